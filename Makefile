@@ -1,0 +1,62 @@
+# riichi — top-level entry points. `make help` lists them.
+SHELL := /bin/bash
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+JOBS ?= $(shell nproc)
+CMAKE_GEN := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
+
+# Debian packages the build needs (checked one by one; only missing ones are installed).
+DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmark-dev libfmt-dev \
+                nlohmann-json3-dev libcli11-dev clang-format
+
+.PHONY: help deps build run test bench format asan clean
+
+help:
+	@echo "make run     install missing packages, build, analyse example hands"
+	@echo "make test    install missing packages, build, run every test (ctest)"
+	@echo "make build   Release build; the CLI is build/riichi"
+	@echo "make bench   run the Google Benchmark suite (Release)"
+	@echo "make asan    build and run the tests with AddressSanitizer + UBSan"
+	@echo "make format  clang-format every C++ source"
+	@echo "make deps    apt-get install whatever is missing (idempotent)"
+
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing missing Debian packages:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	else echo "All Debian packages present."; fi
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	@echo "== riichi analyze 23456p99s123m456s (tenpai: waits and their shapes)"
+	@./$(BUILD)/riichi analyze 23456p99s123m456s
+	@echo; echo "== riichi analyze 1112345678999m (pure nine gates: nine waits)"
+	@./$(BUILD)/riichi analyze 1112345678999m
+	@echo; echo "== riichi analyze 113m2457p129s1567z (14 tiles: the discard table)"
+	@./$(BUILD)/riichi analyze 113m2457p129s1567z
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	./$(BUILD)/riichi_bench --benchmark_min_time=0.2
+
+asan: deps
+	cmake -S . -B $(ASAN_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug -DRIICHI_SANITIZE=ON -DRIICHI_BENCH=OFF
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && RIICHI_QUICK=1 ctest --output-on-failure -j $(JOBS)
+
+format:
+	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)
