@@ -1,0 +1,14 @@
+// Subcommands of the `riichi` CLI. Each lives in its own file and registers itself here.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace riichi::cli {
+
+// Exit status for bad user input (malformed hand, vector or option value).
+inline constexpr int kExitBadInput = 2;
+
+void add_analyze_command(CLI::App& app);
+void add_score_command(CLI::App& app);
+
+}  // namespace riichi::cli

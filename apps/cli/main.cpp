@@ -1,0 +1,21 @@
+// riichi: command-line front-end of the engine.
+#include <cstdio>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "riichi: a Riichi Mahjong engine (EMA 2016, EMA 2008 and Tenhou rules).\n"
+      "Tiles use the mpsz notation: 123m456p789s11z, 0 = red five, z = honours\n"
+      "(1z-4z East South West North, 5z-7z White Green Red)."};
+  app.require_subcommand(1);
+  riichi::cli::add_analyze_command(app);
+  riichi::cli::add_score_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : riichi::cli::kExitBadInput;
+  }
+  return 0;
+}
