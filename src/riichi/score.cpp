@@ -1,0 +1,476 @@
+// Scoring (RULES.md §6.1 evaluation, §6.5 dora, §8 points, §4.6 pao, §5.1 honba).
+//
+// Hot path: every reading is evaluated without heap allocation (yaku as a bitmask, fu as a
+// number); names, fu items and the reading text are built only for the chosen reading.
+#include "riichi/score.hpp"
+
+#include "riichi/decompose.hpp"
+#include "riichi/fu.hpp"
+#include "riichi/yaku.hpp"
+
+namespace riichi {
+
+std::string limit_name(Limit limit, int yakuman_units) {
+  switch (limit) {
+    case Limit::kNone:
+      return "";
+    case Limit::kMangan:
+      return "mangan";
+    case Limit::kHaneman:
+      return "haneman";
+    case Limit::kBaiman:
+      return "baiman";
+    case Limit::kSanbaiman:
+      return "sanbaiman";
+    case Limit::kKazoeYakuman:
+      return "kazoe yakuman";
+    case Limit::kYakuman:
+      return yakuman_units <= 1 ? "yakuman" : "yakuman x" + std::to_string(yakuman_units);
+  }
+  return "";
+}
+
+int round_up_100(int x) { return (x + 99) / 100 * 100; }
+
+// §8.1: basic points, limits from 5 han; kazoe yakuman only with rules.kazoe_yakuman.
+int basic_points(int han, int fu, const Rules& rules, Limit* limit, int yakuman_units) {
+  Limit l = Limit::kNone;
+  int basic = 0;
+  if (yakuman_units > 0) {
+    l = Limit::kYakuman, basic = 8000 * yakuman_units;
+  } else if (han >= 13 && rules.kazoe_yakuman) {
+    l = Limit::kKazoeYakuman, basic = 8000;
+  } else if (han >= 11) {
+    l = Limit::kSanbaiman, basic = 6000;
+  } else if (han >= 8) {
+    l = Limit::kBaiman, basic = 4000;
+  } else if (han >= 6) {
+    l = Limit::kHaneman, basic = 3000;
+  } else if (han == 5) {
+    l = Limit::kMangan, basic = 2000;
+  } else {
+    basic = fu << (han + 2);
+    if (basic >= 2000) l = Limit::kMangan, basic = 2000;
+  }
+  if (limit) *limit = l;
+  return basic;
+}
+
+namespace {
+
+// ------------------------------------------------------------------------------------------
+// Allocation-free enumeration of standard decompositions (same search as decompose()).
+
+constexpr int kMaxDecompositions = 64;
+
+struct DecompositionList {
+  Decomposition items[kMaxDecompositions];
+  int count = 0;
+};
+
+void enumerate_decompositions(Counts& c, int kind, bool need_pair, Decomposition& cur,
+                              DecompositionList& out) {
+  while (kind < kNumKinds && c[kind] == 0) ++kind;
+  if (kind == kNumKinds) {
+    if (!need_pair && out.count < kMaxDecompositions) out.items[out.count++] = cur;
+    return;
+  }
+  const int n = c[kind];
+  for (int pung = 0; pung <= 1; ++pung) {
+    for (int pair = 0; pair <= (need_pair ? 1 : 0); ++pair) {
+      const int chows = n - 3 * pung - 2 * pair;
+      if (chows < 0) continue;
+      if (chows > 0) {
+        if (is_honor(kind) || number_of(kind) > 7) continue;
+        if (c[kind + 1] < chows || c[kind + 2] < chows) continue;
+      }
+      const int saved = cur.count;
+      const auto k = static_cast<std::uint8_t>(kind);
+      if (pung) cur.blocks[cur.count++] = Block{BlockType::kPung, k};
+      if (pair) cur.blocks[cur.count++] = Block{BlockType::kPair, k};
+      for (int i = 0; i < chows; ++i) cur.blocks[cur.count++] = Block{BlockType::kChow, k};
+      c[kind] = 0;
+      if (chows) c[kind + 1] -= chows, c[kind + 2] -= chows;
+      enumerate_decompositions(c, kind + 1, need_pair && !pair, cur, out);
+      c[kind] = static_cast<std::uint8_t>(n);
+      if (chows) c[kind + 1] += chows, c[kind + 2] += chows;
+      cur.count = saved;
+    }
+  }
+}
+
+// Fast reject: every honour count must be 0, 2 or 3 (with one pair), before any search.
+bool honours_can_fit(const Counts& c) {
+  for (int k = kEast; k < kNumKinds; ++k)
+    if (c[k] == 1 || c[k] == 4) return false;
+  return true;
+}
+
+// ------------------------------------------------------------------------------------------
+// Candidates.
+
+struct Candidate {
+  Reading reading;
+  YakuEval yaku;
+  bool renhou_alone = false;  // EMA 2016 renhou scored on its own (OQ-8)
+  FuResult fu;
+  int han = 0;  // total, dora included
+  int dora = 0, ura = 0, red = 0;
+  Limit limit = Limit::kNone;
+  int basic = 0;
+  int value = 0;  // what the winner receives before honba and sticks
+};
+
+int win_value(int basic, bool dealer, bool tsumo) {
+  if (!tsumo) return round_up_100(basic * (dealer ? 6 : 4));
+  if (dealer) return 3 * round_up_100(2 * basic);
+  return round_up_100(2 * basic) + 2 * round_up_100(basic);
+}
+
+bool better(const Candidate& a, const Candidate& b) {
+  if (a.value != b.value) return a.value > b.value;
+  if (a.yaku.yakuman != b.yaku.yakuman) return a.yaku.yakuman > b.yaku.yakuman;
+  if (a.han != b.han) return a.han > b.han;
+  return a.fu.rounded > b.fu.rounded;
+}
+
+struct DoraCount {
+  int dora = 0, ura = 0, red = 0;
+};
+
+struct Search {
+  Search(const WinContext& c, const Rules& r) : ctx(c), rules(r) {}
+  const WinContext& ctx;
+  const Rules& rules;
+  DoraCount dora;
+  bool complete = false;  // some reading forms a winning shape
+  bool any_yaku = false;  // some reading has a yaku
+  bool has_best = false;
+  Candidate best;
+
+  void offer(Candidate& c) {
+    c.basic = basic_points(c.han, c.fu.rounded, rules, &c.limit, c.yaku.yakuman);
+    c.value = win_value(c.basic, ctx.seat == 0, ctx.tsumo);
+    if (!has_best || better(c, best)) best = c, has_best = true;
+  }
+
+  // §4.1: EMA 2008 ryanhan shibari: >= N counters need 2 han of yaku (yakuman satisfies).
+  bool passes_shibari(const YakuEval& y) const {
+    if (rules.ryanhan_shibari_honba <= 0 || ctx.honba < rules.ryanhan_shibari_honba) return true;
+    return y.yakuman > 0 || y.han >= 2;
+  }
+
+  void consider(const Reading& r) {
+    complete = true;
+    Candidate c;
+    c.reading = r;
+    c.yaku = evaluate_yaku(r, ctx, rules);
+    const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
+    c.fu = compute_fu(r, ctx, pinfu, rules);
+    if (c.yaku.yakuman > 0 || c.yaku.han > 0) {
+      any_yaku = true;
+      if (passes_shibari(c.yaku)) {
+        if (c.yaku.yakuman == 0) {
+          c.dora = dora.dora, c.ura = dora.ura, c.red = dora.red;
+          c.han = c.yaku.han + c.dora + c.ura + c.red;
+        }
+        offer(c);
+      }
+    }
+    // §6.4 / OQ-8: EMA 2016 renhou = 5 han alone, no other yaku or dora.
+    if (c.yaku.yakuman == 0 && renhou_mangan_applies(r, ctx, rules)) {
+      any_yaku = true;
+      c.yaku = YakuEval{yaku_bit(Yaku::kRenhou), 5, 0, false};
+      c.renhou_alone = true;
+      c.dora = c.ura = c.red = 0;
+      c.han = 5;
+      offer(c);
+    }
+  }
+};
+
+HandSet meld_set(const Meld& m) {
+  HandSet s;
+  s.kind = static_cast<std::uint8_t>(m.base_kind());
+  s.type = m.is_chi() ? SetKind::kChow : m.is_kan() ? SetKind::kKong : SetKind::kPung;
+  s.open = m.is_open();
+  s.melded = true;
+  return s;
+}
+
+// Wait shape of the winning tile `w` completing the chow starting at `k` (§7).
+WaitShape chow_wait(int k, int w) {
+  const int pos = w - k;
+  if (pos == 1) return WaitShape::kKanchan;
+  if (pos == 0) return number_of(k) == 7 ? WaitShape::kPenchan : WaitShape::kRyanmen;
+  return number_of(k) == 1 ? WaitShape::kPenchan : WaitShape::kRyanmen;
+}
+
+bool block_holds(const Block& b, int w) {
+  if (b.type == BlockType::kChow) return w >= b.kind && w <= b.kind + 2;
+  return b.kind == w;
+}
+
+// Every reading of one standard decomposition: one per distinct block holding the win tile.
+void standard_readings(const Decomposition& d, const Reading& base, Search& search) {
+  for (int i = 0; i < d.count; ++i) {
+    const Block& b = d.blocks[i];
+    if (!block_holds(b, base.win)) continue;
+    bool seen = false;
+    for (int j = 0; j < i; ++j) seen |= d.blocks[j] == b;
+    if (seen) continue;
+    Reading r = base;
+    r.num_sets = 0;
+    for (int j = 0; j < d.count; ++j) {
+      const Block& x = d.blocks[j];
+      if (x.type == BlockType::kPair) {
+        r.pair = x.kind;
+        continue;
+      }
+      HandSet s;
+      s.type = x.type == BlockType::kChow ? SetKind::kChow : SetKind::kPung;
+      s.kind = x.kind;
+      // §7: a pung completed by a ron tile is open (and not a concealed pung).
+      s.open = j == i && x.type == BlockType::kPung && !base.tsumo;
+      if (j == i) r.completed = r.num_sets;
+      r.sets[r.num_sets++] = s;
+    }
+    if (b.type == BlockType::kPair) r.completed = -1;
+    r.wait = b.type == BlockType::kPair   ? WaitShape::kTanki
+             : b.type == BlockType::kPung ? WaitShape::kShanpon
+                                          : chow_wait(b.kind, base.win);
+    for (int j = 0; j < base.num_sets; ++j) r.sets[r.num_sets++] = base.sets[j];
+    search.consider(r);
+  }
+}
+
+DoraCount count_dora(const Hand& hand, Tile win, const Counts& all, const WinContext& ctx) {
+  DoraCount d;
+  for (Tile t : ctx.dora_indicators) d.dora += all[dora_of(t.kind)];
+  if (ctx.riichi || ctx.double_riichi)  // §6.5: ura only for riichi winners
+    for (Tile t : ctx.ura_indicators) d.ura += all[dora_of(t.kind)];
+  d.red = hand.red_fives() + win.red;
+  return d;
+}
+
+// ------------------------------------------------------------------------------------------
+// Validation.
+
+std::string validate(const Hand& hand, Tile win, const WinContext& ctx, const Rules& rules) {
+  if (ctx.seat < 0 || ctx.seat > 3 || ctx.round_wind < 0 || ctx.round_wind > 3)
+    return "seat and round_wind must be 0..3";
+  if (win.kind >= kNumKinds) return "the winning tile is not a tile";
+  if (!rules.red_fives && (win.red || hand.red_fives() > 0))
+    return "the hand holds a red five but the rules have red_fives=false";
+  if (ctx.honba < 0 || ctx.riichi_sticks < 0) return "honba and riichi_sticks must be >= 0";
+  bool open = false;
+  for (const Meld& m : hand.melds) open |= m.is_open();
+  if ((ctx.riichi || ctx.double_riichi) && open) return "riichi with an open hand";
+  if (ctx.ippatsu && !ctx.riichi && !ctx.double_riichi) return "ippatsu without riichi";
+  if (!ctx.tsumo && (ctx.haitei || ctx.rinshan || ctx.tenhou || ctx.chiihou))
+    return "haitei, rinshan, tenhou and chiihou are tsumo wins";
+  if (ctx.tsumo && (ctx.houtei || ctx.chankan || ctx.renhou))
+    return "houtei, chankan and renhou are ron wins";
+  if (ctx.tenhou && ctx.seat != 0) return "tenhou is the dealer's win";
+  if ((ctx.chiihou || ctx.renhou) && ctx.seat == 0) return "chiihou and renhou are non-dealer wins";
+  if (!ctx.tsumo && ctx.discarder >= 0 && (ctx.discarder > 3 || ctx.discarder == ctx.seat))
+    return "the discarder must be another seat 0..3";
+  if (ctx.liable > 3 || (ctx.liable >= 0 && ctx.liable == ctx.seat))
+    return "the liable player must be another seat 0..3";
+  return "";
+}
+
+// ------------------------------------------------------------------------------------------
+// Result building (chosen reading only).
+
+std::string set_text(const HandSet& s) {
+  if (s.type == SetKind::kChow) {
+    std::string t = kind_to_string(s.kind);
+    t.insert(1, 1, static_cast<char>('0' + number_of(s.kind) + 1));
+    t.insert(2, 1, static_cast<char>('0' + number_of(s.kind) + 2));
+    return t;
+  }
+  const int n = s.type == SetKind::kKong ? 4 : 3;
+  std::string t(static_cast<std::size_t>(n), static_cast<char>('0' + number_of(s.kind)));
+  return t + "mpsz"[s.kind / 9];
+}
+
+const char* wait_text(WaitShape w) {
+  switch (w) {
+    case WaitShape::kRyanmen:
+      return "ryanmen";
+    case WaitShape::kKanchan:
+      return "kanchan";
+    case WaitShape::kPenchan:
+      return "penchan";
+    case WaitShape::kShanpon:
+      return "shanpon";
+    case WaitShape::kTanki:
+      return "tanki";
+    case WaitShape::kChiitoitsu:
+      return "tanki";
+    case WaitShape::kKokushi:
+      return "single";
+    case WaitShape::kKokushi13:
+      return "13-sided";
+  }
+  return "";
+}
+
+std::string reading_text(const Reading& r, const Hand& hand) {
+  std::string out;
+  if (r.shape == Shape::kStandard) {
+    for (int i = 0; i < r.num_sets; ++i) {
+      if (r.sets[i].melded) continue;
+      out += set_text(r.sets[i]);
+      out += ' ';
+    }
+    out += static_cast<char>('0' + number_of(r.pair));
+    out += kind_to_string(r.pair);
+    for (const Meld& m : hand.melds) out += " [" + format_meld(m) + "]";
+  } else {
+    out = r.shape == Shape::kChiitoitsu ? "chiitoitsu " : "kokushi ";
+    out += format_counts(r.counts);
+  }
+  out += ", win " + kind_to_string(r.win) + " " + wait_text(r.wait);
+  if (r.shape == Shape::kStandard)
+    out += r.completed >= 0 ? " (" + set_text(r.sets[r.completed]) + ")"
+                            : " (" + kind_to_string(r.pair) + " pair)";
+  return out;
+}
+
+Payments make_payments(int basic, const WinContext& ctx, bool pao, const Rules& rules) {
+  Payments p;
+  const bool dealer = ctx.seat == 0;
+  const int h = ctx.honba;
+  if (!ctx.tsumo) {
+    const int discarder = ctx.discarder >= 0 ? ctx.discarder : (ctx.seat + 3) % 4;
+    const int value = round_up_100(basic * (dealer ? 6 : 4));
+    p.ron = value + 300 * h;
+    p.total = p.ron;
+    if (pao && ctx.liable != discarder) {
+      // §4.6: half each; the counters are paid by the discarder (EMA) or the liable (Tenhou).
+      const int half = value / 2;
+      const int liable_honba = rules.pao_honba == PaoHonba::kLiable ? 300 * h : 0;
+      p.delta[ctx.liable] -= half + liable_honba;
+      p.delta[discarder] -= value - half + 300 * h - liable_honba;
+    } else {
+      p.delta[discarder] -= p.ron;
+    }
+  } else {
+    if (dealer) {
+      p.each = round_up_100(2 * basic) + 100 * h;
+    } else {
+      p.dealer = round_up_100(2 * basic) + 100 * h;
+      p.non_dealer = round_up_100(basic) + 100 * h;
+    }
+    for (int s = 0; s < 4; ++s) {
+      if (s == ctx.seat) continue;
+      const int pay = dealer ? p.each : s == 0 ? p.dealer : p.non_dealer;
+      p.total += pay;
+      if (!pao) p.delta[s] -= pay;
+    }
+    // §4.6 / OQ-7: on tsumo the liable player pays everything, counters included.
+    if (pao) p.delta[ctx.liable] -= p.total;
+  }
+  p.delta[ctx.seat] += p.total;
+  p.sticks = ctx.riichi_sticks * 1000;
+  return p;
+}
+
+ScoreResult fail(ScoreError error, std::string message) {
+  ScoreResult r;
+  r.error = error;
+  r.error_message = std::move(message);
+  return r;
+}
+
+ScoreResult build_result(const Search& s, const Hand& hand, const WinContext& ctx,
+                         const Rules& rules) {
+  const Candidate& c = s.best;
+  ScoreResult res;
+  res.yaku.reserve(8);
+  append_yaku_items(c.yaku.mask, c.reading.menzen, rules, res.yaku);
+  res.yaku_han = c.yaku.han;
+  res.han = c.han;
+  res.dora = c.dora, res.ura = c.ura, res.red = c.red;
+  res.fu_items.reserve(8);
+  const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
+  const FuResult fu = compute_fu(c.reading, ctx, pinfu, rules, &res.fu_items);
+  res.fu = fu.rounded;
+  res.fu_raw = fu.raw;
+  res.limit = c.limit;
+  res.yakuman_units = c.yaku.yakuman;
+  res.basic_points = c.basic;
+  res.reading = reading_text(c.reading, hand);
+  const bool pao = ctx.liable >= 0 && c.yaku.yakuman > 0 && c.yaku.pao_yakuman;
+  res.payments = make_payments(c.basic, ctx, pao, rules);
+  return res;
+}
+
+}  // namespace
+
+ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules& rules) {
+  if (std::string why = validate(hand, win, ctx, rules); !why.empty())
+    return fail(ScoreError::kInvalidContext, "invalid context: " + why);
+  const int melds = static_cast<int>(hand.melds.size());
+  if (melds > 4 || static_cast<int>(hand.concealed.size()) + 3 * melds != 13)
+    return fail(ScoreError::kNotComplete,
+                "not a complete hand: expected 13 tiles besides the winning tile (a kan counts "
+                "3), got " +
+                    std::to_string(hand.concealed.size() + 3 * hand.melds.size()));
+
+  Reading base;
+  base.win = win.kind;
+  base.tsumo = ctx.tsumo;
+  Counts concealed = hand.concealed_counts();
+  ++concealed[win.kind];
+  base.counts = concealed;
+  for (const Meld& m : hand.melds) {
+    base.sets[base.num_sets++] = meld_set(m);
+    base.menzen &= !m.is_open();
+    for (Tile t : m.view()) ++base.counts[t.kind];
+  }
+  for (int k = 0; k < kNumKinds; ++k)
+    if (base.counts[k] > 4)
+      return fail(ScoreError::kInvalidContext,
+                  "invalid context: more than four copies of " + kind_to_string(k));
+
+  Search search{ctx, rules};
+  search.dora = count_dora(hand, win, base.counts, ctx);
+  // §6.1: every standard decomposition and every reading of the winning tile.
+  if (honours_can_fit(concealed)) {
+    DecompositionList list;
+    Decomposition cur;
+    Counts c = concealed;
+    enumerate_decompositions(c, 0, true, cur, list);
+    for (int i = 0; i < list.count; ++i) standard_readings(list.items[i], base, search);
+  }
+  if (melds == 0 && is_chiitoitsu(concealed)) {
+    Reading r = base;
+    r.shape = Shape::kChiitoitsu;
+    r.wait = WaitShape::kChiitoitsu;
+    search.consider(r);
+  }
+  if (melds == 0 && is_kokushi(concealed)) {
+    Reading r = base;
+    r.shape = Shape::kKokushi;
+    r.wait = concealed[win.kind] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
+    search.consider(r);
+  }
+
+  if (!search.complete)
+    return fail(ScoreError::kNotComplete,
+                "not a complete hand: " + format_hand(hand) + " + " + tile_to_string(win) +
+                    " is neither 4 sets and a pair, seven pairs nor thirteen orphans");
+  if (!search.any_yaku)
+    return fail(ScoreError::kNoYaku,
+                "no yaku: the hand is complete but has no yaku (dora are not yaku)");
+  if (!search.has_best)
+    return fail(ScoreError::kRyanhanShibari,
+                "ryanhan shibari: with " + std::to_string(ctx.honba) +
+                    " counters the hand needs 2 han from yaku (dora and red fives excluded)");
+  return build_result(search, hand, ctx, rules);
+}
+
+}  // namespace riichi

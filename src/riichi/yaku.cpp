@@ -1,0 +1,389 @@
+// Yaku detection (RULES.md §6.2 yaku, §6.3 yakuman, §6.4 exclusions). Preset differences are
+// read from Rules fields only.
+#include "riichi/yaku.hpp"
+
+#include <bit>
+
+namespace riichi {
+
+namespace {
+
+using KindMask = std::uint64_t;  // bit k = kind k present
+
+constexpr KindMask kind_mask_if(bool (*pred)(int)) {
+  KindMask m = 0;
+  for (int k = 0; k < kNumKinds; ++k)
+    if (pred(k)) m |= KindMask{1} << k;
+  return m;
+}
+
+constexpr KindMask kSimples = kind_mask_if([](int k) { return is_simple(k); });
+constexpr KindMask kTerminals = kind_mask_if([](int k) { return is_terminal(k); });
+constexpr KindMask kHonors = kind_mask_if([](int k) { return is_honor(k); });
+constexpr KindMask kGreens = kind_mask_if([](int k) { return is_green(k); });
+constexpr KindMask kYaochuu = kTerminals | kHonors;
+constexpr KindMask kSuitMask[3] = {0x1FFull, 0x1FFull << 9, 0x1FFull << 18};
+
+struct YakuInfo {
+  std::string_view name;
+  std::int8_t closed_han;
+  std::int8_t open_han;  // 0: closed only
+  std::int8_t yakuman;   // units for yakuman (double patterns: 2 under double_yakuman)
+};
+
+// Indexed by Yaku. §6.2 / §6.3 values; preset-dependent cells are adjusted in yaku_han().
+constexpr YakuInfo kInfo[kNumYaku] = {
+    {"riichi", 1, 0, 0},
+    {"double_riichi", 1, 0, 0},
+    {"ippatsu", 1, 0, 0},
+    {"menzen_tsumo", 1, 0, 0},
+    {"pinfu", 1, 0, 0},
+    {"iipeikou", 1, 0, 0},
+    {"tanyao", 1, 1, 0},
+    {"yakuhai_haku", 1, 1, 0},
+    {"yakuhai_hatsu", 1, 1, 0},
+    {"yakuhai_chun", 1, 1, 0},
+    {"yakuhai_seat_wind", 1, 1, 0},
+    {"yakuhai_round_wind", 1, 1, 0},
+    {"rinshan_kaihou", 1, 1, 0},
+    {"chankan", 1, 1, 0},
+    {"haitei", 1, 1, 0},
+    {"houtei", 1, 1, 0},
+    {"sanshoku_doujun", 2, 1, 0},
+    {"ittsu", 2, 1, 0},
+    {"chanta", 2, 1, 0},
+    {"chiitoitsu", 2, 0, 0},
+    {"sanshoku_doukou", 2, 2, 0},
+    {"san_ankou", 2, 2, 0},
+    {"san_kantsu", 2, 2, 0},
+    {"toitoi", 2, 2, 0},
+    {"shousangen", 2, 2, 0},
+    {"honroutou", 2, 2, 0},
+    {"honitsu", 3, 2, 0},
+    {"junchan", 3, 2, 0},
+    {"ryanpeikou", 3, 0, 0},
+    {"chinitsu", 6, 5, 0},
+    {"renhou", 5, 0, 0},
+    {"kokushi_musou", 0, 0, 1},
+    {"kokushi_musou_13_sided", 0, 0, 2},
+    {"chuuren_poutou", 0, 0, 1},
+    {"junsei_chuuren_poutou", 0, 0, 2},
+    {"suu_ankou", 0, 0, 1},
+    {"suu_ankou_tanki", 0, 0, 2},
+    {"daisangen", 0, 0, 1},
+    {"shousuushii", 0, 0, 1},
+    {"daisuushii", 0, 0, 1},
+    {"tsuuiisou", 0, 0, 1},
+    {"chinroutou", 0, 0, 1},
+    {"ryuuiisou", 0, 0, 1},
+    {"suu_kantsu", 0, 0, 1},
+    {"tenhou", 0, 0, 1},
+    {"chiihou", 0, 0, 1},
+    {"renhou", 0, 0, 1},
+};
+
+const YakuInfo& info(Yaku y) { return kInfo[static_cast<int>(y)]; }
+
+KindMask present_kinds(const Counts& counts) {
+  KindMask m = 0;
+  for (int k = 0; k < kNumKinds; ++k)
+    if (counts[k]) m |= KindMask{1} << k;
+  return m;
+}
+
+int suits_present(KindMask present) {
+  int n = 0;
+  for (KindMask s : kSuitMask) n += (present & s) != 0;
+  return n;
+}
+
+// Per-reading facts shared by several yaku.
+struct Shape4 {
+  int chows = 0, triplets = 0, kongs = 0, ankou = 0;
+  int dragon_triplets = 0, wind_triplets = 0;
+  std::uint16_t chow_numbers[3] = {0, 0, 0};     // bit n-1: a chow starting at n, per suit
+  std::uint16_t triplet_numbers[3] = {0, 0, 0};  // bit n-1: a pung/kong of n, per suit
+  bool all_sets_yaochuu = true;                  // every set and the pair hold a yaochuu tile
+  bool all_sets_terminal = true;                 // every set and the pair hold a terminal
+};
+
+Shape4 summarize(const Reading& r) {
+  Shape4 s;
+  for (int i = 0; i < r.num_sets; ++i) {
+    const HandSet& set = r.sets[i];
+    const int k = set.kind;
+    if (set.type == SetKind::kChow) {
+      ++s.chows;
+      s.chow_numbers[k / 9] |= 1u << (k % 9);
+      const bool outside = k % 9 == 0 || k % 9 == 6;
+      s.all_sets_yaochuu &= outside;
+      s.all_sets_terminal &= outside;
+      continue;
+    }
+    ++s.triplets;
+    s.kongs += set.type == SetKind::kKong;
+    s.ankou += !set.open;
+    if (is_suited(k)) s.triplet_numbers[k / 9] |= 1u << (k % 9);
+    s.dragon_triplets += is_dragon(k);
+    s.wind_triplets += is_wind(k);
+    s.all_sets_yaochuu &= is_yaochuu(k);
+    s.all_sets_terminal &= is_terminal(k);
+  }
+  s.all_sets_yaochuu &= is_yaochuu(r.pair);
+  s.all_sets_terminal &= is_terminal(r.pair);
+  return s;
+}
+
+// Disjoint pairs of identical chows (iipeikou = 1, ryanpeikou = 2).
+int identical_chow_pairs(const Reading& r) {
+  int kinds[4], n = 0, pairs = 0;
+  bool used[4] = {false, false, false, false};
+  for (int i = 0; i < r.num_sets; ++i)
+    if (r.sets[i].type == SetKind::kChow) kinds[n++] = r.sets[i].kind;
+  for (int i = 0; i < n; ++i) {
+    if (used[i]) continue;
+    for (int j = i + 1; j < n; ++j) {
+      if (used[j] || kinds[j] != kinds[i]) continue;
+      used[i] = used[j] = true;
+      ++pairs;
+      break;
+    }
+  }
+  return pairs;
+}
+
+bool is_yakuhai_pair(int kind, const WinContext& ctx) {
+  return is_dragon(kind) || kind == kEast + ctx.seat || kind == kEast + ctx.round_wind;
+}
+
+// Chuuren poutou: closed, one suit, 1112345678999 + one more (§6.3). Junsei: the 13 tiles
+// before the win are exactly 1112345678999 (nine-sided wait).
+int chuuren_type(const Reading& r, KindMask present) {
+  if (r.num_sets > 0) {
+    for (int i = 0; i < r.num_sets; ++i)
+      if (r.sets[i].melded) return 0;
+  }
+  for (int s = 0; s < 3; ++s) {
+    if ((present & ~kSuitMask[s]) != 0) continue;
+    const int b = s * 9;
+    if (r.counts[b] < 3 || r.counts[b + 8] < 3) return 0;
+    for (int n = 1; n < 8; ++n)
+      if (r.counts[b + n] < 1) return 0;
+    const int w = r.win - b;
+    const int before = r.counts[r.win] - 1;
+    const bool junsei = (w == 0 || w == 8) ? before == 3 : before == 1;
+    return junsei ? 2 : 1;
+  }
+  return 0;
+}
+
+YakuMask context_yakuman(const Reading& r, const WinContext& ctx, const Rules& rules) {
+  YakuMask m = 0;
+  if (ctx.tenhou) m |= yaku_bit(Yaku::kTenhou);
+  if (ctx.chiihou) m |= yaku_bit(Yaku::kChiihou);
+  // §6.2: EMA 2008 renhou is a yakuman (closed, ron).
+  if (ctx.renhou && rules.renhou == RenhouValue::kYakuman && r.menzen && !r.tsumo)
+    m |= yaku_bit(Yaku::kRenhouYakuman);
+  return m;
+}
+
+YakuMask standard_yakuman(const Reading& r, const Shape4& s, KindMask present, const Rules& rules) {
+  YakuMask m = 0;
+  if (const int c = chuuren_type(r, present); c > 0)
+    m |= yaku_bit(c == 2 && rules.double_yakuman ? Yaku::kJunseiChuuren : Yaku::kChuurenPoutou);
+  if (s.ankou == 4) {
+    const bool tanki = r.wait == WaitShape::kTanki;
+    m |= yaku_bit(tanki && rules.double_yakuman ? Yaku::kSuuAnkouTanki : Yaku::kSuuAnkou);
+  }
+  if (s.dragon_triplets == 3) m |= yaku_bit(Yaku::kDaisangen);
+  if (s.wind_triplets == 4) m |= yaku_bit(Yaku::kDaisuushii);
+  if (s.wind_triplets == 3 && is_wind(r.pair)) m |= yaku_bit(Yaku::kShousuushii);
+  if ((present & ~kHonors) == 0) m |= yaku_bit(Yaku::kTsuuiisou);
+  if ((present & ~kTerminals) == 0) m |= yaku_bit(Yaku::kChinroutou);
+  // §6.3: ryuuiisou does not need the green dragon unless ryuuiisou_needs_hatsu (SA-8).
+  if ((present & ~kGreens) == 0 && (!rules.ryuuiisou_needs_hatsu || r.counts[kGreen] > 0))
+    m |= yaku_bit(Yaku::kRyuuiisou);
+  if (s.kongs == 4) m |= yaku_bit(Yaku::kSuuKantsu);
+  return m;
+}
+
+// Applies the stacking rule (§6.3) to the yakuman found.
+void settle_yakuman(YakuMask found, const WinContext& ctx, const Rules& rules, YakuEval& out) {
+  const YakuMask pao = yaku_bit(Yaku::kDaisangen) | yaku_bit(Yaku::kDaisuushii);
+  out.pao_yakuman = (found & pao) != 0;
+  out.han = 0;
+  if (rules.yakuman_stacking) {
+    out.mask = found;
+    out.yakuman = 0;
+    for (YakuMask m = found; m; m &= m - 1)
+      out.yakuman += yakuman_units(static_cast<Yaku>(std::countr_zero(m)), rules);
+    return;
+  }
+  // Not cumulative: keep the single most valuable one; on a tie prefer the one carrying
+  // liability when a liable player is named, then table order.
+  Yaku best = Yaku::kCount;
+  int best_units = 0;
+  for (YakuMask m = found; m; m &= m - 1) {
+    const auto y = static_cast<Yaku>(std::countr_zero(m));
+    const int units = yakuman_units(y, rules);
+    const bool prefer = ctx.liable >= 0 && (yaku_bit(y) & pao) && !(yaku_bit(best) & pao);
+    if (units > best_units || (units == best_units && prefer)) best = y, best_units = units;
+  }
+  out.mask = yaku_bit(best);
+  out.yakuman = best_units;
+}
+
+// Yaku that depend only on the context flags (§6.2 first rows, §6.4 exclusions).
+YakuMask situational_yaku(const Reading& r, const WinContext& ctx, const Rules& rules) {
+  YakuMask m = 0;
+  const bool riichi = ctx.riichi || ctx.double_riichi;
+  if (ctx.double_riichi) {
+    m |= yaku_bit(Yaku::kDoubleRiichi);
+    // §6.4: EMA counts riichi + double riichi; Tenhou's 2-han double riichi replaces riichi.
+    if (rules.double_riichi == DoubleRiichiStyle::kPlusOne) m |= yaku_bit(Yaku::kRiichi);
+  } else if (riichi) {
+    m |= yaku_bit(Yaku::kRiichi);
+  }
+  // §6.4: ippatsu requires riichi and never combines with rinshan kaihou.
+  if (ctx.ippatsu && riichi && !ctx.rinshan) m |= yaku_bit(Yaku::kIppatsu);
+  if (r.menzen && r.tsumo) m |= yaku_bit(Yaku::kMenzenTsumo);
+  if (ctx.rinshan && r.tsumo) m |= yaku_bit(Yaku::kRinshanKaihou);
+  if (ctx.chankan && !r.tsumo) m |= yaku_bit(Yaku::kChankan);
+  // §6.4: haitei does not combine with rinshan; houtei cannot combine with chankan.
+  if (ctx.haitei && r.tsumo && !ctx.rinshan) m |= yaku_bit(Yaku::kHaitei);
+  if (ctx.houtei && !r.tsumo && !ctx.chankan) m |= yaku_bit(Yaku::kHoutei);
+  return m;
+}
+
+// Tile-colour yaku shared by standard and seven-pairs readings.
+YakuMask colour_yaku(const Reading& r, KindMask present, const Rules& rules) {
+  YakuMask m = 0;
+  // §6.2: open tanyao (kuitan) depends on the preset.
+  if ((present & ~kSimples) == 0 && (r.menzen || rules.open_tanyao)) m |= yaku_bit(Yaku::kTanyao);
+  if ((present & ~kYaochuu) == 0) m |= yaku_bit(Yaku::kHonroutou);
+  if (suits_present(present) == 1) {
+    // §6.4: chinitsu excludes honitsu.
+    m |= yaku_bit((present & kHonors) ? Yaku::kHonitsu : Yaku::kChinitsu);
+  }
+  return m;
+}
+
+YakuMask standard_yaku(const Reading& r, const Shape4& s, KindMask present, const WinContext& ctx) {
+  YakuMask m = 0;
+  if (r.menzen && s.chows == 4 && !is_yakuhai_pair(r.pair, ctx) && r.wait == WaitShape::kRyanmen)
+    m |= yaku_bit(Yaku::kPinfu);
+  if (r.menzen) {
+    // §6.4: ryanpeikou excludes iipeikou.
+    const int pairs = identical_chow_pairs(r);
+    if (pairs >= 2) m |= yaku_bit(Yaku::kRyanpeikou);
+    if (pairs == 1) m |= yaku_bit(Yaku::kIipeikou);
+  }
+  for (int i = 0; i < r.num_sets; ++i) {
+    const HandSet& set = r.sets[i];
+    if (!set.is_triplet()) continue;
+    if (set.kind == kWhite) m |= yaku_bit(Yaku::kYakuhaiHaku);
+    if (set.kind == kGreen) m |= yaku_bit(Yaku::kYakuhaiHatsu);
+    if (set.kind == kRed) m |= yaku_bit(Yaku::kYakuhaiChun);
+    // A double-wind pung scores both (§6.2).
+    if (set.kind == kEast + ctx.seat) m |= yaku_bit(Yaku::kYakuhaiSeatWind);
+    if (set.kind == kEast + ctx.round_wind) m |= yaku_bit(Yaku::kYakuhaiRoundWind);
+  }
+  if (s.chow_numbers[0] & s.chow_numbers[1] & s.chow_numbers[2])
+    m |= yaku_bit(Yaku::kSanshokuDoujun);
+  for (auto numbers : s.chow_numbers)
+    if ((numbers & 0b1001001) == 0b1001001) m |= yaku_bit(Yaku::kIttsu);
+  if (s.triplet_numbers[0] & s.triplet_numbers[1] & s.triplet_numbers[2])
+    m |= yaku_bit(Yaku::kSanshokuDoukou);
+  if (s.ankou == 3) m |= yaku_bit(Yaku::kSanAnkou);
+  if (s.kongs == 3) m |= yaku_bit(Yaku::kSanKantsu);
+  if (s.triplets == 4) m |= yaku_bit(Yaku::kToitoi);
+  if (s.dragon_triplets == 2 && is_dragon(r.pair)) m |= yaku_bit(Yaku::kShousangen);
+  // §6.4: junchan excludes chanta; both need a chow (so honroutou excludes them).
+  if (s.chows > 0 && s.all_sets_yaochuu) {
+    if (present & kHonors)
+      m |= yaku_bit(Yaku::kChanta);
+    else if (s.all_sets_terminal)
+      m |= yaku_bit(Yaku::kJunchan);
+  }
+  return m;
+}
+
+int sum_han(YakuMask mask, bool menzen, const Rules& rules) {
+  int han = 0;
+  for (YakuMask m = mask; m; m &= m - 1)
+    han += yaku_han(static_cast<Yaku>(std::countr_zero(m)), menzen, rules);
+  return han;
+}
+
+}  // namespace
+
+std::string_view yaku_name(Yaku y) { return info(y).name; }
+
+int yaku_han(Yaku y, bool menzen, const Rules& rules) {
+  if (is_yakuman(y)) return 0;
+  if (y == Yaku::kDoubleRiichi && rules.double_riichi == DoubleRiichiStyle::kTwoHan) return 2;
+  if (y == Yaku::kTanyao && !menzen && !rules.open_tanyao) return 0;
+  return menzen ? info(y).closed_han : info(y).open_han;
+}
+
+int yakuman_units(Yaku y, const Rules& rules) {
+  if (!is_yakuman(y)) return 0;
+  // §6.3: EMA 2008 daisuushii is a double yakuman under the same name.
+  if (y == Yaku::kDaisuushii && rules.double_yakuman) return 2;
+  return info(y).yakuman;
+}
+
+YakuEval evaluate_yaku(const Reading& r, const WinContext& ctx, const Rules& rules) {
+  YakuEval out;
+  const KindMask present = present_kinds(r.counts);
+  YakuMask yakuman = context_yakuman(r, ctx, rules);
+  Shape4 s;
+  switch (r.shape) {
+    case Shape::kKokushi:
+      yakuman |=
+          yaku_bit(r.wait == WaitShape::kKokushi13 && rules.double_yakuman ? Yaku::kKokushiMusou13
+                                                                           : Yaku::kKokushiMusou);
+      break;
+    case Shape::kChiitoitsu:
+      // OQ-9: tsuuiisou as seven honour pairs when tsuuiisou_seven_pairs.
+      if ((present & ~kHonors) == 0 && rules.tsuuiisou_seven_pairs)
+        yakuman |= yaku_bit(Yaku::kTsuuiisou);
+      break;
+    case Shape::kStandard:
+      s = summarize(r);
+      yakuman |= standard_yakuman(r, s, present, rules);
+      break;
+  }
+  // §6.1 step 4: a yakuman makes every other yaku (and dora) irrelevant.
+  if (yakuman) {
+    settle_yakuman(yakuman, ctx, rules, out);
+    return out;
+  }
+  YakuMask m = situational_yaku(r, ctx, rules) | colour_yaku(r, present, rules);
+  if (r.shape == Shape::kChiitoitsu)
+    m |= yaku_bit(Yaku::kChiitoitsu);
+  else
+    m |= standard_yaku(r, s, present, ctx);
+  // Drop yaku worth nothing here (e.g. open tanyao without kuitan).
+  for (YakuMask it = m; it; it &= it - 1) {
+    const auto y = static_cast<Yaku>(std::countr_zero(it));
+    if (yaku_han(y, r.menzen, rules) == 0) m &= ~yaku_bit(y);
+  }
+  out.mask = m;
+  out.han = sum_han(m, r.menzen, rules);
+  return out;
+}
+
+bool renhou_mangan_applies(const Reading& r, const WinContext& ctx, const Rules& rules) {
+  return ctx.renhou && rules.renhou == RenhouValue::kMangan && r.menzen && !r.tsumo;
+}
+
+void append_yaku_items(YakuMask mask, bool menzen, const Rules& rules, std::vector<YakuItem>& out) {
+  for (YakuMask m = mask; m; m &= m - 1) {
+    const auto y = static_cast<Yaku>(std::countr_zero(m));
+    out.push_back(
+        YakuItem{std::string(yaku_name(y)), yaku_han(y, menzen, rules), yakuman_units(y, rules)});
+  }
+}
+
+}  // namespace riichi
