@@ -13,6 +13,8 @@ int main(int argc, char** argv) {
   riichi::cli::add_score_command(app);
   try {
     app.parse(argc, argv);
+  } catch (const CLI::RuntimeError& e) {
+    return e.get_exit_code();  // a command failed and has already said why
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? 0 : riichi::cli::kExitBadInput;

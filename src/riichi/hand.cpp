@@ -84,11 +84,26 @@ Meld make_meld(char letter, const std::vector<Tile>& tiles, std::size_t pos) {
   Meld meld;
   std::string name;
   switch (letter) {
-    case 'c': meld.type = MeldType::kChi; name = "chi"; break;
-    case 'p': meld.type = MeldType::kPon; name = "pon"; break;
-    case 'm': meld.type = MeldType::kDaiminkan; name = "daiminkan"; break;
-    case 'k': meld.type = MeldType::kKakan; name = "kakan"; break;
-    default: meld.type = MeldType::kAnkan; name = "ankan"; break;
+    case 'c':
+      meld.type = MeldType::kChi;
+      name = "chi";
+      break;
+    case 'p':
+      meld.type = MeldType::kPon;
+      name = "pon";
+      break;
+    case 'm':
+      meld.type = MeldType::kDaiminkan;
+      name = "daiminkan";
+      break;
+    case 'k':
+      meld.type = MeldType::kKakan;
+      name = "kakan";
+      break;
+    default:
+      meld.type = MeldType::kAnkan;
+      name = "ankan";
+      break;
   }
   const std::size_t want = meld.is_kan() ? 4 : 3;
   if (tiles.size() != want)

@@ -34,11 +34,11 @@ struct Rules {
   bool red_fives = false;  // one red five per suit, +1 han each
 
   // --- yaku
-  bool open_tanyao = true;                 // kuitan
+  bool open_tanyao = true;  // kuitan
   RenhouValue renhou = RenhouValue::kMangan;
   DoubleRiichiStyle double_riichi = DoubleRiichiStyle::kPlusOne;
-  bool tsuuiisou_seven_pairs = true;       // SA-3 / OQ-9
-  bool ryuuiisou_needs_hatsu = false;      // SA-8
+  bool tsuuiisou_seven_pairs = true;   // SA-3 / OQ-9
+  bool ryuuiisou_needs_hatsu = false;  // SA-8
   NagashiMangan nagashi_mangan = NagashiMangan::kNone;
 
   // --- limits

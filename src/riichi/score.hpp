@@ -39,10 +39,10 @@ struct WinContext {
 
 enum class ScoreError : std::uint8_t {
   kNone,
-  kNotComplete,      // the tiles do not form a winning hand
-  kNoYaku,           // complete, but no yaku (dora are not yaku)
-  kRyanhanShibari,   // EMA 2008: fewer than 2 han of yaku with >= 5 counters
-  kInvalidContext,   // inconsistent input (e.g. red fives under a preset without them)
+  kNotComplete,     // the tiles do not form a winning hand
+  kNoYaku,          // complete, but no yaku (dora are not yaku)
+  kRyanhanShibari,  // EMA 2008: fewer than 2 han of yaku with >= 5 counters
+  kInvalidContext,  // inconsistent input (e.g. red fives under a preset without them)
 };
 
 enum class Limit : std::uint8_t {
@@ -72,9 +72,10 @@ struct Payments {
   int dealer = 0;      // non-dealer tsumo: the dealer's payment, honba included
   int non_dealer = 0;  // non-dealer tsumo: each non-dealer's payment, honba included
   int each = 0;        // dealer tsumo: each player's payment, honba included
-  std::array<int, 4> delta{};  // per seat wind: what each seat gains (+) or pays (-), sticks excluded
-  int total = 0;               // what the winner receives from the players, honba included
-  int sticks = 0;              // riichi sticks collected (1000 each)
+  std::array<int, 4>
+      delta{};     // per seat wind: what each seat gains (+) or pays (-), sticks excluded
+  int total = 0;   // what the winner receives from the players, honba included
+  int sticks = 0;  // riichi sticks collected (1000 each)
 };
 
 struct ScoreResult {

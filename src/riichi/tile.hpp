@@ -38,7 +38,7 @@ constexpr bool is_green(int kind) {
 inline constexpr int kEast = 27, kSouth = 28, kWest = 29, kNorth = 30;
 inline constexpr int kWhite = 31, kGreen = 32, kRed = 33;
 inline constexpr std::array<int, 13> kYaochuuKinds = {0,  8,  9,  17, 18, 26, 27,
-                                                     28, 29, 30, 31, 32, 33};
+                                                      28, 29, 30, 31, 32, 33};
 
 // The dora pointed to by an indicator kind (RULES.md §1.4): 9 -> 1 in each suit,
 // E -> S -> W -> N -> E, White -> Green -> Red -> White.

@@ -1,0 +1,232 @@
+#include "riichi/shanten.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+#include "riichi/shanten_table.hpp"
+
+namespace riichi {
+namespace detail {
+namespace {
+
+constexpr int kPow5[10] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
+
+using Values = std::array<std::array<std::int8_t, 5>, 2>;
+
+BlockValues pack(const Values& v) {
+  BlockValues out = 0;
+  for (int p = 0; p < 2; ++p)
+    for (int b = 0; b < 5; ++b) out |= BlockValues(v[p][b]) << (4 * (p * 5 + b));
+  return out;
+}
+
+// One block taken at the lowest tile: its value, whether it is the pair, the tiles it uses.
+void relax(Values& best, BlockValues child, int value, bool pair) {
+  for (int p = pair ? 1 : 0; p < 2; ++p) {
+    const int child_p = pair ? 0 : p;
+    for (int b = 0; b < 5; ++b) {
+      const int child_b = pair ? b : b - 1;  // the pair is not a counted block
+      if (child_b < 0) continue;
+      const int v = block_value(child, child_p, child_b) + value;
+      if (v > best[p][b]) best[p][b] = static_cast<std::int8_t>(v);
+    }
+  }
+}
+
+// Builds the values of every key in increasing order: a key's children (fewer tiles) have
+// smaller keys. `runs` is false for honours. Keys whose tile count exceeds 14 are skipped.
+std::vector<BlockValues> build_dense(int digits, bool runs) {
+  const int size = kPow5[digits];
+  std::vector<BlockValues> table(size, 0);
+  std::array<int, 9> c{};
+  for (int key = 1; key < size; ++key) {
+    int rest = key, n = 0, lowest = -1;
+    for (int i = 0; i < digits; ++i) {
+      c[i] = rest % 5;
+      rest /= 5;
+      n += c[i];
+      if (lowest < 0 && c[i]) lowest = i;
+    }
+    if (n > 14) continue;
+    const int i = lowest;
+    // The lowest tile stays isolated ...
+    Values best{};
+    const BlockValues isolated = table[key - kPow5[i]];
+    for (int p = 0; p < 2; ++p)
+      for (int b = 0; b < 5; ++b)
+        best[p][b] = static_cast<std::int8_t>(block_value(isolated, p, b));
+    // ... or starts a block.
+    if (c[i] >= 3) relax(best, table[key - 3 * kPow5[i]], 2, false);  // pung
+    if (c[i] >= 2) {
+      relax(best, table[key - 2 * kPow5[i]], 1, true);   // the pair
+      relax(best, table[key - 2 * kPow5[i]], 1, false);  // a partial pung
+    }
+    if (runs && i + 2 < digits && c[i + 1] && c[i + 2])  // chow
+      relax(best, table[key - kPow5[i] - kPow5[i + 1] - kPow5[i + 2]], 2, false);
+    if (runs && i + 1 < digits && c[i + 1])  // two-sided or edge partial
+      relax(best, table[key - kPow5[i] - kPow5[i + 1]], 1, false);
+    if (runs && i + 2 < digits && c[i + 2])  // closed partial
+      relax(best, table[key - kPow5[i] - kPow5[i + 2]], 1, false);
+    table[key] = pack(best);
+  }
+  return table;
+}
+
+int digit_sum(int key, int digits) {
+  int n = 0;
+  for (int i = 0; i < digits; ++i, key /= 5) n += key % 5;
+  return n;
+}
+
+}  // namespace
+
+ShantenTables::ShantenTables() {
+  const std::vector<BlockValues> dense = build_dense(9, true);
+  const std::vector<BlockValues> honor_dense = build_dense(7, false);
+  std::copy(honor_dense.begin(), honor_dense.end(), honors.begin());
+
+  // Rank the low keys (counts of 1..5) by tile count; count how many have each sum or less.
+  std::array<int, 3125> order{};
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [](int a, int b) { return digit_sum(a, 5) < digit_sum(b, 5); });
+  std::array<int, 21> up_to_sum{};  // number of low keys with sum <= s
+  for (int r = 0; r < 3125; ++r) {
+    low_rank[order[r]] = static_cast<std::uint16_t>(r);
+    ++up_to_sum[digit_sum(order[r], 5)];
+  }
+  for (int s = 1; s < 21; ++s) up_to_sum[s] += up_to_sum[s - 1];
+
+  std::uint32_t offset = 0;
+  for (int high = 0; high < 625; ++high) {
+    high_offset[high] = offset;
+    const int room = 14 - digit_sum(high, 4);
+    if (room >= 0) offset += up_to_sum[std::min(room, 20)];
+  }
+  suit_entries = offset;
+  suits = new BlockValues[offset];
+  for (int high = 0; high < 625; ++high) {
+    const int room = 14 - digit_sum(high, 4);
+    if (room < 0) continue;
+    for (int r = 0; r < up_to_sum[std::min(room, 20)]; ++r)
+      suits[high_offset[high] + r] = dense[order[r] + 3125 * high];
+  }
+}
+
+ShantenTables::~ShantenTables() { delete[] suits; }
+
+const ShantenTables& shanten_tables() {
+  static const ShantenTables tables;
+  return tables;
+}
+
+namespace {
+
+// Unpacked values: u[p * 5 + b].
+struct Unpacked {
+  std::int8_t u[10];
+  explicit Unpacked(BlockValues v) {
+    for (int i = 0; i < 10; ++i) u[i] = static_cast<std::int8_t>((v >> (4 * i)) & 15);
+  }
+};
+
+inline int max2(int a, int b) { return a > b ? a : b; }
+
+// Max-plus convolution: out[p][b] = max over ba + bb = b, pa + pb = p of a[pa][ba] + b[pb][bb].
+inline void convolve(const Unpacked& a, const Unpacked& b, std::int8_t* out) {
+  for (int total = 0; total < 5; ++total) {
+    int v0 = 0, v1 = 0;
+    for (int ba = 0; ba <= total; ++ba) {
+      const int bb = total - ba;
+      v0 = max2(v0, a.u[ba] + b.u[bb]);
+      v1 = max2(v1, max2(a.u[5 + ba] + b.u[bb], a.u[ba] + b.u[5 + bb]));
+    }
+    out[total] = static_cast<std::int8_t>(v0);
+    out[5 + total] = static_cast<std::int8_t>(v1);
+  }
+}
+
+}  // namespace
+
+BlockValues combine(BlockValues a, BlockValues b) {
+  std::int8_t out[10];
+  convolve(Unpacked(a), Unpacked(b), out);
+  BlockValues packed = 0;
+  for (int i = 0; i < 10; ++i) packed |= BlockValues(std::min<int>(out[i], 15)) << (4 * i);
+  return packed;
+}
+
+int combine_final(BlockValues a, BlockValues b, int blocks) {
+  const Unpacked ua(a), ub(b);
+  int best = 0;
+  for (int ba = 0; ba <= blocks; ++ba) {
+    const int bb = blocks - ba;
+    best = max2(best, max2(ua.u[5 + ba] + ub.u[bb], ua.u[ba] + ub.u[5 + bb]));
+  }
+  return best;
+}
+
+int standard_value(BlockValues m, BlockValues p, BlockValues s, BlockValues z, int blocks) {
+  std::int8_t mp[10], sz[10];
+  convolve(Unpacked(m), Unpacked(p), mp);
+  convolve(Unpacked(s), Unpacked(z), sz);
+  int best = 0;
+  for (int ba = 0; ba <= blocks; ++ba) {
+    const int bb = blocks - ba;
+    best = max2(best, max2(mp[5 + ba] + sz[bb], mp[ba] + sz[5 + bb]));
+  }
+  return best;
+}
+
+}  // namespace detail
+
+namespace {
+int tile_count(const Counts& c) { return std::accumulate(c.begin(), c.end(), 0); }
+}  // namespace
+
+int shanten_standard(const Counts& c) {
+  const detail::ShantenTables& t = detail::shanten_tables();
+  const int blocks = tile_count(c) / 3;  // sets still to make: 4 - declared melds
+  return 2 * blocks - detail::standard_value(t.suit(&c[0]), t.suit(&c[9]), t.suit(&c[18]),
+                                             t.honor(&c[27]), blocks);
+}
+
+int shanten_chiitoitsu(const Counts& c) {
+  int pairs = 0, kinds = 0;
+  for (int k = 0; k < kNumKinds; ++k) {
+    pairs += c[k] >= 2;
+    kinds += c[k] >= 1;
+  }
+  return 6 - pairs + std::max(0, 7 - kinds);
+}
+
+int shanten_kokushi(const Counts& c) {
+  int kinds = 0;
+  bool pair = false;
+  for (int k : kYaochuuKinds) {
+    kinds += c[k] >= 1;
+    pair |= c[k] >= 2;
+  }
+  return 13 - kinds - (pair ? 1 : 0);
+}
+
+ShantenDetail shanten_detail(const Counts& c) {
+  ShantenDetail d{};
+  d.standard = shanten_standard(c);
+  const int n = tile_count(c);
+  d.chiitoitsu = n >= 13 ? shanten_chiitoitsu(c) : 99;
+  d.kokushi = n >= 13 ? shanten_kokushi(c) : 99;
+  d.shanten = std::min({d.standard, d.chiitoitsu, d.kokushi});
+  return d;
+}
+
+int shanten(const Counts& c) {
+  const int standard = shanten_standard(c);
+  if (tile_count(c) < 13) return standard;
+  return std::min({standard, shanten_chiitoitsu(c), shanten_kokushi(c)});
+}
+
+void init_shanten_tables() { detail::shanten_tables(); }
+
+}  // namespace riichi

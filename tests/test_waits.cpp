@@ -1,0 +1,105 @@
+// Waits, effective tiles and the discard table on hand-checked examples (RULES.md §4.2, §8.4).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "riichi/hand.hpp"
+#include "riichi/waits.hpp"
+
+namespace riichi {
+namespace {
+
+Counts hand(const char* text) { return counts_of(parse_tiles(text)); }
+
+std::string wait_kinds(const std::vector<Wait>& waits) {
+  std::string out;
+  for (const Wait& w : waits) out += (out.empty() ? "" : " ") + kind_to_string(w.kind);
+  return out;
+}
+
+TEST(Waits, IssueExample) {
+  const auto w = waits(hand("23456p99s123m456s"));
+  EXPECT_EQ(wait_kinds(w), "1p 4p 7p");
+  for (const Wait& x : w) EXPECT_TRUE(x.has(WaitShape::kRyanmen)) << kind_to_string(x.kind);
+  // 4p: 1p 4p 7p have 4 - held copies left: 1p 4, 4p 3, 7p 4.
+  EXPECT_EQ(w[0].remaining, 4);
+  EXPECT_EQ(w[1].remaining, 3);
+  EXPECT_EQ(w[2].remaining, 4);
+}
+
+TEST(Waits, BasicShapes) {
+  auto shapes_of = [](const char* text, const char* tile) {
+    for (const Wait& w : waits(hand(text)))
+      if (w.kind == parse_tile(tile).kind) return w.shapes;
+    return std::uint8_t{0};
+  };
+  auto bit = [](WaitShape s) { return static_cast<std::uint8_t>(1u << static_cast<int>(s)); };
+  EXPECT_EQ(shapes_of("24m123p456p789p11s", "3m"), bit(WaitShape::kKanchan));
+  EXPECT_EQ(shapes_of("12m123p456p789p11s", "3m"), bit(WaitShape::kPenchan));
+  EXPECT_EQ(shapes_of("89m123p456p789p11s", "7m"), bit(WaitShape::kPenchan));
+  EXPECT_EQ(shapes_of("11m55z123p456p789p", "5z"), bit(WaitShape::kShanpon));
+  EXPECT_EQ(shapes_of("1m123p456p789p111s", "1m"), bit(WaitShape::kTanki));
+  EXPECT_EQ(shapes_of("1122m3344p5566s7z", "7z"), bit(WaitShape::kChiitoitsu));
+  EXPECT_EQ(shapes_of("19m19p19s1234566z", "7z"), bit(WaitShape::kKokushi));
+  EXPECT_EQ(shapes_of("19m19p19s1234567z", "1m"), bit(WaitShape::kKokushi13));
+}
+
+TEST(Waits, VisibleTilesReduceRemaining) {
+  const Counts visible = hand("1p1p1p4p");
+  const auto w = waits(hand("23456p99s123m456s"), &visible);
+  ASSERT_EQ(w.size(), 3u);
+  EXPECT_EQ(w[0].remaining, 1);  // 1p: 4 - 3 seen
+  EXPECT_EQ(w[1].remaining, 2);  // 4p: 4 - 1 held - 1 seen
+  EXPECT_EQ(w[2].remaining, 4);
+}
+
+TEST(Waits, NotTenpaiHasNoWaits) {
+  EXPECT_TRUE(waits(hand("147m258p369s1234z")).empty());
+  EXPECT_TRUE(waits(hand("23456p99s123m456s1z")).empty());  // 14 tiles: not a 3n+1 hand
+}
+
+TEST(Waits, OwnFourCopiesIsNotTenpaiForPayments) {
+  // RULES.md §4.2, [B fig. II.1.f]: holding 9999p and waiting only on 9p as the pair = noten.
+  const Counts h = hand("9999p123m456m789s");
+  const auto w = waits(h);
+  ASSERT_EQ(wait_kinds(w), "9p");
+  EXPECT_EQ(w[0].remaining, 0);
+  EXPECT_FALSE(is_tenpai_for_payment(h, h));
+  // Karaten against other players is still tenpai: all four 4m visible elsewhere.
+  const Counts h3 = hand("23m456p789s99s123p");
+  EXPECT_TRUE(is_tenpai_for_payment(h3, h3));
+  // A kan of the waiting kind held in a meld counts as own copies too.
+  const Counts concealed = hand("5z123m456m789s");
+  Counts own = concealed;
+  own[31] = 4;  // a pon of 5z declared, the fourth 5z in hand: waiting on 5z alone is noten
+  EXPECT_FALSE(is_tenpai_for_payment(concealed, own));
+}
+
+TEST(Ukeire, OneShantenHand) {
+  // 1-shanten: 23m 45p 78s 99s + 123p 456m? Use 23m45p123s456s99s + 1z (13 tiles).
+  const Ukeire u = ukeire(hand("23m45p123s456s99s1z"));
+  EXPECT_EQ(u.shanten, 1);
+  // Effective: 1m 4m (23m), 3p 6p (45p). Each 4 left except none held: 16 tiles.
+  std::string kinds;
+  for (const KindCount& k : u.tiles) kinds += (kinds.empty() ? "" : " ") + kind_to_string(k.kind);
+  EXPECT_EQ(kinds, "1m 4m 3p 6p");
+  EXPECT_EQ(u.total, 16);
+}
+
+TEST(DiscardTable, IsolatedHonourGoesFirst) {
+  // 14 tiles: 23m 45p 123s 456s 99s 1z 9m: discarding 1z or 9m leaves a 1-shanten hand with
+  // 16 effective tiles; ties are broken by kind order, so 9m comes before 1z.
+  const auto table = discard_table(hand("239m45p123s456s99s1z"));
+  ASSERT_GE(table.size(), 2u);
+  EXPECT_EQ(kind_to_string(table[0].kind), "9m");
+  EXPECT_EQ(table[0].shanten, 1);
+  EXPECT_EQ(table[0].total, 16);
+  EXPECT_EQ(kind_to_string(table[1].kind), "1z");
+  EXPECT_EQ(table[1].total, 16);
+  // Breaking a two-sided partial is worse.
+  for (std::size_t i = 2; i < table.size(); ++i)
+    EXPECT_TRUE(table[i].shanten > 1 || table[i].total < 16) << kind_to_string(table[i].kind);
+}
+
+}  // namespace
+}  // namespace riichi
