@@ -50,7 +50,7 @@ std::string indicator_line(const std::vector<Tile>& indicators) {
   std::string out;
   for (Tile t : indicators) {
     if (!out.empty()) out += ", ";
-    out += fmt::format("{} -> {}", tile_to_string(t), kind_to_string(dora_of(t.kind)));
+    out += fmt::format("{} (dora {})", tile_to_string(t), kind_to_string(dora_of(t.kind)));
   }
   return out;
 }
@@ -172,8 +172,15 @@ void print_sheet(const ScoreResult& r, const WinVector& v, const Rules& rules) {
   else
     headline = fmt::format("tsumo {}/{} (non-dealers/dealer)", p.non_dealer, p.dealer);
   fmt::print("Payment   {}\n", headline);
-  for (const auto& [seat, amount] : payers(r, c))
-    fmt::print("          {:<14} pays {}\n", seat_label(seat), amount);
+  const int discarder = c.tsumo ? -1 : c.discarder >= 0 ? c.discarder : (c.seat + 3) % 4;
+  for (const auto& [seat, amount] : payers(r, c)) {
+    std::string role = seat == 0 ? "dealer" : "";
+    if (seat == discarder) role += role.empty() ? "discarder" : ", discarder";
+    if (seat == c.liable) role += role.empty() ? "liable" : ", liable";
+    fmt::print("          {:<24} pays {}\n",
+               fmt::format("{}{}", kWindNames[seat], role.empty() ? "" : " (" + role + ")"),
+               amount);
+  }
   if (c.honba > 0)
     fmt::print("          (includes {} honba: +{} per payer{})\n", c.honba,
                (c.tsumo ? 100 : 300) * c.honba, c.tsumo ? "" : ", paid by the discarder");

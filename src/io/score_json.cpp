@@ -97,6 +97,7 @@ nlohmann::json parse_error_to_json(const ParseError& error, std::string_view inp
       {"ok", false},
       {"error", "position " + std::to_string(error.position() + 1) + ": " + error.reason()},
       {"position", error.position()},
+      {"column", error.position() + 1},
       {"reason", error.reason()},
       {"input", std::string(input)}};
 }
