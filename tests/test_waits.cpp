@@ -3,7 +3,9 @@
 
 #include <string>
 
+#include "random_hands.hpp"
 #include "riichi/hand.hpp"
+#include "riichi/shanten.hpp"
 #include "riichi/waits.hpp"
 
 namespace riichi {
@@ -99,6 +101,63 @@ TEST(DiscardTable, IsolatedHonourGoesFirst) {
   // Breaking a two-sided partial is worse.
   for (std::size_t i = 2; i < table.size(); ++i)
     EXPECT_TRUE(table[i].shanten > 1 || table[i].total < 16) << kind_to_string(table[i].kind);
+}
+
+}  // namespace
+}  // namespace riichi
+
+namespace riichi {
+namespace {
+
+// Brute force: the kinds whose addition lowers the shanten, by full recomputation.
+std::vector<int> brute_effective(const Counts& c) {
+  std::vector<int> out;
+  const int now = shanten(c);
+  for (int k = 0; k < kNumKinds; ++k) {
+    if (c[k] >= 4) continue;
+    Counts d = c;
+    ++d[k];
+    if (shanten(d) < now) out.push_back(k);
+  }
+  return out;
+}
+
+TEST(DiscardTable, AgreesWithBruteForceOnRandomHands) {
+  testing::SplitMix64 rng{77};
+  for (int i = 0; i < testing::iterations(5000); ++i) {
+    const int size = i % 2 ? 14 : 11;
+    const Counts c = testing::random_hand(rng, size);
+    for (const DiscardOption& d : discard_table(c)) {
+      Counts after = c;
+      --after[d.kind];
+      ASSERT_EQ(d.shanten, shanten(after)) << format_counts(c) << " discard " << d.kind;
+      std::vector<int> kinds;
+      int total = 0;
+      for (const KindCount& k : d.ukeire) kinds.push_back(k.kind), total += k.remaining;
+      ASSERT_EQ(kinds, brute_effective(after)) << format_counts(c) << " discard " << d.kind;
+      ASSERT_EQ(total, d.total);
+    }
+  }
+}
+
+TEST(Waits, AgreeWithBruteForceOnRandomTenpaiHands) {
+  testing::SplitMix64 rng{78};
+  int tenpai = 0;
+  for (int i = 0; tenpai < testing::iterations(2000) && i < 10'000'000; ++i) {
+    const Counts c = testing::random_hand(rng, 13, 9 * (i % 3), 9);  // one suit: often tenpai
+    if (shanten(c) != 0) continue;
+    ++tenpai;
+    std::vector<int> expected;
+    for (int k = 0; k < kNumKinds; ++k) {
+      Counts d = c;
+      ++d[k];
+      if (c[k] < 4 && shanten(d) == -1) expected.push_back(k);
+    }
+    std::vector<int> got;
+    for (const Wait& w : waits(c))
+      if (c[w.kind] < 4) got.push_back(w.kind);
+    ASSERT_EQ(got, expected) << format_counts(c);
+  }
 }
 
 }  // namespace

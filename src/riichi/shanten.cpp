@@ -1,16 +1,19 @@
 #include "riichi/shanten.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 #include <vector>
 
 #include "riichi/shanten_table.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace riichi {
 namespace detail {
 namespace {
-
-constexpr int kPow5[10] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
 
 using Values = std::array<std::array<std::int8_t, 5>, 2>;
 
@@ -123,14 +126,6 @@ const ShantenTables& shanten_tables() {
 
 namespace {
 
-// Unpacked values: u[p * 5 + b].
-struct Unpacked {
-  std::int8_t u[10];
-  explicit Unpacked(BlockValues v) {
-    for (int i = 0; i < 10; ++i) u[i] = static_cast<std::int8_t>((v >> (4 * i)) & 15);
-  }
-};
-
 inline int max2(int a, int b) { return a > b ? a : b; }
 
 // Max-plus convolution: out[p][b] = max over ba + bb = b, pa + pb = p of a[pa][ba] + b[pb][bb].
@@ -149,6 +144,12 @@ inline void convolve(const Unpacked& a, const Unpacked& b, std::int8_t* out) {
 
 }  // namespace
 
+Unpacked combine(const Unpacked& a, const Unpacked& b) {
+  Unpacked out;
+  convolve(a, b, out.u);
+  return out;
+}
+
 BlockValues combine(BlockValues a, BlockValues b) {
   std::int8_t out[10];
   convolve(Unpacked(a), Unpacked(b), out);
@@ -158,7 +159,10 @@ BlockValues combine(BlockValues a, BlockValues b) {
 }
 
 int combine_final(BlockValues a, BlockValues b, int blocks) {
-  const Unpacked ua(a), ub(b);
+  return combine_final(Unpacked(a), Unpacked(b), blocks);
+}
+
+int combine_final(const Unpacked& ua, const Unpacked& ub, int blocks) {
   int best = 0;
   for (int ba = 0; ba <= blocks; ++ba) {
     const int bb = blocks - ba;
@@ -179,37 +183,65 @@ int standard_value(BlockValues m, BlockValues p, BlockValues s, BlockValues z, i
   return best;
 }
 
+constexpr std::uint64_t kYaochuuMask = [] {
+  std::uint64_t m = 0;
+  for (int k : kYaochuuKinds) m |= std::uint64_t{1} << k;
+  return m;
+}();
+
+FormCounts form_counts(const Counts& c) {
+  std::uint64_t present = 0, pairs = 0;
+  int tiles = 0;
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+  for (int half = 0; half < 2; ++half) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data() + 16 * half));
+    present |= std::uint64_t(_mm_movemask_epi8(_mm_cmpgt_epi8(v, zero))) << (16 * half);
+    pairs |= std::uint64_t(_mm_movemask_epi8(_mm_cmpgt_epi8(v, one))) << (16 * half);
+    const __m128i sums = _mm_sad_epu8(v, zero);
+    tiles += _mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4);
+  }
+  for (int k = 32; k < kNumKinds; ++k) {
+#else
+  for (int k = 0; k < kNumKinds; ++k) {
+#endif
+    present |= std::uint64_t(c[k] > 0) << k;
+    pairs |= std::uint64_t(c[k] > 1) << k;
+    tiles += c[k];
+  }
+  FormCounts f;
+  f.tiles = tiles;
+  f.kinds = std::popcount(present);
+  f.pairs = std::popcount(pairs);
+  f.yaochuu_kinds = std::popcount(present & kYaochuuMask);
+  f.yaochuu_pair = (pairs & kYaochuuMask) != 0;
+  return f;
+}
+
 }  // namespace detail
 
 namespace {
 int tile_count(const Counts& c) { return std::accumulate(c.begin(), c.end(), 0); }
-}  // namespace
 
-int shanten_standard(const Counts& c) {
+int standard_with(const Counts& c, int tiles) {
   const detail::ShantenTables& t = detail::shanten_tables();
-  const int blocks = tile_count(c) / 3;  // sets still to make: 4 - declared melds
+  const int blocks = tiles / 3;  // sets still to make: 4 - declared melds
   return 2 * blocks - detail::standard_value(t.suit(&c[0]), t.suit(&c[9]), t.suit(&c[18]),
                                              t.honor(&c[27]), blocks);
 }
 
-int shanten_chiitoitsu(const Counts& c) {
-  int pairs = 0, kinds = 0;
-  for (int k = 0; k < kNumKinds; ++k) {
-    pairs += c[k] >= 2;
-    kinds += c[k] >= 1;
-  }
-  return 6 - pairs + std::max(0, 7 - kinds);
+int chiitoitsu_of(const detail::FormCounts& f) { return 6 - f.pairs + std::max(0, 7 - f.kinds); }
+int kokushi_of(const detail::FormCounts& f) {
+  return 13 - f.yaochuu_kinds - (f.yaochuu_pair ? 1 : 0);
 }
 
-int shanten_kokushi(const Counts& c) {
-  int kinds = 0;
-  bool pair = false;
-  for (int k : kYaochuuKinds) {
-    kinds += c[k] >= 1;
-    pair |= c[k] >= 2;
-  }
-  return 13 - kinds - (pair ? 1 : 0);
-}
+}  // namespace
+
+int shanten_standard(const Counts& c) { return standard_with(c, tile_count(c)); }
+
+int shanten_chiitoitsu(const Counts& c) { return chiitoitsu_of(detail::form_counts(c)); }
+
+int shanten_kokushi(const Counts& c) { return kokushi_of(detail::form_counts(c)); }
 
 ShantenDetail shanten_detail(const Counts& c) {
   ShantenDetail d{};
@@ -222,9 +254,10 @@ ShantenDetail shanten_detail(const Counts& c) {
 }
 
 int shanten(const Counts& c) {
-  const int standard = shanten_standard(c);
-  if (tile_count(c) < 13) return standard;
-  return std::min({standard, shanten_chiitoitsu(c), shanten_kokushi(c)});
+  const detail::FormCounts f = detail::form_counts(c);
+  const int standard = standard_with(c, f.tiles);
+  if (f.tiles < 13) return standard;
+  return std::min({standard, chiitoitsu_of(f), kokushi_of(f)});
 }
 
 void init_shanten_tables() { detail::shanten_tables(); }

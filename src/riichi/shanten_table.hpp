@@ -31,17 +31,43 @@ struct ShantenTables {
   ShantenTables(const ShantenTables&) = delete;
   ShantenTables& operator=(const ShantenTables&) = delete;
 
-  BlockValues suit(const std::uint8_t* c) const {
-    const int low = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * c[4])));
-    const int high = c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]));
-    return suits[high_offset[high] + low_rank[low]];
+  static int low_key(const std::uint8_t* c) {
+    return c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * c[4])));
   }
-  BlockValues honor(const std::uint8_t* c) const {
-    return honors[c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6])))))];
+  static int high_key(const std::uint8_t* c) { return c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])); }
+  static int honor_key(const std::uint8_t* c) {
+    return c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6])))));
   }
+  BlockValues suit_at(int low, int high) const { return suits[high_offset[high] + low_rank[low]]; }
+  BlockValues suit(const std::uint8_t* c) const { return suit_at(low_key(c), high_key(c)); }
+  BlockValues honor(const std::uint8_t* c) const { return honors[honor_key(c)]; }
 };
 
 const ShantenTables& shanten_tables();
+
+inline constexpr int kPow5[10] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
+
+// Values unpacked to bytes: u[p * 5 + b].
+struct Unpacked {
+  std::int8_t u[10];
+  Unpacked() = default;
+  explicit Unpacked(BlockValues v) {
+    for (int i = 0; i < 10; ++i) u[i] = static_cast<std::int8_t>((v >> (4 * i)) & 15);
+  }
+};
+int combine_final(const Unpacked& a, const Unpacked& b, int blocks);
+Unpacked combine(const Unpacked& a, const Unpacked& b);
+
+// Tile count, distinct kinds, pairs, and the same over the 13 terminal/honour kinds: what the
+// seven-pairs and thirteen-orphans shanten need. One vector pass over the 34 counts.
+struct FormCounts {
+  int tiles = 0;
+  int kinds = 0;
+  int pairs = 0;
+  int yaochuu_kinds = 0;
+  bool yaochuu_pair = false;
+};
+FormCounts form_counts(const Counts& c);
 
 // Max-plus convolution of two BlockValues (at most one pair overall, blocks add up).
 BlockValues combine(BlockValues a, BlockValues b);

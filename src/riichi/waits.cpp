@@ -25,65 +25,106 @@ int unseen(const Counts& hand, const Counts* visible, int kind) {
 }
 
 // Shanten of `base` plus one tile of a kind, for many kinds: the standard form re-reads only
-// the suit that changes and combines it with the other three, combined once.
+// the suit that changes (its table key moves by one digit) and combines it with the other
+// three parts, combined once.
 class AddOneShanten {
  public:
-  explicit AddOneShanten(const Counts& base)
-      : t_(detail::shanten_tables()), base_(base), n_(tile_count(base)) {
-    for (int s = 0; s < 3; ++s) suit_[s] = t_.suit(&base[9 * s]);
-    suit_[3] = t_.honor(&base[27]);
-    const detail::BlockValues mp = detail::combine(suit_[0], suit_[1]);
-    const detail::BlockValues sz = detail::combine(suit_[2], suit_[3]);
-    rest_[0] = detail::combine(suit_[1], sz);
-    rest_[1] = detail::combine(suit_[0], sz);
-    rest_[2] = detail::combine(mp, suit_[3]);
-    rest_[3] = detail::combine(mp, suit_[2]);
-    for (int k = 0; k < kNumKinds; ++k) {
-      pairs_ += base[k] >= 2;
-      kinds_ += base[k] >= 1;
+  using U = detail::Unpacked;
+
+  explicit AddOneShanten(const Counts& base) : t_(detail::shanten_tables()), base_(base) {
+    forms_ = detail::form_counts(base);
+    blocks_ = (forms_.tiles + 1) / 3;
+    U part[4];
+    for (int s = 0; s < 4; ++s) part[s] = U(read_keys(s));
+    const U mp = detail::combine(part[0], part[1]), sz = detail::combine(part[2], part[3]);
+    rest_[0] = detail::combine(part[1], sz);
+    rest_[1] = detail::combine(part[0], sz);
+    rest_[2] = detail::combine(mp, part[3]);
+    rest_[3] = detail::combine(mp, part[2]);
+  }
+
+  // The same for `base` less one tile of `removed`, reusing `full`'s work (the hand it came
+  // from): only the combinations that involve the changed suit are redone.
+  AddOneShanten(const AddOneShanten& full, const Counts& base, int removed)
+      : t_(full.t_), base_(base) {
+    forms_ = detail::form_counts(base);
+    blocks_ = (forms_.tiles + 1) / 3;
+    const int changed = removed / 9;
+    U part[4];
+    for (int s = 0; s < 4; ++s) {
+      std::copy_n(full.low_ + s, 1, low_ + s);
+      if (s < 3) high_[s] = full.high_[s];
+      part[s] = full.part_[s];
     }
-    for (int k : kYaochuuKinds) {
-      yaochuu_kinds_ += base[k] >= 1;
-      yaochuu_pair_ |= base[k] >= 2;
+    part[changed] = U(read_keys(changed));
+    for (int s = 0; s < 4; ++s) part_[s] = part[s];
+    // rest_[changed] does not involve the changed suit.
+    rest_[changed] = full.rest_[changed];
+    for (int s = 0; s < 4; ++s) {
+      if (s == changed) continue;
+      int a = -1, b = -1;  // the two suits other than s and changed
+      for (int o = 0; o < 4; ++o)
+        if (o != s && o != changed) (a < 0 ? a : b) = o;
+      rest_[s] = detail::combine(part[changed], detail::combine(part[a], part[b]));
     }
+  }
+
+  // Standard-form shanten of the base itself (its tile count must be 3n+1 or 3n+2).
+  int standard_now() const {
+    const int blocks = forms_.tiles / 3;
+    return 2 * blocks - detail::combine_final(part_[0], rest_[0], blocks);
   }
 
   // Standard-form shanten after adding `kind` (its count must be below 4).
   int standard(int kind) const {
-    const int s = kind / 9;
-    std::uint8_t counts[9];
-    std::copy_n(&base_[9 * s], s == 3 ? 7 : 9, counts);
-    ++counts[kind - 9 * s];
-    const detail::BlockValues v = s == 3 ? t_.honor(counts) : t_.suit(counts);
-    const int blocks = (n_ + 1) / 3;
-    return 2 * blocks - detail::combine_final(v, rest_[s], blocks);
+    const int s = kind / 9, pos = kind % 9;
+    detail::BlockValues v;
+    if (s == 3)
+      v = t_.honors[low_[3] + detail::kPow5[pos]];
+    else if (pos < 5)
+      v = t_.suit_at(low_[s] + detail::kPow5[pos], high_[s]);
+    else
+      v = t_.suit_at(low_[s], high_[s] + detail::kPow5[pos - 5]);
+    return 2 * blocks_ - detail::combine_final(U(v), rest_[s], blocks_);
   }
 
-  // Minimum over the forms that apply after adding `kind`.
-  int all_forms(int kind) const {
-    int best = standard(kind);
-    if (n_ + 1 < 13) return best;
-    const int pairs = pairs_ + (base_[kind] == 1);
-    const int kinds = kinds_ + (base_[kind] == 0);
-    best = std::min(best, 6 - pairs + std::max(0, 7 - kinds));
+  const detail::FormCounts& forms() const { return forms_; }
+  // Seven pairs and thirteen orphans apply once the hand reaches 13/14 tiles.
+  bool other_forms() const { return forms_.tiles + 1 >= 13; }
+  int other_forms(int kind) const {
+    const int pairs = forms_.pairs + (base_[kind] == 1);
+    const int kinds = forms_.kinds + (base_[kind] == 0);
+    const int chiitoitsu = 6 - pairs + std::max(0, 7 - kinds);
+    int yaochuu_kinds = forms_.yaochuu_kinds;
+    bool yaochuu_pair = forms_.yaochuu_pair;
     if (is_yaochuu(kind)) {
-      const int yk = yaochuu_kinds_ + (base_[kind] == 0);
-      const bool yp = yaochuu_pair_ || base_[kind] == 1;
-      best = std::min(best, 13 - yk - (yp ? 1 : 0));
-    } else {
-      best = std::min(best, 13 - yaochuu_kinds_ - (yaochuu_pair_ ? 1 : 0));
+      yaochuu_kinds += base_[kind] == 0;
+      yaochuu_pair |= base_[kind] == 1;
     }
-    return best;
+    return std::min(chiitoitsu, 13 - yaochuu_kinds - (yaochuu_pair ? 1 : 0));
   }
 
  private:
+  detail::BlockValues read_keys(int s) {
+    if (s == 3) {
+      low_[3] = detail::ShantenTables::honor_key(&base_[27]);
+      part_[3] = U(t_.honors[low_[3]]);
+      return t_.honors[low_[3]];
+    }
+    low_[s] = detail::ShantenTables::low_key(&base_[9 * s]);
+    high_[s] = detail::ShantenTables::high_key(&base_[9 * s]);
+    const detail::BlockValues v = t_.suit_at(low_[s], high_[s]);
+    part_[s] = U(v);
+    return v;
+  }
+
   const detail::ShantenTables& t_;
   const Counts& base_;
-  int n_;
-  detail::BlockValues suit_[4];
-  detail::BlockValues rest_[4];
-  int pairs_ = 0, kinds_ = 0, yaochuu_kinds_ = 0;
-  bool yaochuu_pair_ = false;
+  detail::FormCounts forms_;
+  int low_[4] = {}, high_[3] = {};
+  U part_[4];
+  U rest_[4];
+  int blocks_ = 0;
 };
 
 // A tile far (more than 2 steps in its suit) from every held tile cannot lower the
@@ -98,10 +139,14 @@ bool touches_hand(const Counts& c, int kind) {
 
 std::uint8_t shape_bit(WaitShape s) { return static_cast<std::uint8_t>(1u << static_cast<int>(s)); }
 
-// The shapes through which `kind` completes a standard decomposition of `full` (14 tiles).
+// The shapes through which `kind` completes a standard decomposition of `full`. Only the
+// suit of the winning tile matters: the others decompose the same way whatever it is.
 std::uint8_t standard_shapes(const Counts& full, int kind) {
   std::uint8_t shapes = 0;
-  for (const Decomposition& d : decompose(full)) {
+  Counts suit{};
+  const int first = kind / 9 * 9, last = std::min(first + 9, kNumKinds);
+  std::copy(full.begin() + first, full.begin() + last, suit.begin() + first);
+  for (const Decomposition& d : decompose(suit)) {
     for (int i = 0; i < d.count; ++i) {
       const Block& b = d.blocks[i];
       switch (b.type) {
@@ -135,6 +180,7 @@ std::vector<Wait> waits(const Counts& concealed, const Counts* visible) {
   std::vector<Wait> out;
   const int n = tile_count(concealed);
   if (n % 3 != 1 || n > 13) return out;
+  if (shanten(concealed) != 0) return out;
   const AddOneShanten add(concealed);
   const bool seven_pairs_form = n == 13 && shanten_chiitoitsu(concealed) == 0;
   const bool kokushi_form = n == 13 && shanten_kokushi(concealed) == 0;
@@ -142,13 +188,13 @@ std::vector<Wait> waits(const Counts& concealed, const Counts* visible) {
   for (int k : kYaochuuKinds) distinct_yaochuu += concealed[k] >= 1;
 
   for (int k = 0; k < kNumKinds; ++k) {
+    if (!touches_hand(concealed, k) && !kokushi_form) continue;
     Counts full = concealed;
     ++full[k];
     std::uint8_t shapes = 0;
     // A kind held four times can still "complete" the hand on paper (RULES.md §4.2 needs it to
     // tell a wait on one's own four tiles): the tables stop at 4 copies, so decompose directly.
-    const bool standard = concealed[k] == 4 ? !decompose(full).empty()
-                                            : touches_hand(concealed, k) && add.standard(k) == -1;
+    const bool standard = concealed[k] == 4 ? !decompose(full).empty() : add.standard(k) == -1;
     if (standard) shapes |= standard_shapes(full, k);
     if (seven_pairs_form && is_chiitoitsu(full)) shapes |= shape_bit(WaitShape::kChiitoitsu);
     if (kokushi_form && is_kokushi(full))
@@ -167,16 +213,16 @@ bool is_tenpai_for_payment(const Counts& concealed, const Counts& own) {
 namespace {
 
 // Effective tiles of `base` (3n+1), counting remaining copies against `reference`.
-Ukeire ukeire_against(const Counts& base, const Counts& reference, const Counts* visible,
-                      int shanten_now) {
+Ukeire ukeire_against(const AddOneShanten& add, const Counts& base, const Counts& reference,
+                      const Counts* visible, int shanten_now) {
   Ukeire out;
   out.shanten = shanten_now;
-  const AddOneShanten add(base);
-  const bool other_forms = tile_count(base) == 13;
+  const bool other_forms = add.other_forms();
   for (int k = 0; k < kNumKinds; ++k) {
     if (base[k] >= 4) continue;
-    if (!other_forms && !touches_hand(base, k)) continue;
-    const int after = other_forms ? add.all_forms(k) : add.standard(k);
+    // A tile that touches nothing cannot improve the standard form.
+    int after = touches_hand(base, k) ? add.standard(k) : 99;
+    if (other_forms) after = std::min(after, add.other_forms(k));
     if (after < shanten_now) {
       const int remaining = unseen(reference, visible, k);
       out.tiles.push_back(KindCount{k, remaining});
@@ -186,20 +232,32 @@ Ukeire ukeire_against(const Counts& base, const Counts& reference, const Counts*
   return out;
 }
 
+int shanten_of(const AddOneShanten& add) {
+  const int standard = add.standard_now();
+  const detail::FormCounts& f = add.forms();
+  if (f.tiles < 13) return standard;
+  const int chiitoitsu = 6 - f.pairs + std::max(0, 7 - f.kinds);
+  const int kokushi = 13 - f.yaochuu_kinds - (f.yaochuu_pair ? 1 : 0);
+  return std::min({standard, chiitoitsu, kokushi});
+}
+
 }  // namespace
 
 Ukeire ukeire(const Counts& concealed, const Counts* visible) {
-  return ukeire_against(concealed, concealed, visible, shanten(concealed));
+  const AddOneShanten add(concealed);
+  return ukeire_against(add, concealed, concealed, visible, shanten_of(add));
 }
 
 std::vector<DiscardOption> discard_table(const Counts& concealed, const Counts* visible) {
   std::vector<DiscardOption> out;
   if (tile_count(concealed) % 3 != 2) return out;
+  const AddOneShanten full(concealed);
   for (int d = 0; d < kNumKinds; ++d) {
     if (!concealed[d]) continue;
     Counts after = concealed;
     --after[d];
-    Ukeire u = ukeire_against(after, concealed, visible, shanten(after));
+    const AddOneShanten add(full, after, d);
+    Ukeire u = ukeire_against(add, after, concealed, visible, shanten_of(add));
     out.push_back(DiscardOption{d, u.shanten, std::move(u.tiles), u.total});
   }
   std::stable_sort(out.begin(), out.end(), [](const DiscardOption& a, const DiscardOption& b) {
