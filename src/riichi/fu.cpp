@@ -12,9 +12,14 @@ void add(std::vector<FuItem>* items, int& total, int fu, const char* name) {
   if (items) items->push_back(FuItem{name, fu});
 }
 
-void add_tile(std::vector<FuItem>* items, int& total, int fu, std::string name, int kind) {
+// Item names stay within the short-string buffer (15 chars): no allocation per item.
+void add_tile(std::vector<FuItem>* items, int& total, int fu, const char* name, int kind) {
   total += fu;
-  if (items) items->push_back(FuItem{std::move(name) + " " + kind_to_string(kind), fu});
+  if (!items) return;
+  FuItem& item = items->emplace_back(FuItem{name, fu});
+  item.name += ' ';
+  item.name += static_cast<char>('0' + number_of(kind));
+  item.name += "mpsz"[kind / 9];
 }
 
 // §7: pung 2/4 (simples open/concealed), doubled for terminals/honours, x4 for a kong.
@@ -26,11 +31,10 @@ int set_fu(const HandSet& set) {
   return fu;
 }
 
-std::string set_fu_name(const HandSet& set) {
-  std::string name = set.open ? "open_" : "closed_";
-  name += set.type == SetKind::kKong ? "kong_" : "pung_";
-  name += is_honor(set.kind) ? "honor" : is_terminal(set.kind) ? "terminal" : "simple";
-  return name;
+// "closed_pung", "open_kong", ... (the tile, appended, shows simple / terminal / honour).
+const char* set_fu_name(const HandSet& set) {
+  if (set.type == SetKind::kKong) return set.open ? "open_kong" : "closed_kong";
+  return set.open ? "open_pung" : "closed_pung";
 }
 
 // §7: dragon, seat wind, prevalent wind pair; a double-wind pair gives double_wind_pair_fu.
@@ -41,11 +45,11 @@ void pair_fu(const Reading& r, const WinContext& ctx, const Rules& rules,
   const bool round = k == kEast + ctx.round_wind;
   if (is_dragon(k)) add_tile(items, total, 2, "pair_dragon", k);
   if (seat && round) {
-    add_tile(items, total, rules.double_wind_pair_fu, "pair_double_wind", k);
+    add_tile(items, total, rules.double_wind_pair_fu, "pair_double", k);
   } else if (seat) {
-    add_tile(items, total, 2, "pair_seat_wind", k);
+    add_tile(items, total, 2, "pair_seat", k);
   } else if (round) {
-    add_tile(items, total, 2, "pair_round_wind", k);
+    add_tile(items, total, 2, "pair_round", k);
   }
 }
 

@@ -4,6 +4,8 @@
 // number); names, fu items and the reading text are built only for the chosen reading.
 #include "riichi/score.hpp"
 
+#include <bit>
+
 #include "riichi/decompose.hpp"
 #include "riichi/fu.hpp"
 #include "riichi/yaku.hpp"
@@ -61,49 +63,80 @@ namespace {
 // ------------------------------------------------------------------------------------------
 // Allocation-free enumeration of standard decompositions (same search as decompose()).
 
-constexpr int kMaxDecompositions = 64;
+// At most 4 standard decompositions exist for 14 tiles (brute force over every one-suit count
+// vector: 1, 2, 3, 4 for 5..6, 8..9, 11..12, 14 tiles); 8 leaves a margin.
+constexpr int kMaxDecompositions = 8;
 
 struct DecompositionList {
   Decomposition items[kMaxDecompositions];
   int count = 0;
 };
 
-void enumerate_decompositions(Counts& c, int kind, bool need_pair, Decomposition& cur,
-                              DecompositionList& out) {
-  while (kind < kNumKinds && c[kind] == 0) ++kind;
-  if (kind == kNumKinds) {
-    if (!need_pair && out.count < kMaxDecompositions) out.items[out.count++] = cur;
+// Suited part: at the lowest kind still present (`mask` = suited kinds with a count), decide at
+// once how its copies split between a pung, the pair and chows starting there.
+void enumerate_suited(Counts& c, std::uint32_t mask, bool need_pair, Decomposition& cur,
+                      const Decomposition& honours, DecompositionList& out) {
+  if (mask == 0) {
+    if (need_pair || out.count == kMaxDecompositions) return;
+    Decomposition& d = out.items[out.count++];
+    d = cur;
+    for (int i = 0; i < honours.count; ++i) d.blocks[d.count++] = honours.blocks[i];
     return;
   }
+  const int kind = std::countr_zero(mask);
   const int n = c[kind];
   for (int pung = 0; pung <= 1; ++pung) {
     for (int pair = 0; pair <= (need_pair ? 1 : 0); ++pair) {
       const int chows = n - 3 * pung - 2 * pair;
       if (chows < 0) continue;
-      if (chows > 0) {
-        if (is_honor(kind) || number_of(kind) > 7) continue;
-        if (c[kind + 1] < chows || c[kind + 2] < chows) continue;
-      }
+      if (chows > 0 && (number_of(kind) > 7 || c[kind + 1] < chows || c[kind + 2] < chows))
+        continue;
       const int saved = cur.count;
       const auto k = static_cast<std::uint8_t>(kind);
       if (pung) cur.blocks[cur.count++] = Block{BlockType::kPung, k};
       if (pair) cur.blocks[cur.count++] = Block{BlockType::kPair, k};
       for (int i = 0; i < chows; ++i) cur.blocks[cur.count++] = Block{BlockType::kChow, k};
-      c[kind] = 0;
-      if (chows) c[kind + 1] -= chows, c[kind + 2] -= chows;
-      enumerate_decompositions(c, kind + 1, need_pair && !pair, cur, out);
-      c[kind] = static_cast<std::uint8_t>(n);
+      std::uint32_t next = mask & ~(1u << kind);
+      if (chows) {
+        if ((c[kind + 1] -= chows) == 0) next &= ~(2u << kind);
+        if ((c[kind + 2] -= chows) == 0) next &= ~(4u << kind);
+      }
+      enumerate_suited(c, next, need_pair && !pair, cur, honours, out);
       if (chows) c[kind + 1] += chows, c[kind + 2] += chows;
       cur.count = saved;
     }
   }
 }
 
-// Fast reject: every honour count must be 0, 2 or 3 (with one pair), before any search.
-bool honours_can_fit(const Counts& c) {
-  for (int k = kEast; k < kNumKinds; ++k)
-    if (c[k] == 1 || c[k] == 4) return false;
-  return true;
+// Every standard decomposition of 3n+2 concealed tiles. Fast rejects first: honours must be
+// pungs or the pair, and each suit must hold 3m or 3m+2 tiles with exactly one pair overall.
+void enumerate_decompositions(const Counts& concealed, DecompositionList& out) {
+  Decomposition honours;
+  int pairs = 0;
+  bool honour_pair = false;
+  for (int k = kEast; k < kNumKinds; ++k) {
+    const int n = concealed[k];
+    if (n == 0) continue;
+    if (n == 1 || n == 4) return;
+    honours.blocks[honours.count++] =
+        Block{n == 3 ? BlockType::kPung : BlockType::kPair, static_cast<std::uint8_t>(k)};
+    honour_pair |= n == 2;
+    pairs += n == 2;
+  }
+  std::uint32_t mask = 0;
+  for (int s = 0; s < 3; ++s) {
+    int total = 0;
+    for (int k = s * 9; k < s * 9 + 9; ++k) {
+      total += concealed[k];
+      mask |= std::uint32_t{concealed[k] != 0} << k;
+    }
+    if (total % 3 == 1) return;
+    pairs += total % 3 == 2;
+  }
+  if (pairs != 1) return;
+  Counts c = concealed;
+  Decomposition cur;
+  enumerate_suited(c, mask, !honour_pair, cur, honours, out);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -165,8 +198,11 @@ struct Search {
     Candidate c;
     c.reading = r;
     c.yaku = evaluate_yaku(r, ctx, rules);
+    const bool renhou = c.yaku.yakuman == 0 && renhou_mangan_applies(r, ctx, rules);
+    if (c.yaku.yakuman == 0 && c.yaku.han == 0 && !renhou) return;
+    // Fu only matter below 5 han (§7); yakuman readings skip them.
     const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
-    c.fu = compute_fu(r, ctx, pinfu, rules);
+    if (c.yaku.yakuman == 0) c.fu = compute_fu(r, ctx, pinfu, rules);
     if (c.yaku.yakuman > 0 || c.yaku.han > 0) {
       any_yaku = true;
       if (passes_shibari(c.yaku)) {
@@ -178,7 +214,7 @@ struct Search {
       }
     }
     // §6.4 / OQ-8: EMA 2016 renhou = 5 han alone, no other yaku or dora.
-    if (c.yaku.yakuman == 0 && renhou_mangan_applies(r, ctx, rules)) {
+    if (renhou) {
       any_yaku = true;
       c.yaku = YakuEval{yaku_bit(Yaku::kRenhou), 5, 0, false};
       c.renhou_alone = true;
@@ -244,23 +280,24 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
   }
 }
 
-DoraCount count_dora(const Hand& hand, Tile win, const Counts& all, const WinContext& ctx) {
+DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx) {
   DoraCount d;
   for (Tile t : ctx.dora_indicators) d.dora += all[dora_of(t.kind)];
   if (ctx.riichi || ctx.double_riichi)  // §6.5: ura only for riichi winners
     for (Tile t : ctx.ura_indicators) d.ura += all[dora_of(t.kind)];
-  d.red = hand.red_fives() + win.red;
+  d.red = red_fives;
   return d;
 }
 
 // ------------------------------------------------------------------------------------------
 // Validation.
 
-std::string validate(const Hand& hand, Tile win, const WinContext& ctx, const Rules& rules) {
+std::string validate(const Hand& hand, Tile win, int red_fives, const WinContext& ctx,
+                     const Rules& rules) {
   if (ctx.seat < 0 || ctx.seat > 3 || ctx.round_wind < 0 || ctx.round_wind > 3)
     return "seat and round_wind must be 0..3";
   if (win.kind >= kNumKinds) return "the winning tile is not a tile";
-  if (!rules.red_fives && (win.red || hand.red_fives() > 0))
+  if (!rules.red_fives && red_fives > 0)
     return "the hand holds a red five but the rules have red_fives=false";
   if (ctx.honba < 0 || ctx.riichi_sticks < 0) return "honba and riichi_sticks must be >= 0";
   bool open = false;
@@ -283,16 +320,32 @@ std::string validate(const Hand& hand, Tile win, const WinContext& ctx, const Ru
 // ------------------------------------------------------------------------------------------
 // Result building (chosen reading only).
 
-std::string set_text(const HandSet& s) {
+// Appends "123m", "555z" or "1111p".
+void append_set(std::string& out, const HandSet& s) {
+  const int n = number_of(s.kind);
   if (s.type == SetKind::kChow) {
-    std::string t = kind_to_string(s.kind);
-    t.insert(1, 1, static_cast<char>('0' + number_of(s.kind) + 1));
-    t.insert(2, 1, static_cast<char>('0' + number_of(s.kind) + 2));
-    return t;
+    out += static_cast<char>('0' + n);
+    out += static_cast<char>('1' + n);
+    out += static_cast<char>('2' + n);
+  } else {
+    out.append(s.type == SetKind::kKong ? 4 : 3, static_cast<char>('0' + n));
   }
-  const int n = s.type == SetKind::kKong ? 4 : 3;
-  std::string t(static_cast<std::size_t>(n), static_cast<char>('0' + number_of(s.kind)));
-  return t + "mpsz"[s.kind / 9];
+  out += "mpsz"[s.kind / 9];
+}
+
+void append_kind(std::string& out, int kind, int copies = 1) {
+  out.append(static_cast<std::size_t>(copies), static_cast<char>('0' + number_of(kind)));
+  out += "mpsz"[kind / 9];
+}
+
+// Appends " [c456s]" in the notation of §1.3.
+void append_meld(std::string& out, const Meld& m) {
+  static constexpr char kLetters[] = {'c', 'p', 'm', 'k', 'a'};
+  out += " [";
+  out += kLetters[static_cast<int>(m.type)];
+  for (Tile t : m.view()) out += t.red ? '0' : static_cast<char>('0' + number_of(t.kind));
+  out += "mpsz"[m.tiles[0].kind / 9];
+  out += ']';
 }
 
 const char* wait_text(WaitShape w) {
@@ -319,23 +372,35 @@ const char* wait_text(WaitShape w) {
 
 std::string reading_text(const Reading& r, const Hand& hand) {
   std::string out;
+  out.reserve(64);
   if (r.shape == Shape::kStandard) {
     for (int i = 0; i < r.num_sets; ++i) {
       if (r.sets[i].melded) continue;
-      out += set_text(r.sets[i]);
+      append_set(out, r.sets[i]);
       out += ' ';
     }
-    out += static_cast<char>('0' + number_of(r.pair));
-    out += kind_to_string(r.pair);
-    for (const Meld& m : hand.melds) out += " [" + format_meld(m) + "]";
+    append_kind(out, r.pair, 2);
+    for (const Meld& m : hand.melds) append_meld(out, m);
   } else {
-    out = r.shape == Shape::kChiitoitsu ? "chiitoitsu " : "kokushi ";
-    out += format_counts(r.counts);
+    out += r.shape == Shape::kChiitoitsu ? "chiitoitsu" : "kokushi";
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (!r.counts[k]) continue;
+      out += ' ';
+      append_kind(out, k, r.counts[k]);
+    }
   }
-  out += ", win " + kind_to_string(r.win) + " " + wait_text(r.wait);
-  if (r.shape == Shape::kStandard)
-    out += r.completed >= 0 ? " (" + set_text(r.sets[r.completed]) + ")"
-                            : " (" + kind_to_string(r.pair) + " pair)";
+  out += ", win ";
+  append_kind(out, r.win);
+  out += ' ';
+  out += wait_text(r.wait);
+  if (r.shape == Shape::kStandard) {
+    out += " (";
+    if (r.completed >= 0)
+      append_set(out, r.sets[r.completed]);
+    else
+      append_kind(out, r.pair, 2);
+    out += ')';
+  }
   return out;
 }
 
@@ -394,11 +459,13 @@ ScoreResult build_result(const Search& s, const Hand& hand, const WinContext& ct
   res.yaku_han = c.yaku.han;
   res.han = c.han;
   res.dora = c.dora, res.ura = c.ura, res.red = c.red;
-  res.fu_items.reserve(8);
-  const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
-  const FuResult fu = compute_fu(c.reading, ctx, pinfu, rules, &res.fu_items);
-  res.fu = fu.rounded;
-  res.fu_raw = fu.raw;
+  if (c.yaku.yakuman == 0) {  // §7: fu are irrelevant for yakuman, reported as 0
+    res.fu_items.reserve(8);
+    const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
+    const FuResult fu = compute_fu(c.reading, ctx, pinfu, rules, &res.fu_items);
+    res.fu = fu.rounded;
+    res.fu_raw = fu.raw;
+  }
   res.limit = c.limit;
   res.yakuman_units = c.yaku.yakuman;
   res.basic_points = c.basic;
@@ -411,7 +478,8 @@ ScoreResult build_result(const Search& s, const Hand& hand, const WinContext& ct
 }  // namespace
 
 ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules& rules) {
-  if (std::string why = validate(hand, win, ctx, rules); !why.empty())
+  const int red_fives = hand.red_fives() + win.red;
+  if (std::string why = validate(hand, win, red_fives, ctx, rules); !why.empty())
     return fail(ScoreError::kInvalidContext, "invalid context: " + why);
   const int melds = static_cast<int>(hand.melds.size());
   if (melds > 4 || static_cast<int>(hand.concealed.size()) + 3 * melds != 13)
@@ -431,28 +499,32 @@ ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules
     base.menzen &= !m.is_open();
     for (Tile t : m.view()) ++base.counts[t.kind];
   }
-  for (int k = 0; k < kNumKinds; ++k)
-    if (base.counts[k] > 4)
-      return fail(ScoreError::kInvalidContext,
-                  "invalid context: more than four copies of " + kind_to_string(k));
+  base.kinds = kinds_present(base.counts);
+  bool too_many = false;
+  for (int k = 0; k < kNumKinds; ++k) too_many |= base.counts[k] > 4;
+  if (too_many) {
+    for (int k = 0; k < kNumKinds; ++k)
+      if (base.counts[k] > 4)
+        return fail(ScoreError::kInvalidContext,
+                    "invalid context: more than four copies of " + kind_to_string(k));
+  }
 
   Search search{ctx, rules};
-  search.dora = count_dora(hand, win, base.counts, ctx);
+  search.dora = count_dora(red_fives, base.counts, ctx);
   // §6.1: every standard decomposition and every reading of the winning tile.
-  if (honours_can_fit(concealed)) {
+  {
     DecompositionList list;
-    Decomposition cur;
-    Counts c = concealed;
-    enumerate_decompositions(c, 0, true, cur, list);
+    enumerate_decompositions(concealed, list);
     for (int i = 0; i < list.count; ++i) standard_readings(list.items[i], base, search);
   }
-  if (melds == 0 && is_chiitoitsu(concealed)) {
+  // Cheap filters on the kinds present before the full checks.
+  if (melds == 0 && std::popcount(base.kinds) == 7 && is_chiitoitsu(concealed)) {
     Reading r = base;
     r.shape = Shape::kChiitoitsu;
     r.wait = WaitShape::kChiitoitsu;
     search.consider(r);
   }
-  if (melds == 0 && is_kokushi(concealed)) {
+  if (melds == 0 && std::popcount(base.kinds) == 13 && is_kokushi(concealed)) {
     Reading r = base;
     r.shape = Shape::kKokushi;
     r.wait = concealed[win.kind] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;

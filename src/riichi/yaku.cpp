@@ -84,13 +84,6 @@ constexpr YakuInfo kInfo[kNumYaku] = {
 
 const YakuInfo& info(Yaku y) { return kInfo[static_cast<int>(y)]; }
 
-KindMask present_kinds(const Counts& counts) {
-  KindMask m = 0;
-  for (int k = 0; k < kNumKinds; ++k)
-    if (counts[k]) m |= KindMask{1} << k;
-  return m;
-}
-
 int suits_present(KindMask present) {
   int n = 0;
   for (KindMask s : kSuitMask) n += (present & s) != 0;
@@ -317,6 +310,12 @@ int sum_han(YakuMask mask, bool menzen, const Rules& rules) {
 
 }  // namespace
 
+std::uint64_t kinds_present(const Counts& counts) {
+  KindMask m = 0;
+  for (int k = 0; k < kNumKinds; ++k) m |= KindMask{counts[k] != 0} << k;
+  return m;
+}
+
 std::string_view yaku_name(Yaku y) { return info(y).name; }
 
 int yaku_han(Yaku y, bool menzen, const Rules& rules) {
@@ -335,7 +334,7 @@ int yakuman_units(Yaku y, const Rules& rules) {
 
 YakuEval evaluate_yaku(const Reading& r, const WinContext& ctx, const Rules& rules) {
   YakuEval out;
-  const KindMask present = present_kinds(r.counts);
+  const KindMask present = r.kinds;
   YakuMask yakuman = context_yakuman(r, ctx, rules);
   Shape4 s;
   switch (r.shape) {

@@ -39,8 +39,12 @@ struct Reading {
   int completed = -1;    // index of the set completed by the winning tile; -1 = the pair
   bool menzen = true;    // no chi/pon/daiminkan/kakan (ankan allowed)
   bool tsumo = false;
-  Counts counts{};  // every tile of the hand, a kan counting 4
+  Counts counts{};          // every tile of the hand, a kan counting 4
+  std::uint64_t kinds = 0;  // bit k set when counts[k] > 0 (see kinds_present)
 };
+
+// The bit mask of kinds present in `counts` (Reading::kinds).
+std::uint64_t kinds_present(const Counts& counts);
 
 enum class Yaku : std::uint8_t {
   // regular yaku (§6.2)
