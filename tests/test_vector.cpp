@@ -195,7 +195,7 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"five_copies_with_meld", "closed=99s123m456p11z melds=[c789s p999s] win=1z ron",
                   37, "more than four copies of 9s"},
         ErrorCase{"two_red_fives", "closed=0m0m5m123s456s789s1z win=1z ron", 9, "red five"},
-        ErrorCase{"five_copies_in_closed", "closed=11111m123p456p789p win=9p ron", 7,
+        ErrorCase{"five_copies_in_closed", "closed=11111m123p456p789p win=9p ron", 11,
                   "more than four copies of 1m"},
         // Tile count: closed + 3 per meld (kans too) + win must be 14.
         ErrorCase{"too_few_tiles", "closed=33m123m123s456s7s win=9s ron", 7, "wrong tile count"},

@@ -88,6 +88,8 @@ int run(const std::string& text, const std::string& visible_text, bool json) {
     print_discards(a);
   } else if (!a.waits.empty()) {
     print_waits(a);
+  } else if (a.shanten.shanten == 0) {
+    fmt::print("Waits:    none: the only kinds that would complete it are held four times\n");
   } else {
     fmt::print("Effective tiles: {} kinds, {} tiles: {}\n", a.ukeire.tiles.size(), a.ukeire.total,
                kind_list(a.ukeire.tiles));

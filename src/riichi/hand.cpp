@@ -49,9 +49,10 @@ bool is_separator(char c) { return c == ' ' || c == ','; }
 
 int suit_index(char c) { return c == 'm' ? 0 : c == 'p' ? 1 : c == 's' ? 2 : 3; }
 
-// Reads digits then a suit letter starting at `i`; appends the tiles. Returns the index after
-// the suit letter.
-std::size_t read_group(std::string_view text, std::size_t i, std::vector<Tile>& out) {
+// Reads digits then a suit letter starting at `i`; appends the tiles and the position of each
+// one's digit. Returns the index after the suit letter.
+std::size_t read_group(std::string_view text, std::size_t i, std::vector<Tile>& out,
+                       std::vector<std::size_t>& positions) {
   const std::size_t start = i;
   while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
   if (i == text.size()) {
@@ -76,6 +77,7 @@ std::size_t read_group(std::string_view text, std::size_t i, std::vector<Tile>& 
     const bool red = digit == 0;
     const int number = red ? 5 : digit;
     out.push_back(Tile{static_cast<std::uint8_t>(suit * 9 + number - 1), red});
+    positions.push_back(j);
   }
   return i + 1;
 }
@@ -128,9 +130,27 @@ struct Parsed {
   std::vector<Meld> melds;
 };
 
+// Copy and red-five limits, checked tile by tile so that the error names the offending digit.
+class LimitChecker {
+ public:
+  void add(Tile t, std::size_t position) {
+    if (++counts_[t.kind] > 4)
+      throw ParseError(position, "more than four copies of " + kind_to_string(t.kind) +
+                                     " (this is the fifth; a red five counts as a five)");
+    if (t.red && ++reds_[t.kind / 9] > 1)
+      throw ParseError(
+          position, "a second red five " + tile_to_string(t) + " (there is one red five per suit)");
+  }
+
+ private:
+  Counts counts_{};
+  std::array<int, 3> reds_{};
+};
+
 Parsed parse_all(std::string_view text, bool allow_concealed, bool allow_melds) {
   Parsed parsed;
-  std::vector<Tile> all;
+  LimitChecker limits;
+  bool any = false;
   std::size_t i = 0;
   if (text.empty()) throw ParseError(0, "empty hand");
   while (i < text.size()) {
@@ -143,20 +163,21 @@ Parsed parse_all(std::string_view text, bool allow_concealed, bool allow_melds) 
         text[i + 1] <= '9') {
       if (!allow_melds) throw ParseError(i, "meld tokens are not allowed here");
       std::vector<Tile> tiles;
-      i = read_group(text, i + 1, tiles);
-      Meld meld = make_meld(text[start], tiles, start);
-      parsed.melds.push_back(meld);
-      all.insert(all.end(), tiles.begin(), tiles.end());
+      std::vector<std::size_t> positions;
+      i = read_group(text, i + 1, tiles, positions);
+      parsed.melds.push_back(make_meld(text[start], tiles, start));
+      for (std::size_t t = 0; t < tiles.size(); ++t) limits.add(tiles[t], positions[t]);
     } else {
       if (!allow_concealed) throw ParseError(i, "expected a meld token such as c456s or p777z");
       std::vector<Tile> tiles;
-      i = read_group(text, i, tiles);
+      std::vector<std::size_t> positions;
+      i = read_group(text, i, tiles, positions);
       parsed.concealed.insert(parsed.concealed.end(), tiles.begin(), tiles.end());
-      all.insert(all.end(), tiles.begin(), tiles.end());
+      for (std::size_t t = 0; t < tiles.size(); ++t) limits.add(tiles[t], positions[t]);
     }
-    check_tile_limits(all, start);
+    any = true;
   }
-  if (all.empty()) throw ParseError(0, "empty hand");
+  if (!any) throw ParseError(0, "empty hand");
   return parsed;
 }
 

@@ -188,13 +188,12 @@ std::vector<Wait> waits(const Counts& concealed, const Counts* visible) {
   for (int k : kYaochuuKinds) distinct_yaochuu += concealed[k] >= 1;
 
   for (int k = 0; k < kNumKinds; ++k) {
-    if (!touches_hand(concealed, k) && !kokushi_form) continue;
+    // A fifth copy does not exist: a kind held four times is never a wait.
+    if (concealed[k] >= 4 || (!touches_hand(concealed, k) && !kokushi_form)) continue;
     Counts full = concealed;
     ++full[k];
     std::uint8_t shapes = 0;
-    // A kind held four times can still "complete" the hand on paper (RULES.md §4.2 needs it to
-    // tell a wait on one's own four tiles): the tables stop at 4 copies, so decompose directly.
-    const bool standard = concealed[k] == 4 ? !decompose(full).empty() : add.standard(k) == -1;
+    const bool standard = add.standard(k) == -1;
     if (standard) shapes |= standard_shapes(full, k);
     if (seven_pairs_form && is_chiitoitsu(full)) shapes |= shape_bit(WaitShape::kChiitoitsu);
     if (kokushi_form && is_kokushi(full))

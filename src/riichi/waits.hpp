@@ -34,11 +34,14 @@ struct Wait {
 };
 
 // Every kind that completes the 3n+1 concealed part (with or without yaku), ascending, with the
-// shapes through which it wins. Empty when the hand is not tenpai.
+// shapes through which it wins. Empty when the hand is not tenpai. A kind the concealed part
+// holds four times is not a wait (there is no fifth copy): `9999p123m456m789s` has shanten 0
+// by the usual count but no wait at all.
 std::vector<Wait> waits(const Counts& concealed, const Counts* visible = nullptr);
 
 // Tenpai for noten payments and riichi (RULES.md §4.2): waits exist and at least one waiting
-// kind is not held four times by the player. `own` = concealed + the player's melds (kans as 4).
+// kind is not held four times by the player, counting his melds (a pon of 5z and a 5z tanki is
+// noten). `own` = concealed + the player's melds (kans as 4).
 bool is_tenpai_for_payment(const Counts& concealed, const Counts& own);
 
 struct KindCount {
