@@ -2,9 +2,12 @@
 // pao (§4.6) and the Rules parser. Expected values come from RULES.md, computed by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
+#include "random_hands.hpp"
+#include "riichi/decompose.hpp"
 #include "riichi/hand.hpp"
 #include "riichi/rules.hpp"
 #include "riichi/score.hpp"
@@ -615,6 +618,18 @@ TEST(YakuExclusion, CumulativeCombinations) {
   EXPECT_EQ(r.payments.ron, 8000);
 }
 
+TEST(YakuExclusion, PungsOrChowsNeverBoth) {
+  // §6.1: 111222333m is three pungs or three chows. Pungs: san ankou 2 + tsumo 1, 20 + 2 tsumo
+  // + 8 + 4 + 4 + 2 tanki = 40 fu -> 1300/2600; chows (iipeikou + tsumo, 30 fu) pay less.
+  const auto r = sc("111222333m456p5s", "5s", tsumo());
+  ASSERT_TRUE(r.ok()) << r.error_message;
+  EXPECT_TRUE(has(r, "san_ankou")) << names(r);
+  EXPECT_FALSE(has(r, "iipeikou")) << names(r);
+  EXPECT_EQ(r.fu, 40);
+  EXPECT_EQ(r.payments.non_dealer, 1300);
+  EXPECT_EQ(r.payments.dealer, 2600);
+}
+
 TEST(YakuExclusion, ChiitoitsuHasNoSetYaku) {
   const auto r = sc("22m33m55m22p66p33s4s", "4s", tsumo());
   for (const char* y : {"pinfu", "iipeikou", "san_ankou", "toitoi"}) EXPECT_FALSE(has(r, y)) << y;
@@ -863,6 +878,41 @@ TEST(Rules, ErrorsListWhatIsAccepted) {
   EXPECT_NE(number.find("integer"), std::string::npos) << number;
   message("ema2016,tenhou");
   EXPECT_TRUE(Rules::try_parse("tenhou").has_value());
+}
+
+}  // namespace
+}  // namespace riichi
+
+// ---------------------------------------------------------------- completeness cross-check
+
+namespace riichi {
+namespace {
+
+// Completeness must match decompose() / is_chiitoitsu() / is_kokushi() exactly (§4.1).
+TEST(YakuCrossCheck, CompleteExactlyWhenDecomposable) {
+  testing::SplitMix64 rng{42};
+  Rules rules = Rules::ema2016();
+  int complete = 0;
+  const int n = testing::iterations(20000);
+  for (int i = 0; i < n; ++i) {
+    // Half the hands drawn from one suit and honours so that complete ones are common.
+    const Counts c =
+        i % 2 ? testing::random_hand(rng, 14) : testing::random_hand(rng, 14, 9 * rng.below(3), 9);
+    Hand hand;
+    for (int k = 0; k < kNumKinds; ++k)
+      for (int j = 0; j < c[k]; ++j) hand.concealed.push_back(Tile{static_cast<std::uint8_t>(k)});
+    const Tile win = hand.concealed[rng.below(14)];
+    hand.concealed.erase(std::find(hand.concealed.begin(), hand.concealed.end(), win));
+    WinContext ctx = with_riichi(ron());
+    const ScoreResult r = score(hand, win, ctx, rules);
+    const bool expected = !decompose(c).empty() || is_chiitoitsu(c) || is_kokushi(c);
+    ASSERT_EQ(r.error != ScoreError::kNotComplete, expected) << format_counts(c);
+    if (expected) {
+      ASSERT_TRUE(r.ok()) << format_counts(c) << " " << r.error_message;
+      ++complete;
+    }
+  }
+  EXPECT_GT(complete, 10);
 }
 
 }  // namespace
