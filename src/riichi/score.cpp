@@ -292,11 +292,9 @@ DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx) {
 // ------------------------------------------------------------------------------------------
 // Validation.
 
-std::string validate(const Hand& hand, Tile win, int red_fives, const WinContext& ctx,
-                     const Rules& rules) {
+std::string validate(const Hand& hand, int red_fives, const WinContext& ctx, const Rules& rules) {
   if (ctx.seat < 0 || ctx.seat > 3 || ctx.round_wind < 0 || ctx.round_wind > 3)
     return "seat and round_wind must be 0..3";
-  if (win.kind >= kNumKinds) return "the winning tile is not a tile";
   if (!rules.red_fives && red_fives > 0)
     return "the hand holds a red five but the rules have red_fives=false";
   if (ctx.honba < 0 || ctx.riichi_sticks < 0) return "honba and riichi_sticks must be >= 0";
@@ -454,7 +452,7 @@ ScoreResult build_result(const Search& s, const Hand& hand, const WinContext& ct
                          const Rules& rules) {
   const Candidate& c = s.best;
   ScoreResult res;
-  res.yaku.reserve(8);
+  res.yaku.reserve(static_cast<std::size_t>(std::popcount(c.yaku.mask)));
   append_yaku_items(c.yaku.mask, c.reading.menzen, rules, res.yaku);
   res.yaku_han = c.yaku.han;
   res.han = c.han;
@@ -478,27 +476,29 @@ ScoreResult build_result(const Search& s, const Hand& hand, const WinContext& ct
 }  // namespace
 
 ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules& rules) {
-  const int red_fives = hand.red_fives() + win.red;
-  if (std::string why = validate(hand, win, red_fives, ctx, rules); !why.empty())
-    return fail(ScoreError::kInvalidContext, "invalid context: " + why);
+  if (win.kind >= kNumKinds) return fail(ScoreError::kInvalidContext, "invalid context: bad tile");
+  // One pass over the tiles: concealed counts, all counts, red fives.
+  Reading base;
+  base.win = win.kind;
+  base.tsumo = ctx.tsumo;
+  Counts concealed{};
+  int red_fives = win.red;
+  for (Tile t : hand.concealed) ++concealed[t.kind], red_fives += t.red;
+  ++concealed[win.kind];
+  base.counts = concealed;
   const int melds = static_cast<int>(hand.melds.size());
+  for (const Meld& m : hand.melds) {
+    if (base.num_sets < 4) base.sets[base.num_sets++] = meld_set(m);
+    base.menzen &= !m.is_open();
+    for (Tile t : m.view()) ++base.counts[t.kind], red_fives += t.red;
+  }
+  if (std::string why = validate(hand, red_fives, ctx, rules); !why.empty())
+    return fail(ScoreError::kInvalidContext, "invalid context: " + why);
   if (melds > 4 || static_cast<int>(hand.concealed.size()) + 3 * melds != 13)
     return fail(ScoreError::kNotComplete,
                 "not a complete hand: expected 13 tiles besides the winning tile (a kan counts "
                 "3), got " +
                     std::to_string(hand.concealed.size() + 3 * hand.melds.size()));
-
-  Reading base;
-  base.win = win.kind;
-  base.tsumo = ctx.tsumo;
-  Counts concealed = hand.concealed_counts();
-  ++concealed[win.kind];
-  base.counts = concealed;
-  for (const Meld& m : hand.melds) {
-    base.sets[base.num_sets++] = meld_set(m);
-    base.menzen &= !m.is_open();
-    for (Tile t : m.view()) ++base.counts[t.kind];
-  }
   base.kinds = kinds_present(base.counts);
   bool too_many = false;
   for (int k = 0; k < kNumKinds; ++k) too_many |= base.counts[k] > 4;
