@@ -186,7 +186,8 @@ Parsed parse_all(std::string_view text, bool allow_concealed, bool allow_melds) 
 void check_tile_limits(std::span<const Tile> tiles, std::size_t position) {
   Counts counts = counts_of(tiles);
   std::array<int, 3> reds{};
-  for (Tile t : tiles) reds[t.kind / 9] += t.red;
+  for (Tile t : tiles)
+    if (t.red && is_five(t.kind)) ++reds[t.kind / 9];
   for (int k = 0; k < kNumKinds; ++k)
     if (counts[k] > 4)
       throw ParseError(position, "more than four copies of " + kind_to_string(k) + " (" +
@@ -204,8 +205,11 @@ std::vector<Tile> parse_tiles(std::string_view text) {
 
 Tile parse_tile(std::string_view text) {
   std::vector<Tile> tiles = parse_tiles(text);
-  if (tiles.size() != 1)
-    throw ParseError(0, "expected exactly one tile, got " + std::to_string(tiles.size()));
+  if (tiles.size() != 1) {
+    const std::size_t second = text.find_first_of("0123456789", text.find_first_of("mpsz") + 1);
+    throw ParseError(second == std::string_view::npos ? 0 : second,
+                     "expected exactly one tile, got " + std::to_string(tiles.size()));
+  }
   return tiles[0];
 }
 

@@ -74,8 +74,8 @@ std::string format_meld(const Meld& meld);
 std::string format_hand(const Hand& hand);
 std::string format_counts(const Counts& counts);
 
-// Checks copy and red-five limits over a set of tiles; `what` names the tiles in the message.
-// Throws ParseError at `position` when a limit is broken.
+// Checks copy and red-five limits over a set of tiles. Throws ParseError at `position` when a
+// limit is broken. (The parsers check tile by tile and name the offending digit.)
 void check_tile_limits(std::span<const Tile> tiles, std::size_t position);
 
 Counts counts_of(std::span<const Tile> tiles);
