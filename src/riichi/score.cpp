@@ -142,8 +142,8 @@ void enumerate_decompositions(const Counts& concealed, DecompositionList& out) {
 // ------------------------------------------------------------------------------------------
 // Candidates.
 
+// The value of one reading (the reading itself is copied only when it becomes the best).
 struct Candidate {
-  Reading reading;
   YakuEval yaku;
   bool renhou_alone = false;  // EMA 2016 renhou scored on its own (OQ-8)
   FuResult fu;
@@ -180,11 +180,13 @@ struct Search {
   bool any_yaku = false;  // some reading has a yaku
   bool has_best = false;
   Candidate best;
+  Reading best_reading;
 
-  void offer(Candidate& c) {
+  void offer(Candidate& c, const Reading& r) {
     c.basic = basic_points(c.han, c.fu.rounded, rules, &c.limit, c.yaku.yakuman);
     c.value = win_value(c.basic, ctx.seat == 0, ctx.tsumo);
-    if (!has_best || better(c, best)) best = c, has_best = true;
+    if (has_best && !better(c, best)) return;
+    best = c, best_reading = r, has_best = true;
   }
 
   // §4.1: EMA 2008 ryanhan shibari: >= N counters need 2 han of yaku (yakuman satisfies).
@@ -196,7 +198,6 @@ struct Search {
   void consider(const Reading& r) {
     complete = true;
     Candidate c;
-    c.reading = r;
     c.yaku = evaluate_yaku(r, ctx, rules);
     const bool renhou = c.yaku.yakuman == 0 && renhou_mangan_applies(r, ctx, rules);
     if (c.yaku.yakuman == 0 && c.yaku.han == 0 && !renhou) return;
@@ -210,7 +211,7 @@ struct Search {
           c.dora = dora.dora, c.ura = dora.ura, c.red = dora.red;
           c.han = c.yaku.han + c.dora + c.ura + c.red;
         }
-        offer(c);
+        offer(c, r);
       }
     }
     // §6.4 / OQ-8: EMA 2016 renhou = 5 han alone, no other yaku or dora.
@@ -220,7 +221,7 @@ struct Search {
       c.renhou_alone = true;
       c.dora = c.ura = c.red = 0;
       c.han = 5;
-      offer(c);
+      offer(c, r);
     }
   }
 };
@@ -451,23 +452,24 @@ ScoreResult fail(ScoreError error, std::string message) {
 ScoreResult build_result(const Search& s, const Hand& hand, const WinContext& ctx,
                          const Rules& rules) {
   const Candidate& c = s.best;
+  const Reading& reading = s.best_reading;
   ScoreResult res;
   res.yaku.reserve(static_cast<std::size_t>(std::popcount(c.yaku.mask)));
-  append_yaku_items(c.yaku.mask, c.reading.menzen, rules, res.yaku);
+  append_yaku_items(c.yaku.mask, reading.menzen, rules, res.yaku);
   res.yaku_han = c.yaku.han;
   res.han = c.han;
   res.dora = c.dora, res.ura = c.ura, res.red = c.red;
   if (c.yaku.yakuman == 0) {  // §7: fu are irrelevant for yakuman, reported as 0
     res.fu_items.reserve(8);
     const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
-    const FuResult fu = compute_fu(c.reading, ctx, pinfu, rules, &res.fu_items);
+    const FuResult fu = compute_fu(reading, ctx, pinfu, rules, &res.fu_items);
     res.fu = fu.rounded;
     res.fu_raw = fu.raw;
   }
   res.limit = c.limit;
   res.yakuman_units = c.yaku.yakuman;
   res.basic_points = c.basic;
-  res.reading = reading_text(c.reading, hand);
+  res.reading = reading_text(reading, hand);
   const bool pao = ctx.liable >= 0 && c.yaku.yakuman > 0 && c.yaku.pao_yakuman;
   res.payments = make_payments(c.basic, ctx, pao, rules);
   return res;
