@@ -1,6 +1,8 @@
 // Presets (RULES.md §9) and the "PRESET,key=value" override syntax.
 #include "riichi/rules.hpp"
 
+#include <array>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -24,6 +26,7 @@ Rules Rules::ema2016() {
   r.kokushi_robs_ankan = true;
   r.pao_honba = PaoHonba::kDiscarder;
   r.pao_counts_ankan = true;
+  // The table: the struct defaults are EMA 2016 (RULES.md §9).
   return r;
 }
 
@@ -41,6 +44,11 @@ Rules Rules::ema2008() {
   r.ryanhan_shibari_honba = 5;  // §4.1
   r.kokushi_robs_ankan = true;  // OQ-11
   r.pao_honba = PaoHonba::kDiscarder;
+  // The table (RULES.md §9)
+  r.kuikae_forbidden = false;
+  r.temporary_furiten_end = TemporaryFuritenEnd::kOwnDrawOrAnyCall;
+  r.kyuushu_kyuuhai = r.suufon_renda = r.suukaikan = r.suucha_riichi = true;
+  r.chombo = ChomboPenalty::kReverseMangan;
   return r;
 }
 
@@ -59,6 +67,24 @@ Rules Rules::tenhou() {
   r.ryanhan_shibari_honba = 0;
   r.kokushi_robs_ankan = false;
   r.pao_honba = PaoHonba::kLiable;
+  // The table (RULES.md §9)
+  r.kuikae_forbidden = true;
+  r.temporary_furiten_end = TemporaryFuritenEnd::kOwnDiscard;
+  r.open_kan_dora_delayed = true;
+  r.riichi_min_points = 1000;
+  r.kan_after_riichi = KanAfterRiichi::kWaitsUnchanged;
+  r.sanchahou = true;
+  r.honba_to_every_winner = false;
+  r.multi_ron_sticks = MultiRonSticks::kAllToClosest;
+  r.kyuushu_kyuuhai = r.suufon_renda = r.suukaikan = r.suucha_riichi = true;
+  r.chombo = ChomboPenalty::kNone;
+  r.starting_points = 25000;
+  r.return_points = 30000;
+  r.uma = {20000, 10000, -10000, -20000};
+  r.split_ties = false;
+  r.bankruptcy = true;
+  r.west_sudden_death = true;
+  r.agari_yame = true;
   return r;
 }
 
@@ -116,6 +142,58 @@ const char* bool_text(bool b) { return b ? "true" : "false"; }
 #member, kBoolValues, [](const Rules& r) { return std::string(bool_text(r.member)); }, \
         [](Rules& r, std::string_view v) { return parse_bool(v, r.member); } \
   }
+
+// Enumerators are 0..N-1 in the order of their names.
+#define RIICHI_ENUM_FIELD(member, names)                                             \
+  Field {                                                                            \
+#member, std::vector<std::string>(std::begin(names), std::end(names)),             \
+        [](const Rules& r) { return std::string(names[static_cast<int>(r.member)]); }, \
+        [](Rules& r, std::string_view v) {                                             \
+          for (std::size_t i = 0; i < std::size(names); ++i)                           \
+            if (v == names[i]) return r.member = static_cast<decltype(r.member)>(i), true; \
+          return false;                                                                \
+        } \
+  }
+
+#define RIICHI_INT_FIELD(member)                                                                   \
+  Field {                                                                                          \
+#member,                                                                                       \
+        {},                                                                                        \
+         [](const Rules&                                                                           \
+                r) { return std::to_string(r.member); },                                           \
+                                                      [](Rules & r,                                \
+                                                         std::string_view                          \
+                                                             v) { return parse_int(v, r.member); } \
+  }
+
+constexpr const char* kFuritenEndNames[] = {"own_draw_or_claim", "own_draw_or_any_call",
+                                            "own_discard"};
+constexpr const char* kKanAfterRiichiNames[] = {"waits_and_pung_only", "waits_unchanged"};
+constexpr const char* kMultiRonSticksNames[] = {"after_discarder", "after_riichi_player",
+                                                "all_to_closest"};
+constexpr const char* kChomboNames[] = {"after_uma", "reverse_mangan", "none"};
+
+std::string uma_text(const Rules& r) {
+  return std::to_string(r.uma[0]) + "/" + std::to_string(r.uma[1]) + "/" +
+         std::to_string(r.uma[2]) + "/" + std::to_string(r.uma[3]);
+}
+
+// "15000/5000/-5000/-15000": four integers, first to fourth place.
+bool parse_uma(Rules& r, std::string_view v) {
+  std::array<int, 4> uma{};
+  for (int i = 0; i < 4; ++i) {
+    const auto slash = v.find('/');
+    std::string_view item = v.substr(0, slash);
+    if ((slash == std::string_view::npos) != (i == 3)) return false;
+    const bool negative = !item.empty() && item[0] == '-';
+    if (negative) item.remove_prefix(1);
+    if (!parse_int(item, uma[i])) return false;
+    if (negative) uma[i] = -uma[i];
+    if (slash != std::string_view::npos) v.remove_prefix(slash + 1);
+  }
+  r.uma = uma;
+  return true;
+}
 
 const char* renhou_text(RenhouValue v) {
   return v == RenhouValue::kNone ? "none" : v == RenhouValue::kMangan ? "mangan" : "yakuman";
@@ -185,11 +263,38 @@ const std::vector<Field>& all_fields() {
               return false;
             }},
       RIICHI_BOOL_FIELD(pao_counts_ankan),
+      // the table
+      RIICHI_BOOL_FIELD(kuikae_forbidden),
+      RIICHI_ENUM_FIELD(temporary_furiten_end, kFuritenEndNames),
+      RIICHI_BOOL_FIELD(open_kan_dora_delayed),
+      RIICHI_INT_FIELD(riichi_min_points),
+      RIICHI_INT_FIELD(riichi_min_live_tiles),
+      RIICHI_ENUM_FIELD(kan_after_riichi, kKanAfterRiichiNames),
+      RIICHI_BOOL_FIELD(sanchahou),
+      RIICHI_BOOL_FIELD(honba_to_every_winner),
+      RIICHI_ENUM_FIELD(multi_ron_sticks, kMultiRonSticksNames),
+      RIICHI_BOOL_FIELD(kyuushu_kyuuhai),
+      RIICHI_BOOL_FIELD(suufon_renda),
+      RIICHI_BOOL_FIELD(suukaikan),
+      RIICHI_BOOL_FIELD(suucha_riichi),
+      RIICHI_BOOL_FIELD(abortive_draw_dealer_repeats),
+      RIICHI_BOOL_FIELD(auto_declare_tenpai),
+      RIICHI_ENUM_FIELD(chombo, kChomboNames),
+      RIICHI_INT_FIELD(starting_points),
+      RIICHI_INT_FIELD(return_points),
+      Field{"uma", {"four integers A/B/C/D, e.g. 15000/5000/-5000/-15000"}, uma_text, parse_uma},
+      RIICHI_BOOL_FIELD(split_ties),
+      RIICHI_BOOL_FIELD(bankruptcy),
+      RIICHI_BOOL_FIELD(west_sudden_death),
+      RIICHI_BOOL_FIELD(agari_yame),
+      RIICHI_BOOL_FIELD(east_only),
   };
   return fields;
 }
 
 #undef RIICHI_BOOL_FIELD
+#undef RIICHI_ENUM_FIELD
+#undef RIICHI_INT_FIELD
 
 std::string accepted_keys() {
   std::vector<std::string> keys;

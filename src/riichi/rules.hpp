@@ -5,6 +5,8 @@
 // rule it governs lives (yaku.cpp, fu.cpp, score.cpp, and later the table).
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,6 +27,27 @@ enum class NagashiMangan : std::uint8_t {
   kNone,  // EMA 2016
   kWin,   // EMA 2008: closed hand only, counts as a win
   kDraw,  // Tenhou: own calls allowed, a draw settlement
+};
+
+enum class MultiRonSticks : std::uint8_t {
+  kAfterDiscarder,     // riichi winners keep their own; the rest to the first winner after the
+                       // discarder (EMA, RULES.md §5.2)
+  kAfterRiichiPlayer,  // SA-1 book reading: a loser's stick to the first winner after him
+  kAllToClosest,       // Tenhou: every stick to the winner closest to the discarder
+};
+enum class TemporaryFuritenEnd : std::uint8_t {
+  kOwnDrawOrClaim,    // EMA 2016: the player's next draw or claim
+  kOwnDrawOrAnyCall,  // EMA 2008: the player's next draw, or any chi/pon/kan by anyone
+  kOwnDiscard,        // Tenhou: the player's next discard
+};
+enum class KanAfterRiichi : std::uint8_t {
+  kWaitsAndPungOnly,  // EMA: drawn tile, waits unchanged, the three tiles a pung in every reading
+  kWaitsUnchanged,    // Tenhou: drawn tile, waits unchanged
+};
+enum class ChomboPenalty : std::uint8_t {
+  kAfterUma,       // EMA 2016 tournament: -20000 after uma
+  kReverseMangan,  // EMA 2008: mangan paid at once
+  kNone,           // Tenhou: the engine forbids the offences
 };
 
 struct Rules {
@@ -56,6 +79,40 @@ struct Rules {
   // --- pao (liability)
   PaoHonba pao_honba = PaoHonba::kDiscarder;
   bool pao_counts_ankan = true;  // OQ-6: an ankan counts as a declared dragon/wind set
+
+  // --- the table (RULES.md §2-§5, §9) ------------------------------------------------------
+  // Calls and furiten
+  bool kuikae_forbidden = true;                                                      // §3.4
+  TemporaryFuritenEnd temporary_furiten_end = TemporaryFuritenEnd::kOwnDrawOrClaim;  // §3.8
+  // Kan dora of daiminkan/kakan revealed at the next discard or kan (Tenhou) instead of
+  // immediately (§2.6). Ankan dora are always immediate.
+  bool open_kan_dora_delayed = false;
+  // Riichi (§3.7)
+  int riichi_min_points = 0;      // OQ-5: 1000 in Tenhou
+  int riichi_min_live_tiles = 4;  // live tiles remaining at the declaration
+  KanAfterRiichi kan_after_riichi = KanAfterRiichi::kWaitsAndPungOnly;
+  // Multiple ron (§3.3, §5.1, §5.2)
+  bool sanchahou = false;             // triple ron is an abortive draw (Tenhou)
+  bool honba_to_every_winner = true;  // else only the winner closest to the discarder
+  MultiRonSticks multi_ron_sticks = MultiRonSticks::kAfterDiscarder;
+  // Abortive draws (§4.4)
+  bool kyuushu_kyuuhai = false;
+  bool suufon_renda = false;
+  bool suukaikan = false;  // four kans by several players abort the hand
+  bool suucha_riichi = false;
+  bool abortive_draw_dealer_repeats = true;  // SA-2 / OQ-4
+  // Exhaustive draw (§4.2): a non-riichi tenpai hand is declared tenpai automatically (OQ-20).
+  bool auto_declare_tenpai = true;
+  ChomboPenalty chombo = ChomboPenalty::kAfterUma;  // §4.5
+  // Game (§5.4, §5.5)
+  int starting_points = 30000;
+  int return_points = 30000;  // final = points - return_points + uma (+ oka to 1st)
+  std::array<int, 4> uma = {15000, 5000, -5000, -15000};
+  bool split_ties = true;          // tied ranks share uma and leftover sticks; else seat order
+  bool bankruptcy = false;         // tobi: the game ends when a score goes below 0
+  bool west_sudden_death = false;  // Tenhou: West round until someone has >= return_points
+  bool agari_yame = false;         // Tenhou: the all-last dealer in 1st ends the game
+  bool east_only = false;          // OQ-21: a tonpuusen (East round only)
 
   static Rules ema2016();
   static Rules ema2008();
