@@ -118,10 +118,11 @@ void enumerate_decompositions(const Counts& concealed, DecompositionList& out) {
     const int n = concealed[k];
     if (n == 0) continue;
     if (n == 1 || n == 4) return;
+    if (n == 2 && ++pairs > 1) return;  // before storing: seven honour pairs must not overflow
+    if (honours.count == 5) return;
     honours.blocks[honours.count++] =
         Block{n == 3 ? BlockType::kPung : BlockType::kPair, static_cast<std::uint8_t>(k)};
     honour_pair |= n == 2;
-    pairs += n == 2;
   }
   std::uint32_t mask = 0;
   for (int s = 0; s < 3; ++s) {
