@@ -1,0 +1,294 @@
+// One hand of play (RULES.md §2-§4): the deal, turns, calls, riichi, furiten, kans, wins and
+// draws, as a state machine in the style of OpenSpiel.
+//
+//   Round r(rules, setup);                       // deals from Wall::from_seed(setup.wall_seed)
+//   while (!r.is_over()) {
+//     const int seat = r.to_play();
+//     const auto& acts = r.legal_actions(seat);  // never empty for to_play()
+//     r.apply(acts[pick]);                        // ApplyResult{ok, reason}
+//   }
+//   RoundResult res = r.result();
+//
+// Seats are absolute (0..3); the seat wind of s is (s - setup.dealer) mod 4. Draws from the
+// wall are automatic: after a discard nobody claims, the next player draws and is to play.
+//
+// Phases:
+//   kSelf        the player to play holds 3n+2 tiles after a draw (tsumo, kans, riichi,
+//                kyuushu, discard)
+//   kDiscardOnly after a chi or pon: discard only (kuikae restrictions, RULES.md §3.4)
+//   kClaim       a claim window on a discard: every seat with a possible call answers (ron,
+//                pon, daiminkan, chi or pass); resolved by ron > pon/kan > chi (§3.3)
+//   kChankan     a claim window on a kakan tile (or an ankan tile for kokushi): ron or pass
+//   kOver        the hand has ended; result() is final
+//
+// A claim window opens only when some seat has a call: otherwise the game proceeds at once.
+// The Round stores a copy of the Rules (a small value) and is a copyable value type: clone()
+// (or a plain copy) continues independently.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "riichi/hand.hpp"
+#include "riichi/outcome.hpp"
+#include "riichi/rules.hpp"
+#include "riichi/wall.hpp"
+
+namespace riichi {
+
+enum class ActionType : std::uint8_t {
+  kDiscard,    // tile = the id discarded; tsumogiri = it is the tile just drawn
+  kRiichi,     // riichi declaration + discard of `tile` (tsumogiri as for kDiscard)
+  kTsumo,      // tile = the drawn tile
+  kRon,        // tile = the discard (or kakan / ankan tile for chankan)
+  kChi,        // tile = the discard; uses[0..1] = the two ids from the hand
+  kPon,        // tile = the discard; uses[0..1] = the two ids from the hand
+  kDaiminkan,  // tile = the discard; uses[0..2] = the three ids from the hand
+  kKakan,      // tile = the id added to the pon
+  kAnkan,      // tile = one id of the kind (the lowest held); the four ids of the kind are used
+  kKyuushu,    // kyuushu kyuuhai (RULES.md §4.4)
+  kPass,       // decline every call in a claim window
+};
+const char* action_type_name(ActionType type);  // "discard", "riichi", "tsumo", ...
+
+struct Action {
+  ActionType type = ActionType::kPass;
+  std::int8_t seat = -1;
+  std::int8_t tile = -1;  // physical id 0..135, -1 when unused
+  bool tsumogiri = false;
+  std::array<std::int8_t, 3> uses{-1, -1, -1};  // ids from the hand for chi/pon/daiminkan
+  friend constexpr bool operator==(const Action&, const Action&) = default;
+};
+
+// A short human-readable form: "S discard 5p", "W pon 0p5p <- 5p", for error messages.
+std::string to_string(const Action& action, bool red_fives);
+
+struct ApplyResult {
+  bool ok = true;
+  std::string reason;  // why the action was refused; empty when ok
+};
+
+enum class Phase : std::uint8_t { kSelf, kDiscardOnly, kClaim, kChankan, kOver };
+
+// A discard as everyone sees it (RULES.md §3.1).
+struct DiscardInfo {
+  std::uint8_t id = 0;
+  bool tsumogiri = false;
+  bool riichi = false;  // the riichi declaration tile (turned sideways)
+  bool called = false;  // taken by another player's chi/pon/daiminkan
+};
+
+// A declared meld with its physical ids. For chi/pon/daiminkan ids[0] is the called tile;
+// for kakan ids[3] is the added tile. `from` is the seat it was called from (-1 for ankan).
+struct MeldInfo {
+  MeldType type = MeldType::kPon;
+  std::array<std::uint8_t, 4> ids{};
+  std::int8_t from = -1;
+  int size() const { return type >= MeldType::kDaiminkan ? 4 : 3; }
+};
+
+// What one seat may know (RULES.md §3): its own concealed tiles and everything public.
+struct Observation {
+  int seat = 0;
+  int dealer = 0;
+  int round_wind = 0;
+  int honba = 0;
+  int riichi_sticks = 0;  // sticks on the table now, including this hand's accepted stakes
+  std::array<int, 4> scores{};
+  std::vector<std::uint8_t> concealed;  // own concealed ids, ascending
+  int drawn = -1;                       // own tile just drawn (id), -1 if none
+  std::array<std::vector<DiscardInfo>, 4> discards;
+  std::array<std::vector<MeldInfo>, 4> melds;
+  std::array<bool, 4> riichi{};  // declared and accepted (or declared this turn)
+  std::array<int, 4> concealed_count{};
+  std::vector<std::uint8_t> dora_indicators;  // ids, in order of revelation
+  int live_tiles_left = 0;
+  int to_play = -1;
+  Phase phase = Phase::kSelf;
+  int last_discard = -1;  // id in the claim window, -1 if none
+  std::vector<Action> legal_actions;
+};
+
+enum class EventType : std::uint8_t {
+  kDeal,            // seat, hand[0..hand_size) = its 13 dealt ids
+  kDraw,            // seat, tile, rinshan
+  kDiscard,         // seat, tile, tsumogiri, riichi (the declaration tile)
+  kCall,            // seat, meld, meld_ids (called tile first; kakan: added tile last), from
+  kRiichiDeclared,  // seat (before its declaration discard)
+  kRiichiAccepted,  // seat (stake paid: the declaration tile was not ronned)
+  kDoraRevealed,    // tile = the indicator id
+  kWin,             // seat, from (-1 tsumo), tile, index = position in result().wins
+  kReveal,          // seat, hand = concealed ids shown at an exhaustive draw (tenpai hands)
+  kExhaustiveDraw,  // payments in result().deltas, tenpai/nagashi in result()
+  kAbortiveDraw,    // seat = the declarer for kyuushu (else -1); kind in result().abortive
+};
+const char* event_type_name(EventType type);
+
+struct Event {
+  EventType type = EventType::kDeal;
+  std::int8_t seat = -1;
+  std::int8_t tile = -1;
+  std::int8_t from = -1;
+  std::int8_t index = -1;
+  bool tsumogiri = false;
+  bool riichi = false;
+  bool rinshan = false;
+  MeldType meld = MeldType::kPon;
+  std::array<std::uint8_t, 4> meld_ids{};
+  std::uint8_t hand_size = 0;
+  std::array<std::uint8_t, 14> hand{};
+};
+
+class Round {
+ public:
+  // Deals from Wall::from_seed(setup.wall_seed).
+  Round(const Rules& rules, const RoundSetup& setup);
+  // Deals from a given (e.g. stacked) wall; setup.wall_seed is ignored.
+  Round(const Rules& rules, const RoundSetup& setup, const Wall& wall);
+
+  Round clone() const { return *this; }
+
+  // The actions `seat` may take now (empty if it has nothing to do). The reference stays
+  // valid until the next call of a non-const method or of legal_actions.
+  const std::vector<Action>& legal_actions(int seat) const;
+  // Applies a legal action. An action not in the legal set is refused (state unchanged).
+  // Chi/pon choices are matched by tile value (a plain 5p for any plain 5p copy).
+  ApplyResult apply(const Action& action);
+
+  Observation observation(int seat) const;
+
+  // The seat expected to act: the player in kSelf/kDiscardOnly, else the first pending seat
+  // of the claim window in turn order after the discarder; -1 when over.
+  int to_play() const;
+  // Seats that still have to answer (bit s = seat s).
+  unsigned pending_mask() const;
+  std::vector<int> pending_seats() const;
+  Phase phase() const { return phase_; }
+  bool is_over() const { return phase_ == Phase::kOver; }
+  const RoundResult& result() const { return result_; }
+  const std::vector<Event>& events() const { return events_; }
+
+  const Rules& rules() const { return rules_; }
+  const RoundSetup& setup() const { return setup_; }
+  const Wall& wall() const { return wall_; }  // omniscient: records and tests only
+  int live_tiles_left() const { return live_end_ - next_; }
+  int seat_wind(int seat) const { return (seat - setup_.dealer + 4) % 4; }
+  std::array<int, 4> scores() const { return scores_; }
+  int riichi_sticks() const { return sticks_; }
+  // Omniscient accessors (records, tests): a seat's concealed ids ascending, its melds.
+  std::vector<std::uint8_t> concealed_ids(int seat) const;
+  std::vector<MeldInfo> melds(int seat) const;
+  Hand hand(int seat) const;  // concealed tiles and melds as scoring sees them
+  bool in_riichi(int seat) const { return seats_[seat].riichi; }
+  bool is_furiten(int seat) const;
+  // Test aid: every id 0..135 is in exactly one place (hands, melds, uncalled discards, the
+  // unused wall). Returns an empty string when it holds, else what is wrong.
+  std::string audit() const;
+
+  // Capacity of the per-seat discard list (far above the possible maximum).
+  static constexpr int kMaxDiscards = 96;
+
+ private:
+  struct Seat {
+    Counts counts{};                     // concealed kinds
+    std::array<std::uint64_t, 3> ids{};  // concealed physical ids (bitset)
+    std::array<MeldInfo, 4> melds{};
+    std::array<DiscardInfo, kMaxDiscards> discards{};
+    std::uint64_t discard_kinds = 0;  // kinds ever discarded (permanent furiten)
+    std::uint64_t wait_kinds = 0;     // cached waits of the 3n+1 concealed part
+    std::int8_t shanten = 8;          // cached shanten of the 3n+1 concealed part
+    std::uint8_t num_melds = 0;
+    std::uint8_t num_discards = 0;
+    std::uint8_t num_kans = 0;
+    bool open = false;    // a chi, pon, daiminkan or kakan
+    bool riichi = false;  // declared (stake paid once accepted)
+    bool riichi_accepted = false;
+    bool double_riichi = false;
+    bool ippatsu = false;
+    bool temporary_furiten = false;
+    bool riichi_furiten = false;
+    bool nagashi_ok = true;   // discards all yaochuu and none called
+    std::int8_t liable = -1;  // pao: the seat liable for this hand's yakuman
+  };
+
+  // round.cpp: flow
+  void deal();
+  void draw(bool rinshan);
+  void enter_self();
+  void discard(const Action& a);
+  void open_claim_window();
+  void close_claim_window();
+  void next_turn();
+  void reveal_indicator();
+  void flip_pending_kan_dora();
+  void update_waits(int seat);
+  void add_tile(int seat, int id);
+  void remove_tile(int seat, int id);
+  int first_id(int seat, int kind, bool want_red) const;
+  bool uninterrupted_first_turn(int seat) const;
+  void compute_legal(int seat, std::vector<Action>& out) const;
+  void self_actions(int seat, std::vector<Action>& out) const;
+  void discard_actions(int seat, bool riichi, std::vector<Action>& out) const;
+  void claim_actions(int seat, std::vector<Action>& out) const;
+  // round_calls.cpp: calls and kans
+  void call(const Action& a);
+  void declare_kan(const Action& a);
+  void complete_kan(int seat, const Action& a);
+  bool kan_allowed_in_riichi(int seat, int kind) const;
+  bool kuikae_leaves_discard(int seat, int called_kind, int low, int high,
+                             const std::array<int, 3>& used_kinds, int n_used) const;
+  std::uint64_t kuikae_mask(MeldType type, int called_kind, int run_low) const;
+  void check_pao(int seat, int kind, int from);
+  void cancel_ippatsu();
+  // round_settle.cpp: wins and draws
+  bool can_ron(int seat, int id, bool chankan) const;
+  bool can_tsumo(int seat) const;
+  WinContext win_context(int seat, bool tsumo, int id, int from) const;
+  void settle_rons(unsigned ron_mask, int from, int id);
+  void settle_tsumo(int seat);
+  void exhaustive_draw();
+  void abortive_draw(AbortiveDraw kind, int seat);
+  void accept_riichi(int seat);
+  void finish();
+
+  Rules rules_;
+  RoundSetup setup_;
+  Wall wall_;
+  std::array<Seat, 4> seats_{};
+  std::array<int, 4> scores_{};
+  int sticks_ = 0;  // on the table, including this hand's accepted stakes
+  int next_ = 0;
+  int live_end_ = Wall::kLiveTiles;
+  int rinshan_used_ = 0;
+  int indicators_ = 1;        // dora indicators revealed
+  int pending_kan_dora_ = 0;  // Tenhou minkan dora to flip at the next discard / kan
+  int total_kans_ = 0;
+  bool suukaikan_pending_ = false;
+  bool interrupted_ = false;  // a call has ended the first uninterrupted go-around (§3.9)
+  int first_discards_ = 0;    // discards made in the first go-around (suufon renda)
+  int current_ = 0;           // seat to play / the discarder during a claim window
+  int drawn_ = -1;            // id just drawn by current_, -1 if none
+  bool drawn_rinshan_ = false;
+  bool haitei_draw_ = false;
+  Phase phase_ = Phase::kSelf;
+  std::uint64_t kuikae_forbidden_ = 0;  // kinds the caller may not discard now
+  // Claim window
+  int claim_id_ = -1;          // the tile in the window
+  bool claim_is_kan_ = false;  // kChankan: kakan (false = ankan) is claim_kakan_
+  bool claim_kakan_ = false;
+  Action claim_kan_{};        // the kan waiting for its chankan window
+  unsigned pending_ = 0;      // seats yet to answer
+  unsigned win_capable_ = 0;  // seats whose waits contain the tile (furiten on pass)
+  std::array<Action, 4> answers_{};
+  RoundResult result_;
+  std::vector<Event> events_;
+  // legal_actions cache
+  mutable std::vector<Action> legal_;
+  mutable int legal_seat_ = -1;
+  mutable std::uint32_t legal_version_ = ~0u;
+  std::uint32_t version_ = 0;
+};
+
+}  // namespace riichi

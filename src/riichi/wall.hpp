@@ -1,0 +1,84 @@
+// The wall: 136 physical tiles in draw order (RULES.md §2.3), filled from a 64-bit seed by a
+// portable shuffle, or stacked by tests.
+//
+// Layout (RULES.md §2.3):
+//   tiles[0..121]    live wall, drawn from index 0 upward, up to `live_end` (122, -1 per kan)
+//   tiles[122..135]  dead wall
+//   rinshan (replacement) tiles in order R1..R4 = tiles[134], tiles[135], tiles[132], tiles[133]
+//   dora indicator tiles[130] (ura tiles[131]); kan-dora indicators 1..4 = tiles[128], [126],
+//   [124], [122] (ura = slot + 1)
+//
+// The deal (RULES.md §2.4): seat winds East, South, West, North take 4 tiles each three times
+// (tiles[0..47]: East 0-3, South 4-7, West 8-11, North 12-15, East 16-19, ...), then one each
+// (East 48, South 49, West 50, North 51); East's first draw is tiles[52].
+//
+// Shuffle algorithm (portable; any implementation reproduces it bit for bit):
+//   1. splitmix64 seeded with `seed` produces four 64-bit words s[0..3], in order:
+//        z = (x += 0x9E3779B97F4A7C15); z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;
+//        z = (z ^ (z >> 27)) * 0x94D049BB133111EB; return z ^ (z >> 31);
+//      (x starts at `seed`). If all four are 0 (impossible in practice) s[0] = 1.
+//   2. xoshiro256** generates 64-bit words:
+//        result = rotl(s[1] * 5, 7) * 9; t = s[1] << 17; s[2] ^= s[0]; s[3] ^= s[1];
+//        s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = rotl(s[3], 45);
+//   3. bounded(n) for n >= 1 is unbiased by rejection: limit = 2^64 - (2^64 mod n);
+//      draw words until one is < limit; return word mod n.
+//   4. tiles[i] = i for i = 0..135; then Fisher-Yates from the top:
+//        for i = 135 down to 1: j = bounded(i + 1); swap(tiles[i], tiles[j]).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "riichi/tile.hpp"
+
+namespace riichi {
+
+// The portable generator described above (also usable by bots that must be reproducible).
+class Xoshiro256 {
+ public:
+  explicit Xoshiro256(std::uint64_t seed);
+  std::uint64_t next();
+  // Unbiased integer in [0, n), n >= 1 (rejection sampling).
+  std::uint64_t bounded(std::uint64_t n);
+
+ private:
+  std::array<std::uint64_t, 4> s_{};
+};
+
+struct Wall {
+  static constexpr int kLiveTiles = 122;  // initial live_end
+  static constexpr int kDealTiles = 52;   // 13 x 4; East's first draw is tiles[52]
+  static constexpr int kDoraSlot = 130;
+  static constexpr std::array<int, 4> kRinshanSlots = {134, 135, 132, 133};
+  // Indicator k (0 = initial dora, 1..4 = kan dora); the ura indicator is the slot + 1.
+  static constexpr std::array<int, 5> kIndicatorSlots = {130, 128, 126, 124, 122};
+
+  std::array<std::uint8_t, kNumTiles> tiles{};  // physical ids 0..135
+
+  static Wall from_seed(std::uint64_t seed);
+
+  // Test helper: the wall that deals `hands[w]` to seat wind w (East first; 13 tiles each, the
+  // deal order of §2.4), then gives `draws` in order from tiles[52] (East's first draw, then
+  // the following live draws), with the optional dora indicators (initial first, then kan
+  // dora; ura indicators likewise) and rinshan tiles R1.. in order. Tiles are kinds with a red
+  // flag: a red tile takes copy 0 of its five; a plain tile takes the highest free copy, so a
+  // plain five becomes copy 0 (red under red_fives rules) only when the other three are used.
+  // Every other slot is filled with the remaining ids in ascending order. Throws
+  // std::invalid_argument when a hand is not 13 tiles, a list is too long, or a tile is
+  // asked for more than its copies allow.
+  static Wall stacked(const std::array<std::vector<Tile>, 4>& hands, const std::vector<Tile>& draws,
+                      const std::vector<Tile>& dora_indicators = {},
+                      const std::vector<Tile>& rinshan = {},
+                      const std::vector<Tile>& ura_indicators = {});
+
+  // Each id 0..135 exactly once.
+  bool is_permutation() const;
+};
+
+// Slot of the i-th (0..12) tile dealt to seat wind w (§2.4).
+constexpr int deal_slot(int seat_wind, int i) {
+  return i < 12 ? (i / 4) * 16 + seat_wind * 4 + i % 4 : 48 + seat_wind;
+}
+
+}  // namespace riichi
