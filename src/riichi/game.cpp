@@ -1,0 +1,229 @@
+// The game around the hands (RULES.md §2.1, §4.3-§4.5, §5, §9, §10, §11).
+#include "riichi/game.hpp"
+
+#include <algorithm>
+
+namespace riichi {
+
+namespace {
+
+constexpr int kStickValue = 1000;              // a riichi stick (§5.2)
+constexpr int kChomboPenaltyAfterUma = 20000;  // EMA 2016 tournament chombo (§4.5, §5.5)
+
+bool any_of4(const std::array<bool, 4>& a) { return a[0] || a[1] || a[2] || a[3]; }
+
+// The last round wind of the regular game: South for a hanchan, East with east_only (§2.1, OQ-21).
+int last_regular_wind(const Rules& rules) { return rules.east_only ? 0 : 1; }
+
+// What a counted hand does to the dealer and the counters.
+struct Renchan {
+  bool dealer_stays = false;
+  int honba = 0;
+  bool by_win_or_tenpai = false;  // the dealer stays because he won or was tenpai (agari-yame)
+};
+
+// EMA 2008 nagashi mangan counts as a win (§4.3); Tenhou's is a draw settlement.
+bool nagashi_is_win(const RoundResult& r, const Rules& rules) {
+  return rules.nagashi_mangan == NagashiMangan::kWin && any_of4(r.nagashi);
+}
+
+// East among the winners, also with other ron winners on the same discard (§5.3), or an EMA
+// 2008 nagashi winner (§4.3).
+bool dealer_won(const RoundResult& r, int dealer, const Rules& rules) {
+  if (r.dealer_won) return true;
+  for (const WinRecord& w : r.wins)
+    if (w.winner == dealer) return true;
+  return nagashi_is_win(r, rules) && r.nagashi[dealer];
+}
+
+// §5.1 honba and §5.3 renchan for every outcome but chombo.
+Renchan renchan(const GameState& s, const RoundResult& r, const Rules& rules) {
+  if (r.end == RoundEnd::kWin || nagashi_is_win(r, rules)) {
+    // A win by East: East stays, h+1. Only non-East winners: rotate, h reset (OQ-13 for nagashi).
+    const bool stays = dealer_won(r, s.dealer, rules);
+    return {stays, stays ? s.honba + 1 : 0, stays};
+  }
+  if (r.end == RoundEnd::kAbortiveDraw) {
+    // §4.4: counter +1; the dealer stays per OQ-4 / SA-2.
+    return {rules.abortive_draw_dealer_repeats, s.honba + 1, false};
+  }
+  // Exhaustive draw, Tenhou nagashi included (§4.2, §4.3): +1 always, East stays iff tenpai.
+  const bool tenpai = r.dealer_tenpai || r.tenpai[s.dealer];
+  return {tenpai, s.honba + 1, tenpai};
+}
+
+// The deal passes to East's right; after the 4th dealer the round wind advances (§2.1).
+void rotate_dealer(GameState& s) {
+  s.dealer = (s.dealer + 1) % 4;
+  if (++s.hand_number == 4) {
+    s.hand_number = 0;
+    ++s.round_wind;
+  }
+}
+
+bool someone_reached(const std::array<int, 4>& scores, int threshold) {
+  return std::any_of(scores.begin(), scores.end(), [&](int p) { return p >= threshold; });
+}
+
+// Tenhou tobi: below 0 ends the game, exactly 0 continues (§5.4, OQ-15).
+bool bankrupt(const GameState& s, const Rules& rules) {
+  return rules.bankruptcy &&
+         std::any_of(s.scores.begin(), s.scores.end(), [](int p) { return p < 0; });
+}
+
+// Tenhou agari-yame (§5.4): in the all-last hand the dealer won or was tenpai and is 1st after
+// it. With west_sudden_death the game cannot end while nobody has return_points (choice: the
+// sudden-death rule wins over agari-yame).
+bool agari_yame(const GameState& before, const GameState& after, const Renchan& rc,
+                const Rules& rules) {
+  if (!rules.agari_yame || !rc.by_win_or_tenpai) return false;
+  const bool all_last = before.hand_number == 3 && before.round_wind >= last_regular_wind(rules);
+  if (!all_last) return false;
+  if (rules.west_sudden_death && !someone_reached(after.scores, rules.return_points)) return false;
+  return ranks(after.scores, rules.split_ties)[before.dealer] == 1;
+}
+
+// §5.4: why the game ends after the hand `before` -> `after`, or kNotOver. Riichi deposits on
+// the table are not counted in the sudden-death threshold.
+GameEnd game_end(const GameState& before, const GameState& after, const Renchan& rc,
+                 const Rules& rules) {
+  if (bankrupt(after, rules)) return GameEnd::kBankruptcy;
+  const int last = last_regular_wind(rules);
+  const bool reached = someone_reached(after.scores, rules.return_points);
+  const bool in_sudden_death = before.round_wind > last;
+  if (in_sudden_death && reached) return GameEnd::kSuddenDeath;
+  if (after.round_wind > last + 1) return GameEnd::kWestLimit;  // West 4 ended (at most West 4)
+  if (after.round_wind > last && !in_sudden_death) {            // South 4 ended, no repeat
+    if (!rules.west_sudden_death) return GameEnd::kLastHand;
+    if (reached) return GameEnd::kLastHand;
+  }
+  if (agari_yame(before, after, rc, rules)) return GameEnd::kAgariYame;
+  return GameEnd::kNotOver;
+}
+
+void finish(GameState& s, GameEnd end) {
+  s.end = end;
+  s.finished = end != GameEnd::kNotOver;
+}
+
+std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+// Adds `amount` shared equally among the seats in `members` (integer points); the remainder goes
+// one point at a time to the members earliest in seat order (OQ-12, also for uma shares).
+void share(std::array<int, 4>& out, const std::array<bool, 4>& members, int amount) {
+  int k = 0;
+  for (bool m : members) k += m;
+  if (k == 0) return;
+  int each = amount / k;
+  int rest = amount % k;
+  if (rest < 0) rest += k, --each;  // floor division: every share is each or each + 1
+  for (int i = 0; i < 4; ++i) {
+    if (!members[i]) continue;
+    out[i] += each + (rest > 0 ? 1 : 0);
+    if (rest > 0) --rest;
+  }
+}
+
+}  // namespace
+
+GameState initial_state(const Rules& rules) {
+  GameState s;
+  s.scores.fill(rules.starting_points);
+  return s;
+}
+
+GameState next_state(const GameState& state, const RoundResult& result, const Rules& rules) {
+  GameState next = state;
+  if (state.finished) return next;
+  for (int i = 0; i < 4; ++i) next.scores[i] += result.deltas[i];
+  next.riichi_sticks = result.riichi_sticks_after;
+  ++next.hands_dealt;
+  if (result.end == RoundEnd::kChombo) {
+    // §4.5, §5.1: the hand is replayed, same East, same counters; it does not count.
+    if (result.chombo_seat >= 0 && result.chombo_seat < 4) ++next.chombo[result.chombo_seat];
+    finish(next, bankrupt(next, rules) ? GameEnd::kBankruptcy : GameEnd::kNotOver);
+    return next;
+  }
+  ++next.hands_played;
+  const Renchan rc = renchan(state, result, rules);
+  next.honba = rc.honba;
+  if (!rc.dealer_stays) rotate_dealer(next);
+  finish(next, game_end(state, next, rc, rules));
+  return next;
+}
+
+std::uint64_t hand_seed(std::uint64_t game_seed, int hand_index) {
+  return splitmix64(game_seed ^ splitmix64(static_cast<std::uint64_t>(hand_index)));
+}
+
+RoundSetup round_setup(const GameState& state, std::uint64_t game_seed) {
+  RoundSetup setup;
+  setup.round_wind = state.round_wind;
+  setup.hand_number = state.hand_number;
+  setup.dealer = state.dealer;
+  setup.honba = state.honba;
+  setup.riichi_sticks = state.riichi_sticks;
+  setup.scores = state.scores;
+  setup.wall_seed = hand_seed(game_seed, state.hands_dealt);
+  return setup;
+}
+
+std::string hand_name(int round_wind, int hand_number) {
+  static constexpr const char* kWinds[] = {"East", "South", "West", "North"};
+  std::string name = kWinds[((round_wind % 4) + 4) % 4];
+  name += ' ';
+  name += std::to_string(hand_number + 1);
+  return name;
+}
+
+std::string hand_name(const GameState& state) {
+  return hand_name(state.round_wind, state.hand_number);
+}
+
+std::array<int, 4> ranks(const std::array<int, 4>& points, bool split_ties) {
+  std::array<int, 4> r{};
+  for (int i = 0; i < 4; ++i) {
+    r[i] = 1;
+    for (int j = 0; j < 4; ++j) {
+      if (points[j] > points[i]) ++r[i];
+      if (!split_ties && points[j] == points[i] && j < i) ++r[i];  // seat order, East first
+    }
+  }
+  return r;
+}
+
+FinalResult final_result(const GameState& state, const Rules& rules) {
+  FinalResult f;
+  f.leftover_sticks = state.riichi_sticks;
+  // Ranks are taken before the sticks: they go to the place that is 1st (§5.2, §5.5).
+  f.ranks = ranks(state.scores, rules.split_ties);
+  f.points = state.scores;
+  std::array<bool, 4> first{};
+  for (int i = 0; i < 4; ++i) first[i] = f.ranks[i] == 1;
+  share(f.points, first, state.riichi_sticks * kStickValue);
+  // Place bonuses: uma, plus oka = (return - start) x 4 to 1st (§5.5). Tied players share the
+  // sum of the places they occupy.
+  std::array<int, 4> place = rules.uma;
+  place[0] += (rules.return_points - rules.starting_points) * 4;
+  for (int rank = 1; rank <= 4; ++rank) {
+    std::array<bool, 4> group{};
+    int size = 0;
+    for (int i = 0; i < 4; ++i) size += group[i] = f.ranks[i] == rank;
+    int sum = 0;
+    for (int p = rank - 1; p < rank - 1 + size; ++p) sum += place[p];
+    share(f.uma, group, sum);
+  }
+  for (int i = 0; i < 4; ++i) {
+    if (rules.chombo == ChomboPenalty::kAfterUma)
+      f.penalties[i] = kChomboPenaltyAfterUma * state.chombo[i];
+    f.final_scores[i] = f.points[i] - rules.return_points + f.uma[i] - f.penalties[i];
+  }
+  return f;
+}
+
+}  // namespace riichi
