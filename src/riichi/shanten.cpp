@@ -1,8 +1,9 @@
 #include "riichi/shanten.hpp"
 
 #include <algorithm>
-#include <bit>
+#include <map>
 #include <numeric>
+#include <stdexcept>
 #include <vector>
 
 #include "riichi/shanten_table.hpp"
@@ -84,10 +85,27 @@ int digit_sum(int key, int digits) {
 
 }  // namespace
 
+// Gives each distinct vector a class id, in order of first appearance.
+class Classifier {
+ public:
+  std::uint8_t id(BlockValues v) {
+    auto [it, added] = ids_.try_emplace(v, static_cast<int>(values_.size()));
+    if (added) values_.push_back(v);
+    if (it->second > 255) throw std::logic_error("shanten tables: more than 256 classes");
+    return static_cast<std::uint8_t>(it->second);
+  }
+  std::vector<BlockValues>& values() { return values_; }
+
+ private:
+  std::map<BlockValues, int> ids_;
+  std::vector<BlockValues> values_;
+};
+
 ShantenTables::ShantenTables() {
   const std::vector<BlockValues> dense = build_dense(9, true);
   const std::vector<BlockValues> honor_dense = build_dense(7, false);
-  std::copy(honor_dense.begin(), honor_dense.end(), honors.begin());
+  Classifier suit_ids, honor_ids;
+  for (int key = 0; key < 78125; ++key) honor_class[key] = honor_ids.id(honor_dense[key]);
 
   // Rank the low keys (counts of 1..5) by tile count; count how many have each sum or less.
   std::array<int, 3125> order{};
@@ -108,16 +126,32 @@ ShantenTables::ShantenTables() {
     if (room >= 0) offset += up_to_sum[std::min(room, 20)];
   }
   suit_entries = offset;
-  suits = new BlockValues[offset];
+  suit_class = std::make_unique<std::uint8_t[]>(offset);
   for (int high = 0; high < 625; ++high) {
     const int room = 14 - digit_sum(high, 4);
     if (room < 0) continue;
     for (int r = 0; r < up_to_sum[std::min(room, 20)]; ++r)
-      suits[high_offset[high] + r] = dense[order[r] + 3125 * high];
+      suit_class[high_offset[high] + r] = suit_ids.id(dense[order[r] + 3125 * high]);
   }
-}
+  suit_values = suit_ids.values();
+  honor_values = honor_ids.values();
+  suits = static_cast<int>(suit_values.size());
+  honors = static_cast<int>(honor_values.size());
 
-ShantenTables::~ShantenTables() { delete[] suits; }
+  // Pairwise combinations, then the final value for each pair of combinations.
+  Classifier mp_ids, sz_ids;
+  for (BlockValues m : suit_values)
+    for (BlockValues p : suit_values) mp_class.push_back(mp_ids.id(combine(m, p)));
+  for (BlockValues s : suit_values)
+    for (BlockValues z : honor_values) sz_class.push_back(sz_ids.id(combine(s, z)));
+  mp_values = mp_ids.values();
+  sz_values = sz_ids.values();
+  sz_classes = static_cast<int>(sz_values.size());
+  for (BlockValues mp : mp_values)
+    for (BlockValues sz : sz_values)
+      for (int blocks = 0; blocks < 5; ++blocks)
+        final_value.push_back(static_cast<std::int8_t>(combine_final(mp, sz, blocks)));
+}
 
 const ShantenTables& shanten_tables() {
   static const ShantenTables tables;
@@ -171,23 +205,19 @@ int combine_final(const Unpacked& ua, const Unpacked& ub, int blocks) {
   return best;
 }
 
-int standard_value(BlockValues m, BlockValues p, BlockValues s, BlockValues z, int blocks) {
-  std::int8_t mp[10], sz[10];
-  convolve(Unpacked(m), Unpacked(p), mp);
-  convolve(Unpacked(s), Unpacked(z), sz);
-  int best = 0;
-  for (int ba = 0; ba <= blocks; ++ba) {
-    const int bb = blocks - ba;
-    best = max2(best, max2(mp[5 + ba] + sz[bb], mp[ba] + sz[5 + bb]));
-  }
-  return best;
-}
-
 constexpr std::uint64_t kYaochuuMask = [] {
   std::uint64_t m = 0;
   for (int k : kYaochuuKinds) m |= std::uint64_t{1} << k;
   return m;
 }();
+
+// Portable inline popcount (std::popcount becomes a libgcc call without -mpopcnt).
+inline int bit_count(std::uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ull);
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+}
 
 FormCounts form_counts(const Counts& c) {
   std::uint64_t present = 0, pairs = 0;
@@ -211,10 +241,11 @@ FormCounts form_counts(const Counts& c) {
   }
   FormCounts f;
   f.tiles = tiles;
-  f.kinds = std::popcount(present);
-  f.pairs = std::popcount(pairs);
-  f.yaochuu_kinds = std::popcount(present & kYaochuuMask);
+  f.kinds = bit_count(present);
+  f.pairs = bit_count(pairs);
+  f.yaochuu_kinds = bit_count(present & kYaochuuMask);
   f.yaochuu_pair = (pairs & kYaochuuMask) != 0;
+  f.present = present;
   return f;
 }
 
@@ -226,8 +257,8 @@ int tile_count(const Counts& c) { return std::accumulate(c.begin(), c.end(), 0);
 int standard_with(const Counts& c, int tiles) {
   const detail::ShantenTables& t = detail::shanten_tables();
   const int blocks = tiles / 3;  // sets still to make: 4 - declared melds
-  return 2 * blocks - detail::standard_value(t.suit(&c[0]), t.suit(&c[9]), t.suit(&c[18]),
-                                             t.honor(&c[27]), blocks);
+  return 2 * blocks -
+         t.value(t.suit(&c[0]), t.suit(&c[9]), t.suit(&c[18]), t.honor(&c[27]), blocks);
 }
 
 int chiitoitsu_of(const detail::FormCounts& f) { return 6 - f.pairs + std::max(0, 7 - f.kinds); }

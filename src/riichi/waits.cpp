@@ -24,68 +24,43 @@ int unseen(const Counts& hand, const Counts* visible, int kind) {
   return std::max(0, 4 - seen);
 }
 
-// Shanten of `base` plus one tile of a kind, for many kinds: the standard form re-reads only
-// the suit that changes (its table key moves by one digit) and combines it with the other
-// three parts, combined once.
+// Shanten of `base` plus one tile of a kind, for many kinds: each part's table class is read
+// once; adding a tile moves one digit of one part's key, so only that class is read again.
 class AddOneShanten {
  public:
-  using U = detail::Unpacked;
-
   explicit AddOneShanten(const Counts& base) : t_(detail::shanten_tables()), base_(base) {
-    forms_ = detail::form_counts(base);
-    blocks_ = (forms_.tiles + 1) / 3;
-    U part[4];
-    for (int s = 0; s < 4; ++s) part[s] = U(read_keys(s));
-    const U mp = detail::combine(part[0], part[1]), sz = detail::combine(part[2], part[3]);
-    rest_[0] = detail::combine(part[1], sz);
-    rest_[1] = detail::combine(part[0], sz);
-    rest_[2] = detail::combine(mp, part[3]);
-    rest_[3] = detail::combine(mp, part[2]);
+    for (int s = 0; s < 4; ++s) read_class(s);
+    finish();
   }
 
-  // The same for `base` less one tile of `removed`, reusing `full`'s work (the hand it came
-  // from): only the combinations that involve the changed suit are redone.
+  // The same for `base` less one tile of `removed`, reusing the classes of `full` (the hand it
+  // came from): only the changed part is read again.
   AddOneShanten(const AddOneShanten& full, const Counts& base, int removed)
       : t_(full.t_), base_(base) {
-    forms_ = detail::form_counts(base);
-    blocks_ = (forms_.tiles + 1) / 3;
-    const int changed = removed / 9;
-    U part[4];
-    for (int s = 0; s < 4; ++s) {
-      std::copy_n(full.low_ + s, 1, low_ + s);
-      if (s < 3) high_[s] = full.high_[s];
-      part[s] = full.part_[s];
-    }
-    part[changed] = U(read_keys(changed));
-    for (int s = 0; s < 4; ++s) part_[s] = part[s];
-    // rest_[changed] does not involve the changed suit.
-    rest_[changed] = full.rest_[changed];
-    for (int s = 0; s < 4; ++s) {
-      if (s == changed) continue;
-      int a = -1, b = -1;  // the two suits other than s and changed
-      for (int o = 0; o < 4; ++o)
-        if (o != s && o != changed) (a < 0 ? a : b) = o;
-      rest_[s] = detail::combine(part[changed], detail::combine(part[a], part[b]));
-    }
+    std::copy_n(full.low_, 4, low_);
+    std::copy_n(full.high_, 3, high_);
+    std::copy_n(full.class_, 4, class_);
+    read_class(removed / 9);
+    finish();
   }
 
-  // Standard-form shanten of the base itself (its tile count must be 3n+1 or 3n+2).
+  // Standard-form shanten of the base itself (3n+1 or 3n+2 tiles).
   int standard_now() const {
     const int blocks = forms_.tiles / 3;
-    return 2 * blocks - detail::combine_final(part_[0], rest_[0], blocks);
+    return 2 * blocks - t_.value(class_[0], class_[1], class_[2], class_[3], blocks);
   }
 
   // Standard-form shanten after adding `kind` (its count must be below 4).
   int standard(int kind) const {
     const int s = kind / 9, pos = kind % 9;
-    detail::BlockValues v;
+    int c[4] = {class_[0], class_[1], class_[2], class_[3]};
     if (s == 3)
-      v = t_.honors[low_[3] + detail::kPow5[pos]];
+      c[3] = t_.honor_class[low_[3] + detail::kPow5[pos]];
     else if (pos < 5)
-      v = t_.suit_at(low_[s] + detail::kPow5[pos], high_[s]);
+      c[s] = t_.suit_at(low_[s] + detail::kPow5[pos], high_[s]);
     else
-      v = t_.suit_at(low_[s], high_[s] + detail::kPow5[pos - 5]);
-    return 2 * blocks_ - detail::combine_final(U(v), rest_[s], blocks_);
+      c[s] = t_.suit_at(low_[s], high_[s] + detail::kPow5[pos - 5]);
+    return 2 * blocks_ - t_.value(c[0], c[1], c[2], c[3], blocks_);
   }
 
   const detail::FormCounts& forms() const { return forms_; }
@@ -105,102 +80,127 @@ class AddOneShanten {
   }
 
  private:
-  detail::BlockValues read_keys(int s) {
+  void read_class(int s) {
     if (s == 3) {
       low_[3] = detail::ShantenTables::honor_key(&base_[27]);
-      part_[3] = U(t_.honors[low_[3]]);
-      return t_.honors[low_[3]];
+      class_[3] = t_.honor_class[low_[3]];
+      return;
     }
     low_[s] = detail::ShantenTables::low_key(&base_[9 * s]);
     high_[s] = detail::ShantenTables::high_key(&base_[9 * s]);
-    const detail::BlockValues v = t_.suit_at(low_[s], high_[s]);
-    part_[s] = U(v);
-    return v;
+    class_[s] = t_.suit_at(low_[s], high_[s]);
+  }
+  void finish() {
+    forms_ = detail::form_counts(base_);
+    blocks_ = (forms_.tiles + 1) / 3;
   }
 
   const detail::ShantenTables& t_;
   const Counts& base_;
   detail::FormCounts forms_;
-  int low_[4] = {}, high_[3] = {};
-  U part_[4];
-  U rest_[4];
+  int low_[4] = {}, high_[3] = {}, class_[4] = {};
   int blocks_ = 0;
 };
 
-// A tile far (more than 2 steps in its suit) from every held tile cannot lower the
-// standard-form shanten: it forms no block.
-bool touches_hand(const Counts& c, int kind) {
-  if (is_honor(kind)) return c[kind] > 0;
-  const int lo = kind / 9 * 9, hi = lo + 8;
-  for (int k = std::max(lo, kind - 2); k <= std::min(hi, kind + 2); ++k)
-    if (c[k]) return true;
-  return false;
+// Kinds within two steps of a held tile in its suit, or held honours: the only kinds that can
+// improve the standard form (a tile that touches nothing forms no block).
+std::uint64_t touching_kinds(std::uint64_t present) {
+  constexpr std::uint64_t kSuit = 0x1FF;
+  std::uint64_t touch = present & (std::uint64_t{0x7F} << 27);
+  for (int s = 0; s < 3; ++s) {
+    const std::uint64_t p = present >> (9 * s) & kSuit;
+    const std::uint64_t near = (p | p << 1 | p << 2 | p >> 1 | p >> 2) & kSuit;
+    touch |= near << (9 * s);
+  }
+  return touch;
 }
 
 std::uint8_t shape_bit(WaitShape s) { return static_cast<std::uint8_t>(1u << static_cast<int>(s)); }
 
+// Shape of the block that starts at `start` (type t) as read with the winning tile `pos`
+// (positions within one suit, 0..8).
+std::uint8_t block_shape(BlockType t, int start, int pos) {
+  if (t == BlockType::kPair) return shape_bit(WaitShape::kTanki);
+  if (t == BlockType::kPung) return shape_bit(WaitShape::kShanpon);
+  const int offset = pos - start;
+  if (offset == 1) return shape_bit(WaitShape::kKanchan);
+  if ((offset == 0 && start == 6) || (offset == 2 && start == 0))
+    return shape_bit(WaitShape::kPenchan);
+  return shape_bit(WaitShape::kRyanmen);
+}
+
+// Every decomposition of one suit's counts into sets (and the pair if `need_pair`); for each,
+// the shapes of the blocks that contain `pos` are added to `out`. No allocation: the suits are
+// tiny. At the lowest position the copies split at once between a pung, the pair and chows.
+void shape_search(std::uint8_t* c, int n, int i, bool need_pair, bool runs, int pos,
+                  std::uint8_t path, std::uint8_t& out) {
+  while (i < n && c[i] == 0) ++i;
+  if (i == n) {
+    if (!need_pair) out |= path;
+    return;
+  }
+  const int count = c[i];
+  for (int pung = 0; pung <= 1; ++pung) {
+    for (int pair = 0; pair <= (need_pair ? 1 : 0); ++pair) {
+      const int chows = count - 3 * pung - 2 * pair;
+      if (chows < 0) continue;
+      if (chows > 0 && (!runs || i + 2 >= n || c[i + 1] < chows || c[i + 2] < chows)) continue;
+      std::uint8_t shapes = path;
+      if (i == pos && pung) shapes |= block_shape(BlockType::kPung, i, pos);
+      if (i == pos && pair) shapes |= block_shape(BlockType::kPair, i, pos);
+      if (chows && pos >= i && pos <= i + 2) shapes |= block_shape(BlockType::kChow, i, pos);
+      c[i] = 0;
+      if (chows) c[i + 1] -= chows, c[i + 2] -= chows;
+      shape_search(c, n, i + 1, need_pair && !pair, runs, pos, shapes, out);
+      c[i] = static_cast<std::uint8_t>(count);
+      if (chows) c[i + 1] += chows, c[i + 2] += chows;
+    }
+  }
+}
+
 // The shapes through which `kind` completes a standard decomposition of `full`. Only the
 // suit of the winning tile matters: the others decompose the same way whatever it is.
 std::uint8_t standard_shapes(const Counts& full, int kind) {
-  std::uint8_t shapes = 0;
-  Counts suit{};
-  const int first = kind / 9 * 9, last = std::min(first + 9, kNumKinds);
-  std::copy(full.begin() + first, full.begin() + last, suit.begin() + first);
-  for (const Decomposition& d : decompose(suit)) {
-    for (int i = 0; i < d.count; ++i) {
-      const Block& b = d.blocks[i];
-      switch (b.type) {
-        case BlockType::kPair:
-          if (b.kind == kind) shapes |= shape_bit(WaitShape::kTanki);
-          break;
-        case BlockType::kPung:
-          if (b.kind == kind) shapes |= shape_bit(WaitShape::kShanpon);
-          break;
-        case BlockType::kChow: {
-          const int offset = kind - b.kind;
-          if (offset < 0 || offset > 2 || kind / 9 != b.kind / 9) break;
-          if (offset == 1)
-            shapes |= shape_bit(WaitShape::kKanchan);
-          else if ((offset == 0 && number_of(b.kind) == 7) ||
-                   (offset == 2 && number_of(b.kind) == 1))
-            shapes |= shape_bit(WaitShape::kPenchan);
-          else
-            shapes |= shape_bit(WaitShape::kRyanmen);
-          break;
-        }
-      }
-    }
-  }
-  return shapes;
+  const int first = kind / 9 * 9, n = kind >= 27 ? 7 : 9;
+  std::uint8_t c[9];
+  int tiles = 0;
+  for (int i = 0; i < n; ++i) tiles += c[i] = full[first + i];
+  std::uint8_t out = 0;
+  shape_search(c, n, 0, tiles % 3 == 2, kind < 27, kind - first, 0, out);
+  return out;
 }
 
 }  // namespace
 
 std::vector<Wait> waits(const Counts& concealed, const Counts* visible) {
-  std::vector<Wait> out;
-  const int n = tile_count(concealed);
-  if (n % 3 != 1 || n > 13) return out;
-  if (shanten(concealed) != 0) return out;
   const AddOneShanten add(concealed);
-  const bool seven_pairs_form = n == 13 && shanten_chiitoitsu(concealed) == 0;
-  const bool kokushi_form = n == 13 && shanten_kokushi(concealed) == 0;
-  int distinct_yaochuu = 0;
-  for (int k : kYaochuuKinds) distinct_yaochuu += concealed[k] >= 1;
+  const detail::FormCounts& f = add.forms();
+  if (f.tiles % 3 != 1 || f.tiles > 13) return {};
+  // Tenpai in some form, from the counts already read (no second pass over the hand).
+  const int chiitoitsu = f.tiles == 13 ? 6 - f.pairs + std::max(0, 7 - f.kinds) : 99;
+  const int kokushi = f.tiles == 13 ? 13 - f.yaochuu_kinds - (f.yaochuu_pair ? 1 : 0) : 99;
+  if (std::min({add.standard_now(), chiitoitsu, kokushi}) != 0) return {};
+  const bool seven_pairs_form = chiitoitsu == 0, kokushi_form = kokushi == 0;
+  const std::uint64_t touch = touching_kinds(f.present);
 
+  Wait found[kNumKinds];
+  int n = 0;
   for (int k = 0; k < kNumKinds; ++k) {
     // A fifth copy does not exist: a kind held four times is never a wait.
-    if (concealed[k] >= 4 || (!touches_hand(concealed, k) && !kokushi_form)) continue;
-    Counts full = concealed;
-    ++full[k];
+    if (concealed[k] >= 4 || (!(touch >> k & 1) && !kokushi_form)) continue;
     std::uint8_t shapes = 0;
-    const bool standard = add.standard(k) == -1;
-    if (standard) shapes |= standard_shapes(full, k);
-    if (seven_pairs_form && is_chiitoitsu(full)) shapes |= shape_bit(WaitShape::kChiitoitsu);
-    if (kokushi_form && is_kokushi(full))
-      shapes |= shape_bit(distinct_yaochuu == 13 ? WaitShape::kKokushi13 : WaitShape::kKokushi);
-    if (shapes) out.push_back(Wait{k, shapes, unseen(concealed, visible, k)});
+    if ((touch >> k & 1) && add.standard(k) == -1) {
+      Counts full = concealed;
+      ++full[k];
+      shapes |= standard_shapes(full, k);
+    }
+    // Six pairs and a single: the single is the wait (13 tiles, 6 kinds >= 2, 7 kinds).
+    if (seven_pairs_form && concealed[k] == 1) shapes |= shape_bit(WaitShape::kChiitoitsu);
+    if (kokushi_form && is_yaochuu(k) && (concealed[k] == 0 || !f.yaochuu_pair))
+      shapes |= shape_bit(f.yaochuu_kinds == 13 ? WaitShape::kKokushi13 : WaitShape::kKokushi);
+    if (shapes) found[n++] = Wait{k, shapes, unseen(concealed, visible, k)};
   }
-  return out;
+  return std::vector<Wait>(found, found + n);
 }
 
 bool is_tenpai_for_payment(const Counts& concealed, const Counts& own) {
@@ -216,18 +216,30 @@ Ukeire ukeire_against(const AddOneShanten& add, const Counts& base, const Counts
                       const Counts* visible, int shanten_now) {
   Ukeire out;
   out.shanten = shanten_now;
-  const bool other_forms = add.other_forms();
+  const detail::FormCounts& f = add.forms();
+  // Seven pairs / thirteen orphans can matter only if one tile could bring them below now.
+  bool other_forms = add.other_forms();
+  if (other_forms && f.tiles == 13) {
+    const int chiitoitsu = 6 - f.pairs + std::max(0, 7 - f.kinds);
+    const int kokushi = 13 - f.yaochuu_kinds - (f.yaochuu_pair ? 1 : 0);
+    other_forms = std::min(chiitoitsu, kokushi) - 1 < shanten_now;
+  }
+  const std::uint64_t touch = touching_kinds(f.present);
+  KindCount found[kNumKinds];
+  int n = 0;
   for (int k = 0; k < kNumKinds; ++k) {
     if (base[k] >= 4) continue;
-    // A tile that touches nothing cannot improve the standard form.
-    int after = touches_hand(base, k) ? add.standard(k) : 99;
-    if (other_forms) after = std::min(after, add.other_forms(k));
+    const bool near = touch >> k & 1;
+    if (!near && !other_forms) continue;
+    int after = near ? add.standard(k) : 99;
+    if (other_forms && after >= shanten_now) after = std::min(after, add.other_forms(k));
     if (after < shanten_now) {
       const int remaining = unseen(reference, visible, k);
-      out.tiles.push_back(KindCount{k, remaining});
+      found[n++] = KindCount{k, remaining};
       out.total += remaining;
     }
   }
+  out.tiles.assign(found, found + n);
   return out;
 }
 
