@@ -56,9 +56,9 @@ const char* action_type_name(ActionType type);  // "discard", "riichi", "tsumo",
 struct Action {
   ActionType type = ActionType::kPass;
   std::int8_t seat = -1;
-  std::int8_t tile = -1;  // physical id 0..135, -1 when unused
+  std::int16_t tile = -1;  // physical id 0..135, -1 when unused
   bool tsumogiri = false;
-  std::array<std::int8_t, 3> uses{-1, -1, -1};  // ids from the hand for chi/pon/daiminkan
+  std::array<std::int16_t, 3> uses{-1, -1, -1};  // ids from the hand for chi/pon/daiminkan
   friend constexpr bool operator==(const Action&, const Action&) = default;
 };
 
@@ -129,7 +129,7 @@ const char* event_type_name(EventType type);
 struct Event {
   EventType type = EventType::kDeal;
   std::int8_t seat = -1;
-  std::int8_t tile = -1;
+  std::int16_t tile = -1;  // physical id 0..135
   std::int8_t from = -1;
   std::int8_t index = -1;
   bool tsumogiri = false;
@@ -218,7 +218,7 @@ class Round {
   void draw(bool rinshan);
   void enter_self();
   void discard(const Action& a);
-  void open_claim_window();
+  void open_claim_window(Phase window);
   void close_claim_window();
   void next_turn();
   void reveal_indicator();
@@ -232,22 +232,31 @@ class Round {
   void self_actions(int seat, std::vector<Action>& out) const;
   void discard_actions(int seat, bool riichi, std::vector<Action>& out) const;
   void claim_actions(int seat, std::vector<Action>& out) const;
+  void call_actions(int seat, std::vector<Action>& out) const;
+  bool riichi_possible(int seat) const;
   // round_calls.cpp: calls and kans
   void call(const Action& a);
   void declare_kan(const Action& a);
   void complete_kan(int seat, const Action& a);
   bool kan_allowed_in_riichi(int seat, int kind) const;
-  bool kuikae_leaves_discard(int seat, int called_kind, int low, int high,
-                             const std::array<int, 3>& used_kinds, int n_used) const;
+  bool kuikae_leaves_discard(int seat, std::uint64_t forbidden, int used_a, int used_b) const;
   std::uint64_t kuikae_mask(MeldType type, int called_kind, int run_low) const;
   void check_pao(int seat, int kind, int from);
   void cancel_ippatsu();
+  void clear_temporary_furiten_on_call(int caller);
   // round_settle.cpp: wins and draws
-  bool can_ron(int seat, int id, bool chankan) const;
+  bool can_ron(int seat, int id) const;
   bool can_tsumo(int seat) const;
   WinContext win_context(int seat, bool tsumo, int id, int from) const;
   void settle_rons(unsigned ron_mask, int from, int id);
+  ScoreResult score_win(int seat, bool tsumo, int id, int from, int honba, int sticks) const;
   void settle_tsumo(int seat);
+  void record_win(int seat, int from, int id, const ScoreResult& res);
+  void reveal_hand(int seat);
+  bool tenpai_for_payment(int seat) const;
+  bool nagashi(int seat) const;
+  void pay_nagashi();
+  bool matches(const Action& legal, const Action& a) const;
   void exhaustive_draw();
   void abortive_draw(AbortiveDraw kind, int seat);
   void accept_riichi(int seat);
@@ -275,9 +284,8 @@ class Round {
   Phase phase_ = Phase::kSelf;
   std::uint64_t kuikae_forbidden_ = 0;  // kinds the caller may not discard now
   // Claim window
-  int claim_id_ = -1;          // the tile in the window
-  bool claim_is_kan_ = false;  // kChankan: kakan (false = ankan) is claim_kakan_
-  bool claim_kakan_ = false;
+  int claim_id_ = -1;         // the tile in the window
+  bool claim_kakan_ = false;  // kChankan: the kan is a kakan (else an ankan for kokushi)
   Action claim_kan_{};        // the kan waiting for its chankan window
   unsigned pending_ = 0;      // seats yet to answer
   unsigned win_capable_ = 0;  // seats whose waits contain the tile (furiten on pass)

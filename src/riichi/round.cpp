@@ -1,0 +1,450 @@
+// One hand of play: the deal, draws, discards, claim windows and the legal actions
+// (RULES.md §2.4, §3.1-§3.3, §3.7-§3.9). Calls and kans: round_calls.cpp; wins and draws:
+// round_settle.cpp.
+#include "riichi/round.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "riichi/shanten.hpp"
+#include "riichi/waits.hpp"
+
+namespace riichi {
+
+namespace {
+
+constexpr std::uint64_t kind_bit(int kind) { return std::uint64_t{1} << kind; }
+
+bool has_id(const std::array<std::uint64_t, 3>& ids, int id) {
+  return ids[id >> 6] >> (id & 63) & 1;
+}
+
+}  // namespace
+
+const char* action_type_name(ActionType type) {
+  static constexpr const char* kNames[] = {"discard",   "riichi", "tsumo", "ron",     "chi", "pon",
+                                           "daiminkan", "kakan",  "ankan", "kyuushu", "pass"};
+  return kNames[static_cast<int>(type)];
+}
+
+const char* event_type_name(EventType type) {
+  static constexpr const char* kNames[] = {"deal",
+                                           "draw",
+                                           "discard",
+                                           "call",
+                                           "riichi_declared",
+                                           "riichi_accepted",
+                                           "dora_revealed",
+                                           "win",
+                                           "reveal",
+                                           "exhaustive_draw",
+                                           "abortive_draw"};
+  return kNames[static_cast<int>(type)];
+}
+
+std::string to_string(const Action& a, bool red_fives) {
+  static constexpr const char* kWinds[] = {"seat0", "seat1", "seat2", "seat3"};
+  std::string s = a.seat >= 0 && a.seat < 4 ? kWinds[a.seat] : "seat?";
+  s += ' ';
+  s += action_type_name(a.type);
+  if (a.tile >= 0 && a.tile < kNumTiles) {
+    s += ' ';
+    s += tile_to_string(tile_of_id(a.tile, red_fives));
+  }
+  if (a.tsumogiri) s += " tsumogiri";
+  for (std::int16_t u : a.uses) {
+    if (u < 0 || u >= kNumTiles) continue;
+    s += ' ';
+    s += tile_to_string(tile_of_id(u, red_fives));
+  }
+  return s;
+}
+
+// ------------------------------------------------------------------------------------------
+// Construction and the deal (§2.4)
+
+Round::Round(const Rules& rules, const RoundSetup& setup)
+    : Round(rules, setup, Wall::from_seed(setup.wall_seed)) {}
+
+Round::Round(const Rules& rules, const RoundSetup& setup, const Wall& wall)
+    : rules_(rules),
+      setup_(setup),
+      wall_(wall),
+      scores_(setup.scores),
+      sticks_(setup.riichi_sticks) {
+  events_.reserve(192);
+  deal();
+}
+
+void Round::deal() {
+  for (int w = 0; w < 4; ++w) {
+    const int seat = (setup_.dealer + w) % 4;
+    Event e;
+    e.type = EventType::kDeal;
+    e.seat = static_cast<std::int8_t>(seat);
+    e.hand_size = 13;
+    for (int i = 0; i < 13; ++i) {
+      const int id = wall_.tiles[deal_slot(w, i)];
+      add_tile(seat, id);
+      e.hand[i] = static_cast<std::uint8_t>(id);
+    }
+    std::sort(e.hand.begin(), e.hand.begin() + 13);
+    events_.push_back(e);
+    update_waits(seat);
+  }
+  next_ = Wall::kDealTiles;
+  Event dora;
+  dora.type = EventType::kDoraRevealed;
+  dora.tile = static_cast<std::int16_t>(wall_.tiles[Wall::kDoraSlot]);
+  events_.push_back(dora);
+  current_ = setup_.dealer;
+  draw(false);
+}
+
+// ------------------------------------------------------------------------------------------
+// Tiles in hand
+
+void Round::add_tile(int seat, int id) {
+  Seat& s = seats_[seat];
+  s.ids[id >> 6] |= std::uint64_t{1} << (id & 63);
+  ++s.counts[id / 4];
+}
+
+void Round::remove_tile(int seat, int id) {
+  Seat& s = seats_[seat];
+  s.ids[id >> 6] &= ~(std::uint64_t{1} << (id & 63));
+  --s.counts[id / 4];
+}
+
+// The first held id of `kind` that is (want_red) / is not (!want_red) a red five.
+int Round::first_id(int seat, int kind, bool want_red) const {
+  for (int c = 0; c < 4; ++c) {
+    const int id = kind * 4 + c;
+    if (!has_id(seats_[seat].ids, id)) continue;
+    const bool red = rules_.red_fives && is_red_id(id);
+    if (red == want_red) return id;
+  }
+  return -1;
+}
+
+// Cached shanten and waits of the 3n+1 concealed part, refreshed whenever it changes.
+void Round::update_waits(int seat) {
+  Seat& s = seats_[seat];
+  s.shanten = static_cast<std::int8_t>(shanten(s.counts));
+  s.wait_kinds = 0;
+  if (s.shanten != 0) return;
+  for (const Wait& w : waits(s.counts)) s.wait_kinds |= kind_bit(w.kind);
+}
+
+bool Round::is_furiten(int seat) const {
+  const Seat& s = seats_[seat];
+  return s.temporary_furiten || s.riichi_furiten || (s.discard_kinds & s.wait_kinds) != 0;
+}
+
+// §3.9: the seat has not discarded yet and no call has been made by anyone.
+bool Round::uninterrupted_first_turn(int seat) const {
+  return !interrupted_ && seats_[seat].num_discards == 0;
+}
+
+// ------------------------------------------------------------------------------------------
+// Turn flow (§3.1)
+
+void Round::draw(bool rinshan) {
+  int id;
+  if (rinshan) {
+    id = wall_.tiles[Wall::kRinshanSlots[rinshan_used_++]];
+  } else {
+    id = wall_.tiles[next_++];
+  }
+  add_tile(current_, id);
+  drawn_ = id;
+  drawn_rinshan_ = rinshan;
+  haitei_draw_ = !rinshan && live_tiles_left() == 0;  // §2.8
+  // §3.8: temporary furiten ends at the player's next draw (EMA 2016, EMA 2008).
+  if (rules_.temporary_furiten_end != TemporaryFuritenEnd::kOwnDiscard)
+    seats_[current_].temporary_furiten = false;
+  Event e;
+  e.type = EventType::kDraw;
+  e.seat = static_cast<std::int8_t>(current_);
+  e.tile = static_cast<std::int16_t>(id);
+  e.rinshan = rinshan;
+  events_.push_back(e);
+  phase_ = Phase::kSelf;
+  kuikae_forbidden_ = 0;
+}
+
+void Round::discard(const Action& a) {
+  const int seat = current_;
+  Seat& s = seats_[seat];
+  flip_pending_kan_dora();  // §2.6: Tenhou minkan dora appear with the next discard
+  const bool riichi = a.type == ActionType::kRiichi;
+  const bool first = uninterrupted_first_turn(seat);
+  if (riichi) {
+    s.riichi = true;
+    s.double_riichi = first;  // §3.7 double riichi: first discard, no call before it
+    Event e;
+    e.type = EventType::kRiichiDeclared;
+    e.seat = static_cast<std::int8_t>(seat);
+    events_.push_back(e);
+  } else if (s.ippatsu) {
+    s.ippatsu = false;  // §3.7: ippatsu lasts until the declarer's next discard
+  }
+  remove_tile(seat, a.tile);
+  s.discards[s.num_discards++] =
+      DiscardInfo{static_cast<std::uint8_t>(a.tile), a.tsumogiri, riichi, false};
+  const int kind = a.tile / 4;
+  s.discard_kinds |= kind_bit(kind);
+  if (!is_yaochuu(kind)) s.nagashi_ok = false;  // §4.3
+  if (rules_.temporary_furiten_end == TemporaryFuritenEnd::kOwnDiscard)
+    s.temporary_furiten = false;  // §3.8 Tenhou
+  update_waits(seat);
+  drawn_ = -1;
+  kuikae_forbidden_ = 0;
+  Event e;
+  e.type = EventType::kDiscard;
+  e.seat = static_cast<std::int8_t>(seat);
+  e.tile = a.tile;
+  e.tsumogiri = a.tsumogiri;
+  e.riichi = riichi;
+  events_.push_back(e);
+  // §4.4 suufon renda: the four first discards of the uninterrupted go-around are one wind.
+  if (first && rules_.suufon_renda && ++first_discards_ == 4 && is_wind(kind)) {
+    bool same = true;
+    for (const Seat& o : seats_) same = same && o.discards[0].id / 4 == kind;
+    if (same) return abortive_draw(AbortiveDraw::kSuufonRenda, -1);
+  }
+  claim_id_ = a.tile;
+  open_claim_window(Phase::kClaim);
+}
+
+// §3.3: every seat with a possible call answers; if none, the window closes at once.
+// A chankan window on an ankan tile concerns kokushi hands only, where allowed (§3.6).
+void Round::open_claim_window(Phase window) {
+  phase_ = window;
+  pending_ = 0;
+  win_capable_ = 0;
+  const int kind = claim_id_ / 4;
+  const bool ankan = window == Phase::kChankan && !claim_kakan_;
+  std::vector<Action>& buf = legal_;  // scratch; the cache is invalidated below
+  for (int k = 1; k < 4; ++k) {
+    const int seat = (current_ + k) % 4;
+    answers_[seat] = Action{};
+    const Seat& s = seats_[seat];
+    if (!(s.wait_kinds & kind_bit(kind))) continue;
+    if (ankan && (!rules_.kokushi_robs_ankan || s.num_melds > 0 || shanten_kokushi(s.counts) != 0))
+      continue;
+    win_capable_ |= 1u << seat;
+  }
+  for (int k = 1; k < 4; ++k) {
+    const int seat = (current_ + k) % 4;
+    claim_actions(seat, buf);
+    if (buf.size() > 1) pending_ |= 1u << seat;  // more than a pass
+  }
+  legal_version_ = ~0u;
+  legal_seat_ = -1;
+  if (!pending_) close_claim_window();
+}
+
+void Round::close_claim_window() {
+  unsigned rons = 0;
+  for (int s = 0; s < 4; ++s)
+    if (answers_[s].type == ActionType::kRon && answers_[s].seat == s) rons |= 1u << s;
+  // §3.8: a seat whose hand the tile completes and that does not ron is furiten.
+  for (int s = 0; s < 4; ++s) {
+    if (!(win_capable_ >> s & 1) || (rons >> s & 1)) continue;
+    if (seats_[s].riichi) seats_[s].riichi_furiten = true;
+    seats_[s].temporary_furiten = true;
+  }
+  pending_ = 0;
+  win_capable_ = 0;
+  if (rons) {
+    // §4.4 sanchahou (Tenhou): a triple ron aborts the hand.
+    if (std::popcount(rons) == 3 && rules_.sanchahou)
+      return abortive_draw(AbortiveDraw::kSanchahou, -1);
+    return settle_rons(rons, current_, claim_id_);
+  }
+  if (phase_ == Phase::kChankan) return complete_kan(current_, claim_kan_);
+  Seat& d = seats_[current_];
+  if (d.riichi && !d.riichi_accepted) {
+    accept_riichi(current_);
+    // §4.4 suucha riichi: the fourth declaration stands, then the hand aborts.
+    if (rules_.suucha_riichi &&
+        std::all_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.riichi_accepted; }))
+      return abortive_draw(AbortiveDraw::kSuuchaRiichi, -1);
+  }
+  // §4.4 suukaikan: the discard after a split fourth kan was not ronned.
+  if (suukaikan_pending_) return abortive_draw(AbortiveDraw::kSuukaikan, -1);
+  const Action* chosen = nullptr;
+  for (int k = 1; k < 4 && !chosen; ++k) {  // pon / daiminkan before chi (§3.3)
+    const Action& a = answers_[(current_ + k) % 4];
+    if (a.seat >= 0 && (a.type == ActionType::kPon || a.type == ActionType::kDaiminkan))
+      chosen = &a;
+  }
+  for (int k = 1; k < 4 && !chosen; ++k) {
+    const Action& a = answers_[(current_ + k) % 4];
+    if (a.seat >= 0 && a.type == ActionType::kChi) chosen = &a;
+  }
+  if (chosen) return call(Action(*chosen));
+  next_turn();
+}
+
+void Round::next_turn() {
+  if (live_tiles_left() == 0) return exhaustive_draw();  // §4.2
+  current_ = (current_ + 1) % 4;
+  draw(false);
+}
+
+// §2.5-§2.6: the next dora indicator (initial + kan dora, in order).
+void Round::reveal_indicator() {
+  const int id = wall_.tiles[Wall::kIndicatorSlots[indicators_]];
+  ++indicators_;
+  Event e;
+  e.type = EventType::kDoraRevealed;
+  e.tile = static_cast<std::int16_t>(id);
+  events_.push_back(e);
+}
+
+void Round::flip_pending_kan_dora() {
+  for (; pending_kan_dora_ > 0; --pending_kan_dora_) reveal_indicator();
+}
+
+// ------------------------------------------------------------------------------------------
+// Legal actions
+
+const std::vector<Action>& Round::legal_actions(int seat) const {
+  if (seat != legal_seat_ || version_ != legal_version_) {
+    legal_.clear();
+    if (seat >= 0 && seat < 4) compute_legal(seat, legal_);
+    legal_seat_ = seat;
+    legal_version_ = version_;
+  }
+  return legal_;
+}
+
+void Round::compute_legal(int seat, std::vector<Action>& out) const {
+  switch (phase_) {
+    case Phase::kSelf:
+      if (seat == current_) self_actions(seat, out);
+      break;
+    case Phase::kDiscardOnly:
+      if (seat == current_) discard_actions(seat, false, out);
+      break;
+    case Phase::kClaim:
+    case Phase::kChankan:
+      if (pending_ >> seat & 1) claim_actions(seat, out);
+      break;
+    case Phase::kOver:
+      break;
+  }
+}
+
+void Round::self_actions(int seat, std::vector<Action>& out) const {
+  const Seat& s = seats_[seat];
+  Action a;
+  a.seat = static_cast<std::int8_t>(seat);
+  if (can_tsumo(seat)) {
+    a.type = ActionType::kTsumo;
+    a.tile = static_cast<std::int16_t>(drawn_);
+    out.push_back(a);
+  }
+  // §4.4 kyuushu kyuuhai: first turn, >= 9 distinct terminal/honour kinds.
+  if (rules_.kyuushu_kyuuhai && uninterrupted_first_turn(seat)) {
+    int kinds = 0;
+    for (int k : kYaochuuKinds) kinds += s.counts[k] > 0;
+    if (kinds >= 9) out.push_back(Action{ActionType::kKyuushu, a.seat, -1, false, {-1, -1, -1}});
+  }
+  // §2.7-§2.8: kans need a live tile left and fewer than 4 kans.
+  if (live_tiles_left() > 0 && total_kans_ < 4) {
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (s.counts[k] == 4 && (!s.riichi || kan_allowed_in_riichi(seat, k)))
+        out.push_back(Action{
+            ActionType::kAnkan, a.seat, static_cast<std::int16_t>(k * 4), false, {-1, -1, -1}});
+    }
+    for (int m = 0; m < s.num_melds && !s.riichi; ++m) {
+      const MeldInfo& meld = s.melds[m];
+      const int k = meld.ids[0] / 4;
+      if (meld.type != MeldType::kPon || s.counts[k] == 0) continue;
+      for (int c = 0; c < 4; ++c) {
+        if (has_id(s.ids, k * 4 + c))
+          out.push_back(Action{ActionType::kKakan,
+                               a.seat,
+                               static_cast<std::int16_t>(k * 4 + c),
+                               false,
+                               {-1, -1, -1}});
+      }
+    }
+  }
+  discard_actions(seat, true, out);
+}
+
+// Discards (and riichi declarations in kSelf): one action per distinct tile value, the drawn
+// tile apart (tsumogiri). Riichi players discard the drawn tile only (§3.7).
+void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const {
+  const Seat& s = seats_[seat];
+  Action a;
+  a.seat = static_cast<std::int8_t>(seat);
+  a.type = ActionType::kDiscard;
+  if (s.riichi) {
+    a.tile = static_cast<std::int16_t>(drawn_);
+    a.tsumogiri = true;
+    out.push_back(a);
+    return;
+  }
+  const std::size_t first = out.size();
+  for (int k = 0; k < kNumKinds; ++k) {
+    if (s.counts[k] == 0 || (kuikae_forbidden_ & kind_bit(k))) continue;
+    bool seen[2] = {false, false};  // plain, red (the drawn tile apart)
+    for (int c = 0; c < 4; ++c) {
+      const int id = k * 4 + c;
+      if (!has_id(s.ids, id)) continue;
+      const bool drawn = id == drawn_;
+      const int red = rules_.red_fives && is_red_id(id);
+      if (!drawn && seen[red]) continue;
+      if (!drawn) seen[red] = true;
+      a.tile = static_cast<std::int16_t>(id);
+      a.tsumogiri = drawn;
+      out.push_back(a);
+    }
+  }
+  if (!self || !riichi_possible(seat)) return;
+  // §3.7: riichi on a closed hand, tenpai for payment after the discard.
+  const std::size_t last = out.size();
+  Counts own = s.counts;
+  for (int m = 0; m < s.num_melds; ++m) own[s.melds[m].ids[0] / 4] += 4;  // ankan only
+  for (std::size_t i = first; i < last; ++i) {
+    Counts c = s.counts;
+    --c[out[i].tile / 4];
+    Counts o = own;
+    --o[out[i].tile / 4];
+    if (shanten(c) != 0 || !is_tenpai_for_payment(c, o)) continue;
+    Action r = out[i];
+    r.type = ActionType::kRiichi;
+    out.push_back(r);
+  }
+}
+
+// §3.7 riichi conditions other than tenpai.
+bool Round::riichi_possible(int seat) const {
+  const Seat& s = seats_[seat];
+  return !s.riichi && !s.open && live_tiles_left() >= rules_.riichi_min_live_tiles &&
+         scores_[seat] >= rules_.riichi_min_points && shanten(s.counts) <= 0;
+}
+
+// Answers in a claim window: ron, pon, daiminkan, chi (§3.2), and always pass.
+void Round::claim_actions(int seat, std::vector<Action>& out) const {
+  out.clear();
+  const Seat& s = seats_[seat];
+  Action a;
+  a.seat = static_cast<std::int8_t>(seat);
+  a.tile = static_cast<std::int16_t>(claim_id_);
+  if ((win_capable_ >> seat & 1) && can_ron(seat, claim_id_)) {
+    a.type = ActionType::kRon;
+    out.push_back(a);
+  }
+  // §2.8: the last discard is for ron only; riichi hands only ron (§3.7).
+  if (phase_ == Phase::kClaim && live_tiles_left() > 0 && !s.riichi) call_actions(seat, out);
+  a.type = ActionType::kPass;
+  out.push_back(a);
+}
+
+}  // namespace riichi

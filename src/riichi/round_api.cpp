@@ -1,0 +1,180 @@
+// The public face of a Round: apply() with validation, observations, accessors, the audit.
+#include <algorithm>
+#include <bit>
+
+#include "riichi/round.hpp"
+
+namespace riichi {
+
+// Same action up to the choice of physical copies of equal tile value (§3.2: red fives are
+// distinct choices, plain copies are not).
+bool Round::matches(const Action& legal, const Action& a) const {
+  if (legal == a) return true;
+  if (legal.type != a.type || legal.seat != a.seat || legal.tsumogiri != a.tsumogiri) return false;
+  auto value = [&](int id) {
+    return id < 0 || id >= kNumTiles ? -1 : (id / 4) * 2 + (rules_.red_fives && is_red_id(id));
+  };
+  if (value(legal.tile) != value(a.tile)) return false;
+  std::array<int, 3> x{}, y{};
+  for (int i = 0; i < 3; ++i) x[i] = value(legal.uses[i]), y[i] = value(a.uses[i]);
+  std::sort(x.begin(), x.end());
+  std::sort(y.begin(), y.end());
+  return x == y;
+}
+
+ApplyResult Round::apply(const Action& action) {
+  if (phase_ == Phase::kOver) return {false, "the hand is over"};
+  if (action.seat < 0 || action.seat > 3) return {false, "seat must be 0..3"};
+  const std::vector<Action>& legal = legal_actions(action.seat);
+  if (legal.empty()) {
+    std::string reason = "seat ";
+    reason += std::to_string(action.seat);
+    reason += " has nothing to do now";
+    return {false, reason};
+  }
+  const Action* found = nullptr;
+  for (const Action& l : legal) {
+    if (l == action) found = &l;
+  }
+  for (std::size_t i = 0; i < legal.size() && !found; ++i)
+    if (matches(legal[i], action)) found = &legal[i];
+  if (!found) {
+    std::string reason = "not a legal action: ";
+    reason += to_string(action, rules_.red_fives);
+    return {false, reason};
+  }
+  const Action a = *found;
+  ++version_;
+  if (phase_ == Phase::kClaim || phase_ == Phase::kChankan) {
+    answers_[a.seat] = a;
+    pending_ &= ~(1u << a.seat);
+    if (!pending_) close_claim_window();
+  } else {
+    switch (a.type) {
+      case ActionType::kDiscard:
+      case ActionType::kRiichi:
+        discard(a);
+        break;
+      case ActionType::kTsumo:
+        settle_tsumo(a.seat);
+        break;
+      case ActionType::kKakan:
+      case ActionType::kAnkan:
+        declare_kan(a);
+        break;
+      case ActionType::kKyuushu:
+        abortive_draw(AbortiveDraw::kKyuushuKyuuhai, a.seat);
+        break;
+      default:
+        break;
+    }
+  }
+  ++version_;
+  return {};
+}
+
+int Round::to_play() const {
+  switch (phase_) {
+    case Phase::kSelf:
+    case Phase::kDiscardOnly:
+      return current_;
+    case Phase::kClaim:
+    case Phase::kChankan:
+      for (int k = 1; k < 4; ++k)
+        if (pending_ >> ((current_ + k) % 4) & 1) return (current_ + k) % 4;
+      return -1;
+    case Phase::kOver:
+      return -1;
+  }
+  return -1;
+}
+
+unsigned Round::pending_mask() const {
+  if (phase_ == Phase::kSelf || phase_ == Phase::kDiscardOnly) return 1u << current_;
+  return pending_;
+}
+
+std::vector<int> Round::pending_seats() const {
+  std::vector<int> out;
+  const unsigned m = pending_mask();
+  for (int k = 0; k < 4; ++k)
+    if (m >> ((current_ + k) % 4) & 1) out.push_back((current_ + k) % 4);
+  return out;
+}
+
+std::vector<std::uint8_t> Round::concealed_ids(int seat) const {
+  std::vector<std::uint8_t> out;
+  const Seat& s = seats_[seat];
+  for (int id = 0; id < kNumTiles; ++id)
+    if (s.ids[id >> 6] >> (id & 63) & 1) out.push_back(static_cast<std::uint8_t>(id));
+  return out;
+}
+
+std::vector<MeldInfo> Round::melds(int seat) const {
+  const Seat& s = seats_[seat];
+  return {s.melds.begin(), s.melds.begin() + s.num_melds};
+}
+
+Observation Round::observation(int seat) const {
+  Observation o;
+  o.seat = seat;
+  o.dealer = setup_.dealer;
+  o.round_wind = setup_.round_wind;
+  o.honba = setup_.honba;
+  o.riichi_sticks = sticks_;
+  o.scores = scores_;
+  o.concealed = concealed_ids(seat);
+  o.drawn = seat == current_ && phase_ == Phase::kSelf ? drawn_ : -1;
+  for (int s = 0; s < 4; ++s) {
+    const Seat& st = seats_[s];
+    o.discards[s].assign(st.discards.begin(), st.discards.begin() + st.num_discards);
+    o.melds[s] = melds(s);
+    o.riichi[s] = st.riichi;
+    o.concealed_count[s] = total(st.counts);
+  }
+  for (int k = 0; k < indicators_; ++k)
+    o.dora_indicators.push_back(wall_.tiles[Wall::kIndicatorSlots[k]]);
+  o.live_tiles_left = live_tiles_left();
+  o.to_play = to_play();
+  o.phase = phase_;
+  o.last_discard = phase_ == Phase::kClaim || phase_ == Phase::kChankan ? claim_id_ : -1;
+  o.legal_actions = legal_actions(seat);
+  return o;
+}
+
+std::string Round::audit() const {
+  std::array<int, kNumTiles> seen{};
+  for (int s = 0; s < 4; ++s) {
+    const Seat& st = seats_[s];
+    for (int id = 0; id < kNumTiles; ++id) seen[id] += st.ids[id >> 6] >> (id & 63) & 1;
+    for (int m = 0; m < st.num_melds; ++m)
+      for (int i = 0; i < st.melds[m].size(); ++i) ++seen[st.melds[m].ids[i]];
+    for (int d = 0; d < st.num_discards; ++d)
+      if (!st.discards[d].called) ++seen[st.discards[d].id];
+  }
+  std::array<bool, kNumTiles> used_slot{};
+  for (int i = 0; i < next_; ++i) used_slot[i] = true;
+  for (int r = 0; r < rinshan_used_; ++r) used_slot[Wall::kRinshanSlots[r]] = true;
+  for (int i = 0; i < kNumTiles; ++i)
+    if (!used_slot[i]) ++seen[wall_.tiles[i]];
+  std::string err;
+  for (int id = 0; id < kNumTiles; ++id) {
+    if (seen[id] == 1) continue;
+    err += "id ";
+    err += std::to_string(id);
+    err += " seen ";
+    err += std::to_string(seen[id]);
+    err += " times; ";
+  }
+  int points = sticks_ * 1000;
+  for (int s : scores_) points += s;
+  int before = setup_.riichi_sticks * 1000;
+  for (int s : setup_.scores) before += s;
+  if (points != before) {
+    err += "points + sticks changed by ";
+    err += std::to_string(points - before);
+  }
+  return err;
+}
+
+}  // namespace riichi

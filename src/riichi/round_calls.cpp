@@ -1,0 +1,280 @@
+// Calls and kans (RULES.md §2.6-§2.7, §3.2, §3.4, §3.6, §3.7 kan after riichi, §4.6 pao).
+#include <vector>
+
+#include "riichi/decompose.hpp"
+#include "riichi/round.hpp"
+#include "riichi/shanten.hpp"
+#include "riichi/waits.hpp"
+
+namespace riichi {
+
+namespace {
+
+constexpr std::uint64_t kind_bit(int kind) { return std::uint64_t{1} << kind; }
+
+std::uint64_t wait_mask(const Counts& c) {
+  if (shanten(c) != 0) return 0;
+  std::uint64_t m = 0;
+  for (const Wait& w : waits(c)) m |= kind_bit(w.kind);
+  return m;
+}
+
+}  // namespace
+
+// §3.4 kuikae: after a pon the called kind; after a chi the called kind and, when the called
+// tile is at one end of the run, the kind beyond the other end (the suji swap).
+std::uint64_t Round::kuikae_mask(MeldType type, int called_kind, int run_low) const {
+  if (!rules_.kuikae_forbidden) return 0;
+  std::uint64_t m = kind_bit(called_kind);
+  if (type != MeldType::kChi) return m;
+  if (called_kind == run_low && number_of(run_low) <= 6) m |= kind_bit(run_low + 3);
+  if (called_kind == run_low + 2 && number_of(run_low) >= 2) m |= kind_bit(run_low - 1);
+  return m;
+}
+
+// OQ-18: a call is offered only if some tile may still be discarded after it.
+bool Round::kuikae_leaves_discard(int seat, std::uint64_t forbidden, int used_a, int used_b) const {
+  Counts c = seats_[seat].counts;
+  --c[used_a];
+  --c[used_b];
+  for (int k = 0; k < kNumKinds; ++k)
+    if (c[k] > 0 && !(forbidden & kind_bit(k))) return true;
+  return false;
+}
+
+// Pon, daiminkan and chi on the discard in the window, each distinct choice of tiles (red
+// fives apart) (§3.2).
+void Round::call_actions(int seat, std::vector<Action>& out) const {
+  const Seat& s = seats_[seat];
+  const int d = claim_id_ / 4;
+  Action a;
+  a.seat = static_cast<std::int8_t>(seat);
+  a.tile = static_cast<std::int16_t>(claim_id_);
+  if (s.counts[d] >= 2) {
+    int plain[4], n_plain = 0, red = -1;
+    for (int c = 0; c < 4; ++c) {
+      const int id = d * 4 + c;
+      if (!(s.ids[id >> 6] >> (id & 63) & 1)) continue;
+      if (rules_.red_fives && is_red_id(id))
+        red = id;
+      else
+        plain[n_plain++] = id;
+    }
+    if (kuikae_leaves_discard(seat, kuikae_mask(MeldType::kPon, d, d), d, d)) {
+      a.type = ActionType::kPon;
+      if (n_plain >= 2) {
+        a.uses = {static_cast<std::int16_t>(plain[0]), static_cast<std::int16_t>(plain[1]), -1};
+        out.push_back(a);
+      }
+      if (red >= 0 && n_plain >= 1) {
+        a.uses = {static_cast<std::int16_t>(red), static_cast<std::int16_t>(plain[0]), -1};
+        out.push_back(a);
+      }
+    }
+    if (s.counts[d] == 3 && total_kans_ < 4) {
+      a.type = ActionType::kDaiminkan;
+      int n = 0;
+      for (int c = 0; c < 4; ++c) {
+        const int id = d * 4 + c;
+        if (s.ids[id >> 6] >> (id & 63) & 1) a.uses[n++] = static_cast<std::int16_t>(id);
+      }
+      out.push_back(a);
+    }
+  }
+  if (seat != (current_ + 1) % 4 || !is_suited(d)) return;  // chi: from the left only
+  a.type = ActionType::kChi;
+  a.uses[2] = -1;
+  const int base = d / 9 * 9;
+  for (int low = d - 2; low <= d; ++low) {
+    if (low < base || low + 2 > base + 8) continue;
+    int other[2], n = 0;
+    for (int k = low; k <= low + 2; ++k)
+      if (k != d) other[n++] = k;
+    if (!s.counts[other[0]] || !s.counts[other[1]]) continue;
+    if (!kuikae_leaves_discard(seat, kuikae_mask(MeldType::kChi, d, low), other[0], other[1]))
+      continue;
+    for (int ra = 0; ra < 2; ++ra) {
+      const int ia = first_id(seat, other[0], ra == 1);
+      if (ia < 0) continue;
+      for (int rb = 0; rb < 2; ++rb) {
+        const int ib = first_id(seat, other[1], rb == 1);
+        if (ib < 0) continue;
+        a.uses[0] = static_cast<std::int16_t>(ia);
+        a.uses[1] = static_cast<std::int16_t>(ib);
+        out.push_back(a);
+      }
+    }
+  }
+}
+
+void Round::cancel_ippatsu() {
+  for (Seat& s : seats_) s.ippatsu = false;  // §3.7: any call or kan by anyone
+}
+
+// §3.8: temporary furiten ends at the player's claim (EMA 2016) or at any claim (EMA 2008).
+void Round::clear_temporary_furiten_on_call(int caller) {
+  switch (rules_.temporary_furiten_end) {
+    case TemporaryFuritenEnd::kOwnDrawOrClaim:
+      seats_[caller].temporary_furiten = false;
+      break;
+    case TemporaryFuritenEnd::kOwnDrawOrAnyCall:
+      for (Seat& s : seats_) s.temporary_furiten = false;
+      break;
+    case TemporaryFuritenEnd::kOwnDiscard:
+      break;
+  }
+}
+
+// §4.6 pao: a pon/daiminkan completing the third dragon set or the fourth wind set.
+void Round::check_pao(int seat, int kind, int from) {
+  Seat& s = seats_[seat];
+  if (s.liable >= 0 || !is_honor(kind)) return;
+  int dragons = 0, winds = 0;
+  for (int m = 0; m < s.num_melds; ++m) {
+    const MeldInfo& meld = s.melds[m];
+    if (meld.type == MeldType::kChi) continue;
+    if (meld.type == MeldType::kAnkan && !rules_.pao_counts_ankan) continue;
+    const int k = meld.ids[0] / 4;
+    dragons += is_dragon(k);
+    winds += is_wind(k);
+  }
+  if ((is_dragon(kind) && dragons == 3) || (is_wind(kind) && winds == 4))
+    s.liable = static_cast<std::int8_t>(from);
+}
+
+// Chi, pon or daiminkan on the discard in the window (§3.2).
+void Round::call(const Action& a) {
+  const int from = current_;
+  const int seat = a.seat;
+  Seat& d = seats_[from];
+  d.discards[d.num_discards - 1].called = true;
+  d.nagashi_ok = false;  // §4.3: a claimed discard
+  Seat& s = seats_[seat];
+  MeldInfo m;
+  m.type = a.type == ActionType::kChi   ? MeldType::kChi
+           : a.type == ActionType::kPon ? MeldType::kPon
+                                        : MeldType::kDaiminkan;
+  m.from = static_cast<std::int8_t>(from);
+  m.ids[0] = static_cast<std::uint8_t>(claim_id_);
+  const int n = a.type == ActionType::kDaiminkan ? 3 : 2;
+  int low = claim_id_ / 4;
+  for (int i = 0; i < n; ++i) {
+    m.ids[i + 1] = static_cast<std::uint8_t>(a.uses[i]);
+    remove_tile(seat, a.uses[i]);
+    if (a.uses[i] / 4 < low) low = a.uses[i] / 4;
+  }
+  s.melds[s.num_melds++] = m;
+  s.open = true;
+  interrupted_ = true;  // §3.9
+  cancel_ippatsu();
+  clear_temporary_furiten_on_call(seat);
+  if (m.type != MeldType::kChi) check_pao(seat, claim_id_ / 4, from);
+  Event e;
+  e.type = EventType::kCall;
+  e.seat = static_cast<std::int8_t>(seat);
+  e.tile = static_cast<std::int16_t>(claim_id_);
+  e.from = static_cast<std::int8_t>(from);
+  e.meld = m.type;
+  e.meld_ids = m.ids;
+  events_.push_back(e);
+  current_ = seat;
+  drawn_ = -1;
+  if (m.type == MeldType::kDaiminkan) return complete_kan(seat, a);
+  phase_ = Phase::kDiscardOnly;
+  kuikae_forbidden_ = kuikae_mask(m.type, claim_id_ / 4, low);
+}
+
+// Kakan or ankan declared: the kakan tile (or, for kokushi where allowed, the ankan tile) may
+// be robbed first (§3.6). Tenhou's pending minkan dora flips at the next kan (§2.6).
+void Round::declare_kan(const Action& a) {
+  const int seat = a.seat;
+  flip_pending_kan_dora();
+  const Seat& s = seats_[seat];
+  Event e;
+  e.type = EventType::kCall;
+  e.seat = static_cast<std::int8_t>(seat);
+  e.tile = a.tile;
+  const int k = a.tile / 4;
+  if (a.type == ActionType::kKakan) {
+    e.meld = MeldType::kKakan;
+    for (int m = 0; m < s.num_melds; ++m) {
+      if (s.melds[m].type != MeldType::kPon || s.melds[m].ids[0] / 4 != k) continue;
+      e.meld_ids = s.melds[m].ids;
+      e.from = s.melds[m].from;
+    }
+    e.meld_ids[3] = static_cast<std::uint8_t>(a.tile);
+  } else {
+    e.meld = MeldType::kAnkan;
+    for (int c = 0; c < 4; ++c) e.meld_ids[c] = static_cast<std::uint8_t>(k * 4 + c);
+  }
+  events_.push_back(e);
+  claim_kan_ = a;
+  claim_kakan_ = a.type == ActionType::kKakan;
+  claim_id_ = a.tile;
+  drawn_ = -1;
+  open_claim_window(Phase::kChankan);
+}
+
+// The kan stands: meld, kan dora (§2.6), the suukaikan count (§4.4), rinshan draw (§2.7).
+void Round::complete_kan(int seat, const Action& a) {
+  Seat& s = seats_[seat];
+  const int k = a.tile / 4;
+  if (a.type == ActionType::kKakan) {
+    remove_tile(seat, a.tile);
+    for (int m = 0; m < s.num_melds; ++m) {
+      if (s.melds[m].type != MeldType::kPon || s.melds[m].ids[0] / 4 != k) continue;
+      s.melds[m].type = MeldType::kKakan;
+      s.melds[m].ids[3] = static_cast<std::uint8_t>(a.tile);
+    }
+  } else if (a.type == ActionType::kAnkan) {
+    MeldInfo m;
+    m.type = MeldType::kAnkan;
+    for (int c = 0; c < 4; ++c) {
+      m.ids[c] = static_cast<std::uint8_t>(k * 4 + c);
+      remove_tile(seat, k * 4 + c);
+    }
+    s.melds[s.num_melds++] = m;
+  }
+  ++total_kans_;
+  ++s.num_kans;
+  interrupted_ = true;  // §3.9, OQ-17: any kan ends the first go-around
+  cancel_ippatsu();
+  if (a.type == ActionType::kAnkan || !rules_.open_kan_dora_delayed)
+    reveal_indicator();
+  else
+    ++pending_kan_dora_;
+  if (rules_.suukaikan && total_kans_ == 4 && s.num_kans != 4) suukaikan_pending_ = true;
+  update_waits(seat);
+  --live_end_;  // §2.7: the last live tile joins the dead wall
+  current_ = seat;
+  draw(true);
+}
+
+// §3.7 kan after riichi: an ankan of the drawn tile that leaves the waits unchanged; EMA also
+// requires the three concealed tiles to be a pung in every reading of the riichi hand.
+bool Round::kan_allowed_in_riichi(int seat, int kind) const {
+  if (drawn_ < 0 || drawn_ / 4 != kind) return false;
+  const Seat& s = seats_[seat];
+  Counts before = s.counts;
+  --before[kind];
+  Counts after = s.counts;
+  after[kind] = 0;
+  if (s.wait_kinds == 0 || wait_mask(after) != s.wait_kinds) return false;
+  if (rules_.kan_after_riichi != KanAfterRiichi::kWaitsAndPungOnly) return true;
+  for (int w = 0; w < kNumKinds; ++w) {
+    if (!(s.wait_kinds & kind_bit(w))) continue;
+    Counts h = before;
+    ++h[w];
+    const std::vector<Decomposition> ds = decompose(h);
+    if (ds.empty()) return false;
+    for (const Decomposition& dc : ds) {
+      bool pung = false;
+      for (int b = 0; b < dc.count; ++b)
+        pung = pung || (dc.blocks[b].type == BlockType::kPung && dc.blocks[b].kind == kind);
+      if (!pung) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace riichi

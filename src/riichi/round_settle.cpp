@@ -1,0 +1,275 @@
+// Wins and draws: ron/tsumo legality, scoring context, settlement of one or several winners,
+// riichi stakes and sticks, exhaustive and abortive draws (RULES.md §3.3, §3.7, §3.8, §4.1-§4.4,
+// §4.6, §5.1, §5.2).
+#include <bit>
+
+#include "riichi/round.hpp"
+#include "riichi/waits.hpp"
+
+namespace riichi {
+
+Hand Round::hand(int seat) const {
+  Hand h;
+  const Seat& s = seats_[seat];
+  h.concealed.reserve(14);
+  for (int id = 0; id < kNumTiles; ++id)
+    if (s.ids[id >> 6] >> (id & 63) & 1) h.concealed.push_back(tile_of_id(id, rules_.red_fives));
+  h.melds.reserve(s.num_melds);
+  for (int m = 0; m < s.num_melds; ++m) {
+    Meld meld;
+    meld.type = s.melds[m].type;
+    for (int i = 0; i < s.melds[m].size(); ++i)
+      meld.tiles[i] = tile_of_id(s.melds[m].ids[i], rules_.red_fives);
+    h.melds.push_back(meld);
+  }
+  return h;
+}
+
+// The scoring context of a win by `seat` on tile `id` (from = discarder or kan player, -1 tsumo).
+WinContext Round::win_context(int seat, bool tsumo, int id, int from) const {
+  (void)id;
+  const Seat& s = seats_[seat];
+  WinContext ctx;
+  ctx.tsumo = tsumo;
+  ctx.seat = seat_wind(seat);
+  ctx.round_wind = setup_.round_wind;
+  const bool riichi = s.riichi_accepted;
+  for (int k = 0; k < indicators_; ++k) {
+    ctx.dora_indicators.push_back(
+        tile_of_id(wall_.tiles[Wall::kIndicatorSlots[k]], rules_.red_fives));
+    if (riichi)
+      ctx.ura_indicators.push_back(
+          tile_of_id(wall_.tiles[Wall::kIndicatorSlots[k] + 1], rules_.red_fives));
+  }
+  ctx.riichi = riichi;
+  ctx.double_riichi = riichi && s.double_riichi;
+  ctx.ippatsu = riichi && s.ippatsu;
+  ctx.haitei = tsumo && haitei_draw_;                                        // §2.8
+  ctx.houtei = !tsumo && phase_ == Phase::kClaim && live_tiles_left() == 0;  // §2.8
+  ctx.rinshan = tsumo && drawn_rinshan_;                                     // §2.7
+  ctx.chankan = !tsumo && phase_ == Phase::kChankan;                         // §3.6
+  const bool first = uninterrupted_first_turn(seat);                         // §3.9
+  ctx.tenhou = tsumo && first && ctx.seat == 0;
+  ctx.chiihou = tsumo && first && ctx.seat != 0;
+  ctx.renhou = !tsumo && first && ctx.seat != 0 && rules_.renhou != RenhouValue::kNone;
+  ctx.honba = setup_.honba;
+  ctx.discarder = from >= 0 ? seat_wind(from) : -1;
+  ctx.liable = s.liable >= 0 ? seat_wind(s.liable) : -1;
+  return ctx;
+}
+
+ScoreResult Round::score_win(int seat, bool tsumo, int id, int from, int honba, int sticks) const {
+  Hand h = hand(seat);
+  const Tile win = tile_of_id(id, rules_.red_fives);
+  if (tsumo) {
+    for (std::size_t i = 0; i < h.concealed.size(); ++i) {
+      if (h.concealed[i] == win) {
+        h.concealed.erase(h.concealed.begin() + static_cast<std::ptrdiff_t>(i));
+        break;
+      }
+    }
+  }
+  WinContext ctx = win_context(seat, tsumo, id, from);
+  ctx.honba = honba;
+  ctx.riichi_sticks = sticks;
+  return score(h, win, ctx, rules_);
+}
+
+// §4.1: ron needs the tile among the waits (checked by the caller), no furiten (§3.8) and a
+// scoring hand (a yaku; EMA 2008 ryanhan shibari).
+bool Round::can_ron(int seat, int id) const {
+  if (is_furiten(seat)) return false;
+  return score_win(seat, false, id, current_, setup_.honba, 0).ok();
+}
+
+// Tsumo on the drawn tile, allowed while furiten (§3.8).
+bool Round::can_tsumo(int seat) const {
+  if (drawn_ < 0 || !(seats_[seat].wait_kinds >> (drawn_ / 4) & 1)) return false;
+  return score_win(seat, true, drawn_, -1, setup_.honba, 0).ok();
+}
+
+// §3.7: the declaration tile was not ronned; the stake goes on the table, ippatsu starts.
+void Round::accept_riichi(int seat) {
+  Seat& s = seats_[seat];
+  s.riichi_accepted = true;
+  s.ippatsu = true;
+  scores_[seat] -= 1000;
+  ++sticks_;
+  Event e;
+  e.type = EventType::kRiichiAccepted;
+  e.seat = static_cast<std::int8_t>(seat);
+  events_.push_back(e);
+}
+
+void Round::record_win(int seat, int from, int id, const ScoreResult& res) {
+  for (int w = 0; w < 4; ++w) scores_[(setup_.dealer + w) % 4] += res.payments.delta[w];
+  scores_[seat] += res.payments.sticks;
+  WinRecord rec;
+  rec.winner = seat;
+  rec.from = from;
+  rec.liable = seats_[seat].liable;
+  rec.hand = hand(seat);
+  rec.win = tile_of_id(id, rules_.red_fives);
+  if (from < 0) {
+    for (std::size_t i = 0; i < rec.hand.concealed.size(); ++i) {
+      if (rec.hand.concealed[i] == rec.win) {
+        rec.hand.concealed.erase(rec.hand.concealed.begin() + static_cast<std::ptrdiff_t>(i));
+        break;
+      }
+    }
+  }
+  rec.score = res;
+  Event e;
+  e.type = EventType::kWin;
+  e.seat = static_cast<std::int8_t>(seat);
+  e.from = static_cast<std::int8_t>(from);
+  e.tile = static_cast<std::int16_t>(id);
+  e.index = static_cast<std::int8_t>(result_.wins.size());
+  events_.push_back(e);
+  result_.wins.push_back(std::move(rec));
+  if (seat_wind(seat) == 0) result_.dealer_won = true;
+}
+
+// §3.3, §5.1, §5.2 (SA-1): one or several rons on the same tile, closest to the discarder first.
+void Round::settle_rons(unsigned ron_mask, int from, int id) {
+  int winners[3], n = 0;
+  for (int k = 1; k < 4; ++k)
+    if (ron_mask >> ((from + k) % 4) & 1) winners[n++] = (from + k) % 4;
+  const int closest = winners[0];
+  std::array<int, 4> sticks{};
+  int left = sticks_;
+  if (rules_.multi_ron_sticks != MultiRonSticks::kAllToClosest && n > 1) {
+    for (int i = 0; i < n; ++i) {  // riichi winners take back their own stick
+      if (seats_[winners[i]].riichi_accepted) ++sticks[winners[i]], --left;
+    }
+    if (rules_.multi_ron_sticks == MultiRonSticks::kAfterRiichiPlayer) {
+      for (int r = 0; r < 4; ++r) {  // a loser's stick: the first winner after him
+        if (!seats_[r].riichi_accepted || (ron_mask >> r & 1)) continue;
+        for (int k = 1; k < 4; ++k) {
+          if (!(ron_mask >> ((r + k) % 4) & 1)) continue;
+          ++sticks[(r + k) % 4], --left;
+          break;
+        }
+      }
+    }
+  }
+  sticks[closest] += left;
+  sticks_ = 0;
+  for (int i = 0; i < n; ++i) {
+    const int w = winners[i];
+    const int honba = rules_.honba_to_every_winner || w == closest ? setup_.honba : 0;
+    record_win(w, from, id, score_win(w, false, id, from, honba, sticks[w]));
+  }
+  result_.end = RoundEnd::kWin;
+  finish();
+}
+
+void Round::settle_tsumo(int seat) {
+  const int sticks = sticks_;
+  sticks_ = 0;
+  record_win(seat, -1, drawn_, score_win(seat, true, drawn_, -1, setup_.honba, sticks));
+  result_.end = RoundEnd::kWin;
+  finish();
+}
+
+void Round::reveal_hand(int seat) {
+  Event e;
+  e.type = EventType::kReveal;
+  e.seat = static_cast<std::int8_t>(seat);
+  const Seat& s = seats_[seat];
+  for (int id = 0; id < kNumTiles && e.hand_size < 14; ++id)
+    if (s.ids[id >> 6] >> (id & 63) & 1) e.hand[e.hand_size++] = static_cast<std::uint8_t>(id);
+  events_.push_back(e);
+}
+
+bool Round::tenpai_for_payment(int seat) const {
+  const Seat& s = seats_[seat];
+  if (s.shanten != 0) return false;
+  Counts own = s.counts;
+  for (int m = 0; m < s.num_melds; ++m)
+    for (int i = 0; i < s.melds[m].size(); ++i) ++own[s.melds[m].ids[i] / 4];
+  return is_tenpai_for_payment(s.counts, own);
+}
+
+// §4.3 nagashi mangan: discards all terminals/honours, none claimed (EMA 2008: closed hand).
+bool Round::nagashi(int seat) const {
+  const Seat& s = seats_[seat];
+  if (rules_.nagashi_mangan == NagashiMangan::kNone || !s.nagashi_ok || s.num_discards == 0)
+    return false;
+  return rules_.nagashi_mangan != NagashiMangan::kWin || !s.open;
+}
+
+// §4.2 exhaustive draw: tenpai declarations (riichi hands always; others per
+// auto_declare_tenpai, OQ-20), noten payments, or nagashi mangan (§4.3) in their place.
+void Round::exhaustive_draw() {
+  int tenpai_count = 0;
+  for (int w = 0; w < 4; ++w) {  // SA-10: declarations in turn from East
+    const int seat = (setup_.dealer + w) % 4;
+    const bool tenpai =
+        (rules_.auto_declare_tenpai || seats_[seat].riichi) && tenpai_for_payment(seat);
+    result_.tenpai[seat] = tenpai;
+    tenpai_count += tenpai;
+    if (tenpai || seats_[seat].riichi) reveal_hand(seat);
+  }
+  result_.dealer_tenpai = result_.tenpai[setup_.dealer];
+  result_.end = RoundEnd::kExhaustiveDraw;
+  bool any_nagashi = false;
+  for (int s = 0; s < 4; ++s) any_nagashi |= result_.nagashi[s] = nagashi(s);
+  if (any_nagashi) {
+    pay_nagashi();
+  } else if (tenpai_count > 0 && tenpai_count < 4) {
+    for (int s = 0; s < 4; ++s)
+      scores_[s] += result_.tenpai[s] ? 3000 / tenpai_count : -3000 / (4 - tenpai_count);
+  }
+  Event e;
+  e.type = EventType::kExhaustiveDraw;
+  events_.push_back(e);
+  finish();
+}
+
+// §4.3: mangan tsumo-style payments per nagashi player. EMA 2008: a win (counters, sticks to the
+// first nagashi winner from East, OQ-13); Tenhou: a draw settlement without counters (OQ-14).
+void Round::pay_nagashi() {
+  const bool win = rules_.nagashi_mangan == NagashiMangan::kWin;
+  const int h = win ? setup_.honba : 0;
+  int first = -1;
+  for (int w = 0; w < 4; ++w) {
+    const int seat = (setup_.dealer + w) % 4;
+    if (!result_.nagashi[seat]) continue;
+    if (first < 0) first = seat;
+    for (int p = 0; p < 4; ++p) {
+      if (p == seat) continue;
+      const int pay = (w == 0 || p == setup_.dealer ? 4000 : 2000) + 100 * h;
+      scores_[p] -= pay;
+      scores_[seat] += pay;
+    }
+  }
+  if (!win) return;
+  result_.end = RoundEnd::kWin;
+  result_.dealer_won = result_.nagashi[setup_.dealer];
+  scores_[first] += 1000 * sticks_;
+  sticks_ = 0;
+}
+
+// §4.4: the hand ends without payment; sticks stay; riichi hands are shown (SA-9).
+void Round::abortive_draw(AbortiveDraw kind, int seat) {
+  result_.end = RoundEnd::kAbortiveDraw;
+  result_.abortive = kind;
+  for (int s = 0; s < 4; ++s)
+    if (seats_[s].riichi_accepted) reveal_hand(s);
+  Event e;
+  e.type = EventType::kAbortiveDraw;
+  e.seat = static_cast<std::int8_t>(seat);
+  events_.push_back(e);
+  finish();
+}
+
+void Round::finish() {
+  phase_ = Phase::kOver;
+  pending_ = 0;
+  for (int s = 0; s < 4; ++s) result_.deltas[s] = scores_[s] - setup_.scores[s];
+  result_.riichi_sticks_after = sticks_;
+  ++version_;
+}
+
+}  // namespace riichi

@@ -1,0 +1,130 @@
+// The wall (RULES.md §2.3, §2.4): portable seeded shuffle and stacked test walls.
+#include "riichi/wall.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace riichi {
+
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t& x) {
+  std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+}  // namespace
+
+Xoshiro256::Xoshiro256(std::uint64_t seed) {
+  for (auto& w : s_) w = splitmix64(seed);
+  if ((s_[0] | s_[1] | s_[2] | s_[3]) == 0) s_[0] = 1;
+}
+
+std::uint64_t Xoshiro256::next() {
+  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+  const std::uint64_t t = s_[1] << 17;
+  s_[2] ^= s_[0];
+  s_[3] ^= s_[1];
+  s_[1] ^= s_[2];
+  s_[0] ^= s_[3];
+  s_[2] ^= t;
+  s_[3] = rotl(s_[3], 45);
+  return result;
+}
+
+std::uint64_t Xoshiro256::bounded(std::uint64_t n) {
+  // limit = 2^64 - (2^64 mod n); (0 - n) % n == 2^64 mod n in unsigned arithmetic.
+  const std::uint64_t rem = (0 - n) % n;
+  const std::uint64_t limit = 0 - rem;  // 0 stands for 2^64 when rem == 0
+  for (;;) {
+    const std::uint64_t w = next();
+    if (rem == 0 || w < limit) return w % n;
+  }
+}
+
+Wall Wall::from_seed(std::uint64_t seed) {
+  Wall w;
+  for (int i = 0; i < kNumTiles; ++i) w.tiles[i] = static_cast<std::uint8_t>(i);
+  Xoshiro256 rng(seed);
+  for (int i = kNumTiles - 1; i >= 1; --i) {
+    const int j = static_cast<int>(rng.bounded(static_cast<std::uint64_t>(i) + 1));
+    std::swap(w.tiles[i], w.tiles[j]);
+  }
+  return w;
+}
+
+namespace {
+
+// Picks a free physical id for `t`: copy 0 for a red five, else the highest free copy.
+int take_id(std::array<bool, kNumTiles>& used, Tile t) {
+  const int base = t.kind * 4;
+  if (t.red) {
+    if (!is_five(t.kind) || used[base]) {
+      std::string msg = "stacked wall: no red copy left for ";
+      msg += tile_to_string(t);
+      throw std::invalid_argument(msg);
+    }
+    used[base] = true;
+    return base;
+  }
+  for (int c = 3; c >= 0; --c) {
+    if (!used[base + c]) {
+      used[base + c] = true;
+      return base + c;
+    }
+  }
+  std::string msg = "stacked wall: more than 4 copies of ";
+  msg += tile_to_string(t);
+  throw std::invalid_argument(msg);
+}
+
+}  // namespace
+
+Wall Wall::stacked(const std::array<std::vector<Tile>, 4>& hands, const std::vector<Tile>& draws,
+                   const std::vector<Tile>& dora_indicators, const std::vector<Tile>& rinshan,
+                   const std::vector<Tile>& ura_indicators) {
+  std::array<bool, kNumTiles> used{};
+  std::array<int, kNumTiles> slot{};
+  slot.fill(-1);
+  for (int w = 0; w < 4; ++w) {
+    if (hands[w].size() != 13) throw std::invalid_argument("stacked wall: a hand needs 13 tiles");
+    for (int i = 0; i < 13; ++i) slot[deal_slot(w, i)] = take_id(used, hands[w][i]);
+  }
+  if (draws.size() > static_cast<std::size_t>(kLiveTiles - kDealTiles))
+    throw std::invalid_argument("stacked wall: too many draws");
+  for (std::size_t i = 0; i < draws.size(); ++i) slot[kDealTiles + i] = take_id(used, draws[i]);
+  if (dora_indicators.size() > 5 || ura_indicators.size() > 5 || rinshan.size() > 4)
+    throw std::invalid_argument("stacked wall: at most 5 indicators and 4 rinshan tiles");
+  for (std::size_t k = 0; k < dora_indicators.size(); ++k)
+    slot[kIndicatorSlots[k]] = take_id(used, dora_indicators[k]);
+  for (std::size_t k = 0; k < ura_indicators.size(); ++k)
+    slot[kIndicatorSlots[k] + 1] = take_id(used, ura_indicators[k]);
+  for (std::size_t k = 0; k < rinshan.size(); ++k)
+    slot[kRinshanSlots[k]] = take_id(used, rinshan[k]);
+  Wall w;
+  int free_id = 0;
+  for (int i = 0; i < kNumTiles; ++i) {
+    if (slot[i] < 0) {
+      while (used[free_id]) ++free_id;
+      used[free_id] = true;
+      slot[i] = free_id;
+    }
+    w.tiles[i] = static_cast<std::uint8_t>(slot[i]);
+  }
+  return w;
+}
+
+bool Wall::is_permutation() const {
+  std::array<bool, kNumTiles> seen{};
+  for (std::uint8_t id : tiles) {
+    if (id >= kNumTiles || seen[id]) return false;
+    seen[id] = true;
+  }
+  return true;
+}
+
+}  // namespace riichi
