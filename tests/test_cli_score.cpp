@@ -1,37 +1,18 @@
 // End-to-end tests of `riichi score` (runs the built CLI; RIICHI_CLI_PATH is its path).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <array>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "cli_run.hpp"
+
 namespace {
 
-struct CliRun {
-  std::string out;  // stdout and stderr together
-  int status = -1;  // exit status
-};
-
-// Runs the CLI with `args` (already shell-quoted), capturing stdout+stderr.
-CliRun run_cli(const std::string& args, bool merge_stderr = true) {
-  const std::string cmd =
-      std::string("'") + RIICHI_CLI_PATH + "' " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
-  CliRun run;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::array<char, 4096> buf{};
-  std::size_t n = 0;
-  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) run.out.append(buf.data(), n);
-  const int raw = pclose(pipe);
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return run;
-}
-
-bool contains(const std::string& haystack, const std::string& needle) {
-  return haystack.find(needle) != std::string::npos;
-}
+using riichi::testing::CliRun;
+using riichi::testing::contains;
+using riichi::testing::run_cli;
 
 const std::string kExample =
     "\"closed=33m123m123s456s78s win=9s tsumo seat=S round=E flags=riichi\"";

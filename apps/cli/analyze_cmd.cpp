@@ -107,13 +107,15 @@ void add_analyze_command(CLI::App& app) {
       "the discard table. Remaining counts subtract the hand itself and --visible tiles.\n"
       "Examples:\n"
       "  riichi analyze 23456p99s123m456s\n"
+      "  riichi analyze 23456p99s          (two melds declared, implied)\n"
       "  riichi analyze --json 1112345678999m\n"
       "  riichi analyze '123m456p78s c345p 11z' --visible 9s6s");
   auto text = std::make_shared<std::string>();
   auto visible = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
   cmd->add_option("hand", *text,
-                  "13 or 14 tiles in mpsz notation, melds as c456s p777z m1111z k2222m a5555s")
+                  "tiles in mpsz notation: a concealed part of 3n+1 or 3n+2 tiles (13/14, or fewer "
+                  "with declared melds implied), melds as c456s p777z m1111z k2222m a5555s")
       ->required();
   cmd->add_option("--visible", *visible,
                   "tiles seen elsewhere (discards, melds, dora indicators), e.g. 1m1m5z");

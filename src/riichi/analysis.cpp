@@ -7,14 +7,23 @@ namespace riichi {
 
 namespace {
 
+// A concealed part of 3n+1 or 3n+2 tiles (n = 0..4). Declared melds may be written out (then
+// the whole hand has 13 or 14 tiles) or left implied (a 7-tile hand has two melds declared).
 void check_size(const Hand& hand) {
   const int n = static_cast<int>(hand.concealed.size());
-  const int with_melds = n + 3 * static_cast<int>(hand.melds.size());
-  if (with_melds != 13 && with_melds != 14)
-    throw std::invalid_argument("a hand needs 13 or 14 tiles (each meld counts 3), this one has " +
-                                std::to_string(n) + " concealed tiles and " +
-                                std::to_string(hand.melds.size()) + " melds");
-  if (hand.melds.size() > 4) throw std::invalid_argument("a hand has at most 4 melds");
+  const int melds = static_cast<int>(hand.melds.size());
+  if (melds > 4) throw std::invalid_argument("a hand has at most 4 melds");
+  if (n % 3 == 0 || n > 14)
+    throw std::invalid_argument(
+        "the concealed part needs 3n+1 or 3n+2 tiles (1, 2, 4, 5, 7, "
+        "8, 10, 11, 13 or 14), this one has " +
+        std::to_string(n));
+  const int with_melds = n + 3 * melds;
+  if (melds > 0 && with_melds != 13 && with_melds != 14)
+    throw std::invalid_argument(
+        "with its melds (3 tiles each) a hand has 13 or 14 tiles, this one "
+        "has " +
+        std::to_string(n) + " concealed tiles and " + std::to_string(melds) + " melds");
 }
 
 Counts visible_counts(const Hand& hand, const std::vector<Tile>& visible) {

@@ -24,8 +24,9 @@ struct HandAnalysis {
 };
 
 // `visible`: tiles seen outside the hand (discards, other players' melds, dora indicators).
-// The hand's own melds are added to it. Throws std::invalid_argument when the hand does not
-// have 13 or 14 tiles (melds counting 3) or when a kind is seen more than 4 times.
+// The hand's own melds are added to it. The concealed part has 3n+1 or 3n+2 tiles; melds may
+// be written out (the hand then has 13 or 14 tiles) or left implied. Throws
+// std::invalid_argument otherwise, or when a kind is seen more than 4 times.
 HandAnalysis analyze(const Hand& hand, const std::vector<Tile>& visible = {});
 
 }  // namespace riichi
