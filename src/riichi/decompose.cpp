@@ -10,51 +10,50 @@ bool Decomposition::has_pair() const {
   return false;
 }
 
-namespace {
-
-// At the lowest kind still present, decide at once how its copies split between a pung, the
-// pair and chows starting there; this yields every block multiset exactly once.
-void search(Counts& c, int kind, bool need_pair, Decomposition& cur,
-            std::vector<Decomposition>& out) {
-  while (kind < kNumKinds && c[kind] == 0) ++kind;
-  if (kind == kNumKinds) {
-    if (!need_pair) out.push_back(cur);
-    return;
+int decompose(const Counts& concealed, DecompositionList& out) {
+  out.count = 0;
+  Decomposition honours;
+  int pairs = 0, tiles = 0;
+  for (int k = kEast; k < kNumKinds; ++k) {
+    const int n = concealed[k];
+    tiles += n;
+    if (n == 0) continue;
+    if (n == 1 || n >= 4) return 0;
+    if (n == 2 && ++pairs > 1) return 0;  // before storing: seven honour pairs must not overflow
+    if (honours.count == 5) return 0;
+    honours.blocks[honours.count++] =
+        Block{n == 3 ? BlockType::kPung : BlockType::kPair, static_cast<std::uint8_t>(k)};
   }
-  const int n = c[kind];
-  for (int pung = 0; pung <= 1; ++pung) {
-    for (int pair = 0; pair <= (need_pair ? 1 : 0); ++pair) {
-      const int chows = n - 3 * pung - 2 * pair;
-      if (chows < 0) continue;
-      if (chows > 0) {
-        if (is_honor(kind) || number_of(kind) > 7) continue;
-        if (c[kind + 1] < chows || c[kind + 2] < chows) continue;
-      }
-      const int saved = cur.count;
-      const auto k = static_cast<std::uint8_t>(kind);
-      if (pung) cur.blocks[cur.count++] = Block{BlockType::kPung, k};
-      if (pair) cur.blocks[cur.count++] = Block{BlockType::kPair, k};
-      for (int i = 0; i < chows; ++i) cur.blocks[cur.count++] = Block{BlockType::kChow, k};
-      c[kind] = 0;
-      if (chows) c[kind + 1] -= chows, c[kind + 2] -= chows;
-      search(c, kind + 1, need_pair && !pair, cur, out);
-      c[kind] = static_cast<std::uint8_t>(n);
-      if (chows) c[kind + 1] += chows, c[kind + 2] += chows;
-      cur.count = saved;
+  const bool honour_pair = pairs == 1;
+  std::uint32_t mask = 0;
+  for (int s = 0; s < 3; ++s) {
+    int total = 0;
+    for (int k = s * 9; k < s * 9 + 9; ++k) {
+      total += concealed[k];
+      mask |= std::uint32_t{concealed[k] != 0} << k;
     }
+    if (total % 3 == 1) return 0;
+    pairs += total % 3 == 2;
+    tiles += total;
   }
-}
-
-}  // namespace
-
-std::vector<Decomposition> decompose(const Counts& concealed) {
-  std::vector<Decomposition> out;
-  const int n = std::accumulate(concealed.begin(), concealed.end(), 0);
-  if (n % 3 == 1 || n > 14) return out;
+  if (tiles > 14 || pairs != (tiles % 3 == 2 ? 1 : 0)) return 0;
   Counts c = concealed;
   Decomposition cur;
-  search(c, 0, n % 3 == 2, cur, out);
-  return out;
+  for_each_suited_decomposition(c, mask, tiles % 3 == 2 && !honour_pair, cur,
+                                [&](const Decomposition& d) {
+                                  if (out.count == kMaxDecompositions) return;
+                                  Decomposition& full = out.items[out.count++];
+                                  full = d;
+                                  for (int i = 0; i < honours.count; ++i)
+                                    full.blocks[full.count++] = honours.blocks[i];
+                                });
+  return out.count;
+}
+
+std::vector<Decomposition> decompose(const Counts& concealed) {
+  DecompositionList list;
+  decompose(concealed, list);
+  return std::vector<Decomposition>(list.items, list.items + list.count);
 }
 
 bool is_chiitoitsu(const Counts& counts) {

@@ -1,6 +1,8 @@
 // Standard-form decomposition of concealed tiles into sets (chows, pungs) and one pair.
+// The one search of the project: scoring, waits and the table all use it.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -24,9 +26,56 @@ struct Decomposition {
   bool has_pair() const;
 };
 
+// Visits every decomposition of the suited kinds marked in `mask` (bit k: kind k < 27 has
+// copies in `c`) into chows and pungs, plus one pair when `need_pair`; `leaf(cur)` is called
+// with the blocks appended to `cur`. At the lowest kind still present its copies split at once
+// between a pung, the pair and chows starting there, so each multiset of blocks is visited
+// exactly once. `c` and `cur` are restored before returning. No allocation.
+template <typename Leaf>
+void for_each_suited_decomposition(Counts& c, std::uint32_t mask, bool need_pair,
+                                   Decomposition& cur, Leaf&& leaf) {
+  if (mask == 0) {
+    if (!need_pair) leaf(cur);
+    return;
+  }
+  const int kind = std::countr_zero(mask);
+  const int n = c[kind];
+  for (int pung = 0; pung <= 1; ++pung) {
+    for (int pair = 0; pair <= (need_pair ? 1 : 0); ++pair) {
+      const int chows = n - 3 * pung - 2 * pair;
+      if (chows < 0) continue;
+      if (chows > 0 && (number_of(kind) > 7 || c[kind + 1] < chows || c[kind + 2] < chows))
+        continue;
+      const int saved = cur.count;
+      const auto k = static_cast<std::uint8_t>(kind);
+      if (pung) cur.blocks[cur.count++] = Block{BlockType::kPung, k};
+      if (pair) cur.blocks[cur.count++] = Block{BlockType::kPair, k};
+      for (int i = 0; i < chows; ++i) cur.blocks[cur.count++] = Block{BlockType::kChow, k};
+      std::uint32_t next = mask & ~(1u << kind);
+      if (chows) {
+        if ((c[kind + 1] -= chows) == 0) next &= ~(2u << kind);
+        if ((c[kind + 2] -= chows) == 0) next &= ~(4u << kind);
+      }
+      for_each_suited_decomposition(c, next, need_pair && !pair, cur, leaf);
+      if (chows) c[kind + 1] += chows, c[kind + 2] += chows;
+      cur.count = saved;
+    }
+  }
+}
+
+// Enough room for every standard decomposition of at most 14 tiles: the test
+// Decompose.MaximumCountFitsTheList proves the bound over every hand.
+inline constexpr int kMaxDecompositions = 8;
+struct DecompositionList {
+  Decomposition items[kMaxDecompositions];
+  int count = 0;
+};
+
 // Every distinct way to split `concealed` into sets plus exactly one pair (when the tile count
-// is 3n+2) or into sets only (3n). Each multiset of blocks is produced once. Other tile counts,
-// or tiles that do not fit, give an empty list.
+// is 3n+2) or into sets only (3n), without allocating. Fast rejects first: honours must be
+// pungs or the pair, each suit must hold 3m or 3m+2 tiles. Returns the number found.
+int decompose(const Counts& concealed, DecompositionList& out);
+// The same as a vector. Other tile counts, or tiles that do not fit, give an empty list.
 std::vector<Decomposition> decompose(const Counts& concealed);
 
 // Seven distinct pairs (RULES.md §4.1: four identical tiles are not two pairs).

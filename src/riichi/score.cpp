@@ -61,86 +61,6 @@ int basic_points(int han, int fu, const Rules& rules, Limit* limit, int yakuman_
 namespace {
 
 // ------------------------------------------------------------------------------------------
-// Allocation-free enumeration of standard decompositions (same search as decompose()).
-
-// At most 4 standard decompositions exist for 14 tiles (brute force over every one-suit count
-// vector: 1, 2, 3, 4 for 5..6, 8..9, 11..12, 14 tiles); 8 leaves a margin.
-constexpr int kMaxDecompositions = 8;
-
-struct DecompositionList {
-  Decomposition items[kMaxDecompositions];
-  int count = 0;
-};
-
-// Suited part: at the lowest kind still present (`mask` = suited kinds with a count), decide at
-// once how its copies split between a pung, the pair and chows starting there.
-void enumerate_suited(Counts& c, std::uint32_t mask, bool need_pair, Decomposition& cur,
-                      const Decomposition& honours, DecompositionList& out) {
-  if (mask == 0) {
-    if (need_pair || out.count == kMaxDecompositions) return;
-    Decomposition& d = out.items[out.count++];
-    d = cur;
-    for (int i = 0; i < honours.count; ++i) d.blocks[d.count++] = honours.blocks[i];
-    return;
-  }
-  const int kind = std::countr_zero(mask);
-  const int n = c[kind];
-  for (int pung = 0; pung <= 1; ++pung) {
-    for (int pair = 0; pair <= (need_pair ? 1 : 0); ++pair) {
-      const int chows = n - 3 * pung - 2 * pair;
-      if (chows < 0) continue;
-      if (chows > 0 && (number_of(kind) > 7 || c[kind + 1] < chows || c[kind + 2] < chows))
-        continue;
-      const int saved = cur.count;
-      const auto k = static_cast<std::uint8_t>(kind);
-      if (pung) cur.blocks[cur.count++] = Block{BlockType::kPung, k};
-      if (pair) cur.blocks[cur.count++] = Block{BlockType::kPair, k};
-      for (int i = 0; i < chows; ++i) cur.blocks[cur.count++] = Block{BlockType::kChow, k};
-      std::uint32_t next = mask & ~(1u << kind);
-      if (chows) {
-        if ((c[kind + 1] -= chows) == 0) next &= ~(2u << kind);
-        if ((c[kind + 2] -= chows) == 0) next &= ~(4u << kind);
-      }
-      enumerate_suited(c, next, need_pair && !pair, cur, honours, out);
-      if (chows) c[kind + 1] += chows, c[kind + 2] += chows;
-      cur.count = saved;
-    }
-  }
-}
-
-// Every standard decomposition of 3n+2 concealed tiles. Fast rejects first: honours must be
-// pungs or the pair, and each suit must hold 3m or 3m+2 tiles with exactly one pair overall.
-void enumerate_decompositions(const Counts& concealed, DecompositionList& out) {
-  Decomposition honours;
-  int pairs = 0;
-  bool honour_pair = false;
-  for (int k = kEast; k < kNumKinds; ++k) {
-    const int n = concealed[k];
-    if (n == 0) continue;
-    if (n == 1 || n == 4) return;
-    if (n == 2 && ++pairs > 1) return;  // before storing: seven honour pairs must not overflow
-    if (honours.count == 5) return;
-    honours.blocks[honours.count++] =
-        Block{n == 3 ? BlockType::kPung : BlockType::kPair, static_cast<std::uint8_t>(k)};
-    honour_pair |= n == 2;
-  }
-  std::uint32_t mask = 0;
-  for (int s = 0; s < 3; ++s) {
-    int total = 0;
-    for (int k = s * 9; k < s * 9 + 9; ++k) {
-      total += concealed[k];
-      mask |= std::uint32_t{concealed[k] != 0} << k;
-    }
-    if (total % 3 == 1) return;
-    pairs += total % 3 == 2;
-  }
-  if (pairs != 1) return;
-  Counts c = concealed;
-  Decomposition cur;
-  enumerate_suited(c, mask, !honour_pair, cur, honours, out);
-}
-
-// ------------------------------------------------------------------------------------------
 // Candidates.
 
 // The value of one reading (the reading itself is copied only when it becomes the best).
@@ -517,7 +437,7 @@ ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules
   // §6.1: every standard decomposition and every reading of the winning tile.
   {
     DecompositionList list;
-    enumerate_decompositions(concealed, list);
+    decompose(concealed, list);
     for (int i = 0; i < list.count; ++i) standard_readings(list.items[i], base, search);
   }
   // Cheap filters on the kinds present before the full checks.

@@ -117,57 +117,41 @@ std::uint64_t touching_kinds(std::uint64_t present) {
 
 std::uint8_t shape_bit(WaitShape s) { return static_cast<std::uint8_t>(1u << static_cast<int>(s)); }
 
-// Shape of the block that starts at `start` (type t) as read with the winning tile `pos`
-// (positions within one suit, 0..8).
-std::uint8_t block_shape(BlockType t, int start, int pos) {
-  if (t == BlockType::kPair) return shape_bit(WaitShape::kTanki);
-  if (t == BlockType::kPung) return shape_bit(WaitShape::kShanpon);
-  const int offset = pos - start;
+// Shape of `block` as read with the winning tile `kind`.
+std::uint8_t block_shape(const Block& block, int kind) {
+  if (block.type == BlockType::kPair) return shape_bit(WaitShape::kTanki);
+  if (block.type == BlockType::kPung) return shape_bit(WaitShape::kShanpon);
+  const int offset = kind - block.kind, start = number_of(block.kind);
   if (offset == 1) return shape_bit(WaitShape::kKanchan);
-  if ((offset == 0 && start == 6) || (offset == 2 && start == 0))
+  if ((offset == 0 && start == 7) || (offset == 2 && start == 1))
     return shape_bit(WaitShape::kPenchan);
   return shape_bit(WaitShape::kRyanmen);
 }
 
-// Every decomposition of one suit's counts into sets (and the pair if `need_pair`); for each,
-// the shapes of the blocks that contain `pos` are added to `out`. No allocation: the suits are
-// tiny. At the lowest position the copies split at once between a pung, the pair and chows.
-void shape_search(std::uint8_t* c, int n, int i, bool need_pair, bool runs, int pos,
-                  std::uint8_t path, std::uint8_t& out) {
-  while (i < n && c[i] == 0) ++i;
-  if (i == n) {
-    if (!need_pair) out |= path;
-    return;
-  }
-  const int count = c[i];
-  for (int pung = 0; pung <= 1; ++pung) {
-    for (int pair = 0; pair <= (need_pair ? 1 : 0); ++pair) {
-      const int chows = count - 3 * pung - 2 * pair;
-      if (chows < 0) continue;
-      if (chows > 0 && (!runs || i + 2 >= n || c[i + 1] < chows || c[i + 2] < chows)) continue;
-      std::uint8_t shapes = path;
-      if (i == pos && pung) shapes |= block_shape(BlockType::kPung, i, pos);
-      if (i == pos && pair) shapes |= block_shape(BlockType::kPair, i, pos);
-      if (chows && pos >= i && pos <= i + 2) shapes |= block_shape(BlockType::kChow, i, pos);
-      c[i] = 0;
-      if (chows) c[i + 1] -= chows, c[i + 2] -= chows;
-      shape_search(c, n, i + 1, need_pair && !pair, runs, pos, shapes, out);
-      c[i] = static_cast<std::uint8_t>(count);
-      if (chows) c[i + 1] += chows, c[i + 2] += chows;
-    }
-  }
+bool contains_kind(const Block& block, int kind) {
+  if (block.type != BlockType::kChow) return block.kind == kind;
+  return kind >= block.kind && kind <= block.kind + 2;
 }
 
 // The shapes through which `kind` completes a standard decomposition of `full`. Only the
 // suit of the winning tile matters: the others decompose the same way whatever it is.
 std::uint8_t standard_shapes(const Counts& full, int kind) {
-  const int first = kind / 9 * 9, n = kind >= 27 ? 7 : 9;
-  std::uint8_t c[9];
+  if (is_honor(kind)) return shape_bit(full[kind] == 3 ? WaitShape::kShanpon : WaitShape::kTanki);
+  Counts suit{};
+  std::uint32_t mask = 0;
   int tiles = 0;
-  for (int i = 0; i < n; ++i) tiles += c[i] = full[first + i];
-  std::uint8_t out = 0;
-  shape_search(c, n, 0, tiles % 3 == 2, kind < 27, kind - first, 0, out);
-  return out;
+  for (int k = kind / 9 * 9; k < kind / 9 * 9 + 9; ++k) {
+    suit[k] = full[k];
+    tiles += full[k];
+    mask |= std::uint32_t{full[k] != 0} << k;
+  }
+  std::uint8_t shapes = 0;
+  Decomposition cur;
+  for_each_suited_decomposition(suit, mask, tiles % 3 == 2, cur, [&](const Decomposition& d) {
+    for (int i = 0; i < d.count; ++i)
+      if (contains_kind(d.blocks[i], kind)) shapes |= block_shape(d.blocks[i], kind);
+  });
+  return shapes;
 }
 
 }  // namespace
