@@ -72,6 +72,7 @@ TEST(Decompose, MaximumCountFitsTheList) {
         most = std::max(most, without_pair[a] * without_pair[b] * without_pair[c]);
       }
   EXPECT_LE(most, kMaxDecompositions);
+  RecordProperty("most_decompositions", most);
   EXPECT_GE(most, 2);  // 111222333 alone has two
 }
 
