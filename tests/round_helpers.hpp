@@ -85,3 +85,53 @@ inline void pass_all(Round& r) {
 }
 
 }  // namespace riichi::testing
+
+namespace riichi::testing {
+
+// The tile the player to play just drew is discarded (tsumogiri), then every window passes.
+inline void tsumogiri(Round& r) {
+  pass_all(r);
+  const int s = r.to_play();
+  ASSERT_GE(s, 0);
+  act(r, s, ActionType::kDiscard, "", "", 1);
+  pass_all(r);
+}
+
+// `n` draws from the tiles left after `hands` (and `reserved`): draw i goes to seat wind i % 4
+// (no calls) and is the first kind, in kind order, with copies left that `ok(wind, kind)` accepts
+// (or any kind left when none is accepted).
+template <class Ok>
+std::string pool_draws(const std::array<std::string, 4>& hands, int n, Ok ok,
+                       const std::string& reserved = "") {
+  std::array<int, kNumKinds> pool;
+  pool.fill(4);
+  for (const std::string& h : hands)
+    for (Tile t : parse_tiles(h)) --pool[t.kind];
+  if (!reserved.empty())
+    for (Tile t : parse_tiles(reserved)) --pool[t.kind];
+  std::string out;
+  for (int i = 0; i < n; ++i) {
+    int pick = -1;
+    for (int k = 0; k < kNumKinds && pick < 0; ++k)
+      if (pool[k] > 0 && ok(i % 4, k)) pick = k;
+    for (int k = 0; k < kNumKinds && pick < 0; ++k)
+      if (pool[k] > 0) pick = k;
+    --pool[pick];
+    out += kind_to_string(pick);
+  }
+  return out;
+}
+
+inline bool has_yaku(const ScoreResult& s, const std::string& name) {
+  for (const YakuItem& y : s.yaku)
+    if (y.name == name) return true;
+  return false;
+}
+
+inline int count_events(const Round& r, EventType t) {
+  int n = 0;
+  for (const Event& e : r.events()) n += e.type == t;
+  return n;
+}
+
+}  // namespace riichi::testing

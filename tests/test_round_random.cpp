@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "riichi/shanten.hpp"
 #include "round_helpers.hpp"
 
 namespace riichi {
@@ -14,8 +15,31 @@ struct Stats {
   int hands = 0, wins = 0, draws = 0, aborts = 0, multi = 0, kans = 0, riichi = 0;
 };
 
-// Plays one hand with uniformly random legal actions; checks the invariants at every step.
-void play_random(const Rules& rules, std::uint64_t seed, bool deep, Stats& st) {
+// An eager bot that wins often: wins and riichi always, calls sometimes, discards toward tenpai.
+Action eager_choice(const Round& r, int seat, const std::vector<Action>& acts, SplitMix64& rng) {
+  for (const Action& a : acts)
+    if (a.type == ActionType::kTsumo || a.type == ActionType::kRon) return a;
+  for (const Action& a : acts)
+    if (a.type == ActionType::kRiichi) return a;
+  if (rng.below(4) == 0) return acts[rng.below(static_cast<int>(acts.size()))];
+  Counts c{};
+  for (std::uint8_t id : r.concealed_ids(seat)) ++c[id / 4];
+  int best = 99;
+  const Action* pick = nullptr;
+  for (const Action& a : acts) {
+    if (a.type == ActionType::kPass && !pick) pick = &a;
+    if (a.type != ActionType::kDiscard) continue;
+    --c[a.tile / 4];
+    const int sh = shanten(c);
+    ++c[a.tile / 4];
+    if (sh < best || (sh == best && rng.below(2))) best = sh, pick = &a;
+  }
+  return pick ? *pick : acts[rng.below(static_cast<int>(acts.size()))];
+}
+
+// Plays one hand with random legal actions (uniform, or eager); checks the invariants at every
+// step.
+void play_random(const Rules& rules, std::uint64_t seed, bool deep, Stats& st, bool eager) {
   RoundSetup setup = testing::default_setup(static_cast<int>(seed % 4), static_cast<int>(seed % 3),
                                             static_cast<int>(seed % 2));
   setup.wall_seed = seed;
@@ -28,7 +52,8 @@ void play_random(const Rules& rules, std::uint64_t seed, bool deep, Stats& st) {
     ASSERT_GE(seat, 0);
     const std::vector<Action>& acts = r.legal_actions(seat);
     ASSERT_FALSE(acts.empty()) << "seat " << seat << " must act but has no legal action";
-    const Action a = acts[rng.below(static_cast<int>(acts.size()))];
+    const Action a =
+        eager ? eager_choice(r, seat, acts, rng) : acts[rng.below(static_cast<int>(acts.size()))];
     if (a.type == ActionType::kAnkan || a.type == ActionType::kKakan ||
         a.type == ActionType::kDaiminkan)
       ++st.kans;
@@ -76,11 +101,11 @@ void play_random(const Rules& rules, std::uint64_t seed, bool deep, Stats& st) {
   }
 }
 
-void run_preset(const Rules& rules, int hands) {
+void run_preset(const Rules& rules, int hands, bool eager) {
   Stats st;
   const int n = testing::iterations(hands);
   for (int i = 0; i < n; ++i) {
-    play_random(rules, static_cast<std::uint64_t>(i), i % 10 == 0, st);
+    play_random(rules, static_cast<std::uint64_t>(i), i % 10 == 0, st, eager);
     if (::testing::Test::HasFatalFailure()) {
       ADD_FAILURE() << "seed " << i;
       return;
@@ -93,9 +118,12 @@ void run_preset(const Rules& rules, int hands) {
   EXPECT_GT(st.draws, 0);
 }
 
-TEST(RoundRandom, Ema2016) { run_preset(Rules::ema2016(), 20000); }
-TEST(RoundRandom, Ema2008) { run_preset(Rules::ema2008(), 20000); }
-TEST(RoundRandom, Tenhou) { run_preset(Rules::tenhou(), 20000); }
+TEST(RoundRandom, Ema2016) { run_preset(Rules::ema2016(), 20000, false); }
+TEST(RoundRandom, Ema2008) { run_preset(Rules::ema2008(), 20000, false); }
+TEST(RoundRandom, Tenhou) { run_preset(Rules::tenhou(), 20000, false); }
+TEST(RoundRandom, Ema2016Eager) { run_preset(Rules::ema2016(), 20000, true); }
+TEST(RoundRandom, Ema2008Eager) { run_preset(Rules::ema2008(), 20000, true); }
+TEST(RoundRandom, TenhouEager) { run_preset(Rules::tenhou(), 20000, true); }
 
 TEST(RoundRandom, CloneContinuesIndependently) {
   Round r(Rules::tenhou(), testing::default_setup());
