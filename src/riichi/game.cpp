@@ -226,4 +226,53 @@ FinalResult final_result(const GameState& state, const Rules& rules) {
   return f;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Game
+
+Game::Game(const Rules& rules, std::uint64_t seed)
+    : rules_(rules),
+      seed_(seed),
+      state_(initial_state(rules)),
+      round_(rules_, round_setup(state_, seed_)) {
+  setups_.push_back(round_.setup());
+}
+
+void Game::start_hand() {
+  round_ = Round(rules_, round_setup(state_, seed_));
+  setups_.push_back(round_.setup());
+}
+
+const std::vector<Action>& Game::legal_actions(int seat) const {
+  static const std::vector<Action> kNone;
+  if (is_over()) return kNone;
+  return round_.legal_actions(seat);
+}
+
+ApplyResult Game::apply(const Action& action) {
+  if (is_over()) {
+    std::string reason = "the game is over (";
+    reason += hand_name(round_.setup().round_wind, round_.setup().hand_number);
+    reason += " was the last hand)";
+    return {false, reason};
+  }
+  ApplyResult applied = round_.apply(action);
+  if (!applied.ok || !round_.is_over()) return applied;
+  results_.push_back(round_.result());
+  state_ = next_state(state_, results_.back(), rules_);
+  if (!state_.finished) start_hand();
+  return applied;
+}
+
+GameObservation Game::observation(int seat) const {
+  GameObservation o;
+  o.hand = round_.observation(seat);
+  const RoundSetup& setup = round_.setup();
+  o.hand_name = hand_name(setup.round_wind, setup.hand_number);
+  o.hand_number = setup.hand_number;
+  o.hands_played = state_.hands_played;
+  o.game_scores = is_over() ? state_.scores : setup.scores;
+  o.game_over = is_over();
+  return o;
+}
+
 }  // namespace riichi

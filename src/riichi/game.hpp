@@ -11,8 +11,10 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "riichi/outcome.hpp"
+#include "riichi/round.hpp"
 #include "riichi/rules.hpp"
 
 namespace riichi {
@@ -75,5 +77,63 @@ struct FinalResult {
 
 // The final table (§5.2 end of game, §5.5, OQ-12). Chombo counts come from state.chombo.
 FinalResult final_result(const GameState& state, const Rules& rules);
+
+// What one seat may know of the game: the hand as Round::observation gives it, plus the game.
+struct GameObservation {
+  Observation hand;       // own concealed tiles and everything public in the current hand
+  std::string hand_name;  // "East 1", "South 4" (the hand being played, or the last one)
+  int hand_number = 0;    // 0..3 within the round wind
+  int hands_played = 0;   // hands that counted before this one
+  std::array<int, 4> game_scores{};  // scores at the start of this hand (final when over)
+  bool game_over = false;
+};
+
+// A whole game (hanchan, or tonpuusen with east_only) = rules + seed. Each hand is a Round dealt
+// from hand_seed(seed, hands dealt so far); when a hand ends the next one starts at once (or the
+// game ends), following next_state. A copyable value type: clone() continues independently.
+//
+//   Game g(rules, seed);
+//   while (!g.is_over()) g.apply(pick(g.legal_actions(g.to_play())));
+//   FinalResult f = g.final_result();
+class Game {
+ public:
+  Game(const Rules& rules, std::uint64_t seed);
+
+  Game clone() const { return *this; }
+
+  const Rules& rules() const { return rules_; }
+  std::uint64_t seed() const { return seed_; }
+  bool is_over() const { return state_.finished; }
+  // The state the current hand started from; once over, the final state.
+  const GameState& state() const { return state_; }
+  // The current hand; once over, the last hand played (its result is in results()).
+  const Round& round() const { return round_; }
+  int to_play() const { return is_over() ? -1 : round_.to_play(); }
+
+  // Empty once the game is over.
+  const std::vector<Action>& legal_actions(int seat) const;
+  // Applies an action to the current hand; refused with a reason when illegal or when the game
+  // is over. A hand's last action settles it and deals the next hand (or ends the game).
+  ApplyResult apply(const Action& action);
+  GameObservation observation(int seat) const;
+
+  // Every hand dealt so far, in order (chombo replays included): setups()[i] produced
+  // results()[i]; setups() has one more entry while a hand is in progress.
+  const std::vector<RoundSetup>& setups() const { return setups_; }
+  const std::vector<RoundResult>& results() const { return results_; }
+
+  // The final table (§5.5); meaningful once is_over().
+  FinalResult final_result() const { return riichi::final_result(state_, rules_); }
+
+ private:
+  void start_hand();
+
+  Rules rules_;
+  std::uint64_t seed_ = 0;
+  GameState state_;
+  Round round_;
+  std::vector<RoundSetup> setups_;
+  std::vector<RoundResult> results_;
+};
 
 }  // namespace riichi
