@@ -189,6 +189,7 @@ void Round::call(const Action& a) {
 void Round::declare_kan(const Action& a) {
   const int seat = a.seat;
   flip_pending_kan_dora();
+  interrupted_ = true;  // §3.9: a kan ends the first go-around, even one robbed by kokushi
   const Seat& s = seats_[seat];
   Event e;
   e.type = EventType::kCall;
