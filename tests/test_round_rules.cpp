@@ -372,5 +372,30 @@ TEST(RoundAbortive, SuuchaRiichi) {
   }
 }
 
+// §2.7 / §4.4: E declares three ankans, S the fourth: suukaikan aborts after S's discard in
+// EMA 2008 and Tenhou; EMA 2016 plays on with no fifth kan.
+TEST(RoundAbortive, Suukaikan) {
+  for (Rules rules : {Rules::ema2016(), Rules::ema2008(), Rules::tenhou()}) {
+    Round r = stacked_round(rules,
+                            {"1111z2222z3333z4z", "5555z1m3m5m7m1p3p5p7p9p",
+                             "2m4m6m2p4p6p2s4s6s8s1s3s6z", "3s5s7s9s6z7z7z9m8m2s4p6p8p"},
+                            "4z9s", "", "8m8p8s9m");
+    act(r, 0, AT::kAnkan, "1z");
+    act(r, 0, AT::kAnkan, "2z");
+    act(r, 0, AT::kAnkan, "3z");
+    discard(r, 0, "4z");
+    pass_all(r);
+    act(r, 1, AT::kAnkan, "5z");
+    EXPECT_EQ(r.observation(1).dora_indicators.size(), 5u);
+    EXPECT_FALSE(has_action(r, 1, AT::kAnkan));
+    act(r, 1, AT::kDiscard, "", "", 1);
+    pass_all(r);
+    EXPECT_EQ(r.is_over(), rules.suukaikan) << rules.name;
+    if (rules.suukaikan) {
+      EXPECT_EQ(r.result().abortive, AbortiveDraw::kSuukaikan);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace riichi
