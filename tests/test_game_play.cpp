@@ -2,6 +2,7 @@
 // points + sticks, determinism, clone, refusal after the end (RULES.md §5).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 #include <set>
 #include <string>
@@ -58,7 +59,7 @@ TEST_P(GamePlayPreset, RandomGamesTerminateAndConserve) {
   const int points = 4 * rules.starting_points;
   std::set<GameEnd> ends;
   int hands = 0;
-  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
     Game game(rules, seed);
     Xoshiro256 rng(seed * 7919);
     play_out(game, rng);
@@ -87,10 +88,64 @@ TEST_P(GamePlayPreset, RandomGamesTerminateAndConserve) {
       EXPECT_GE(game.state().hands_played, rules.east_only ? 4 : 8);
     }
   }
-  EXPECT_GT(hands, 40 * 4);
+  EXPECT_GT(hands, 200 * 4);
   for (GameEnd e : ends) {
     if (rules.bankruptcy || rules.west_sudden_death || rules.agari_yame) continue;
     EXPECT_EQ(e, GameEnd::kLastHand);
+  }
+}
+
+// The reason the game ended matches the last hand played (§5.4).
+TEST_P(GamePlayPreset, EndReasonMatchesLastHand) {
+  const int last = rules.east_only ? 0 : 1;
+  for (std::uint64_t seed = 200; seed < 400; ++seed) {
+    Game game(rules, seed);
+    Xoshiro256 rng(seed);
+    play_out(game, rng);
+    ASSERT_TRUE(game.is_over());
+    const RoundSetup& final_hand = game.setups().back();
+    const GameState& s = game.state();
+    const bool someone_30k = std::any_of(s.scores.begin(), s.scores.end(),
+                                         [&](int p) { return p >= rules.return_points; });
+    switch (s.end) {
+      case GameEnd::kLastHand:  // South 4 ended without repeat
+        EXPECT_EQ(final_hand.round_wind, last);
+        EXPECT_EQ(final_hand.hand_number, 3);
+        EXPECT_TRUE(!rules.west_sudden_death || someone_30k);
+        break;
+      case GameEnd::kAgariYame:
+        EXPECT_TRUE(rules.agari_yame);
+        EXPECT_EQ(final_hand.hand_number, 3);
+        EXPECT_EQ(ranks(s.scores, rules.split_ties)[final_hand.dealer], 1);
+        break;
+      case GameEnd::kBankruptcy:
+        EXPECT_TRUE(rules.bankruptcy);
+        EXPECT_LT(*std::min_element(s.scores.begin(), s.scores.end()), 0);
+        break;
+      case GameEnd::kSuddenDeath:
+        EXPECT_TRUE(rules.west_sudden_death);
+        EXPECT_EQ(final_hand.round_wind, last + 1);
+        EXPECT_TRUE(someone_30k);
+        break;
+      case GameEnd::kWestLimit:
+        EXPECT_TRUE(rules.west_sudden_death);
+        EXPECT_EQ(final_hand.round_wind, last + 1);
+        EXPECT_EQ(final_hand.hand_number, 3);
+        EXPECT_FALSE(someone_30k);
+        break;
+      case GameEnd::kNotOver:
+        ADD_FAILURE() << "finished without a reason";
+    }
+    // Every hand before the last is a regular hand or a sudden-death hand, in order.
+    for (std::size_t i = 1; i < game.setups().size(); ++i) {
+      const RoundSetup& a = game.setups()[i - 1];
+      const RoundSetup& b = game.setups()[i];
+      EXPECT_LE(a.round_wind * 4 + a.hand_number, b.round_wind * 4 + b.hand_number);
+      EXPECT_EQ(b.dealer, b.hand_number);  // seat 0 is the initial East
+      EXPECT_LE(b.round_wind, last + (rules.west_sudden_death ? 1 : 0));
+    }
+    EXPECT_EQ(game.observation(1).hand_name,
+              hand_name(final_hand.round_wind, final_hand.hand_number));
   }
 }
 
