@@ -7,7 +7,8 @@ CMAKE_GEN := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
 # Debian packages the build needs (checked one by one; only missing ones are installed).
 DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmark-dev libfmt-dev \
-                nlohmann-json3-dev libcli11-dev clang-format
+                nlohmann-json3-dev libcli11-dev clang-format \
+                libpugixml-dev
 
 .PHONY: help deps build run test bench format asan clean
 
