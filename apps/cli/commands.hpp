@@ -10,5 +10,7 @@ inline constexpr int kExitBadInput = 2;
 
 void add_analyze_command(CLI::App& app);
 void add_score_command(CLI::App& app);
+void add_selfplay_command(CLI::App& app);
+void add_replay_command(CLI::App& app);
 
 }  // namespace riichi::cli

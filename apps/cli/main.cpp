@@ -11,6 +11,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   riichi::cli::add_analyze_command(app);
   riichi::cli::add_score_command(app);
+  riichi::cli::add_selfplay_command(app);
+  riichi::cli::add_replay_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {

@@ -1,0 +1,23 @@
+// The bot interface: a bot sees what one seat may know and picks one of the legal actions.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "riichi/round.hpp"
+
+namespace riichi::bots {
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // A short name for records and summaries ("random").
+  virtual std::string name() const = 0;
+  // Picks one of `legal` (never empty). `observation` is the seat's view (Round::observation);
+  // a bot that returns false from wants_observation() may receive an empty observation, which
+  // spares the caller building it.
+  virtual Action choose(const Observation& observation, std::span<const Action> legal) = 0;
+  virtual bool wants_observation() const { return true; }
+};
+
+}  // namespace riichi::bots

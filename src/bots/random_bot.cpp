@@ -1,0 +1,94 @@
+#include "bots/random_bot.hpp"
+
+#include <array>
+
+#include "riichi/shanten.hpp"
+
+namespace riichi::bots {
+
+namespace {
+
+bool is_win(ActionType t) { return t == ActionType::kTsumo || t == ActionType::kRon; }
+bool is_call(ActionType t) {
+  return t == ActionType::kChi || t == ActionType::kPon || t == ActionType::kDaiminkan;
+}
+
+}  // namespace
+
+std::uint64_t bot_seed(std::uint64_t game_seed, int seat) {
+  std::uint64_t z = game_seed + 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(seat + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+Action RandomBot::choose(const Observation& observation, std::span<const Action> legal) {
+  if (options_.greedy) return choose_greedy(observation, legal);
+  return choose(legal);
+}
+
+Action RandomBot::choose_greedy(const Observation& obs, std::span<const Action> legal) {
+  if (legal.size() == 1) return legal[0];
+  int riichi = 0, discards = 0, kans = 0;
+  for (const Action& a : legal) {
+    if (is_win(a.type)) return a;
+    riichi += a.type == ActionType::kRiichi;
+    discards += a.type == ActionType::kDiscard;
+    kans += a.type == ActionType::kAnkan || a.type == ActionType::kKakan;
+  }
+  if (discards == 0 && riichi == 0) return choose(legal);  // claim windows, kyuushu only, ...
+  if (kans > 0 && (rng_.next() & 1)) {
+    std::uint64_t k = rng_.bounded(static_cast<std::uint64_t>(kans));
+    for (const Action& a : legal)
+      if ((a.type == ActionType::kAnkan || a.type == ActionType::kKakan) && k-- == 0) return a;
+  }
+  const ActionType want = riichi > 0 ? ActionType::kRiichi : ActionType::kDiscard;
+  Counts counts{};
+  for (std::uint8_t id : obs.concealed) ++counts[static_cast<std::size_t>(id / 4)];
+  if (obs.drawn >= 0 && obs.concealed.size() % 3 != 2)
+    ++counts[static_cast<std::size_t>(obs.drawn / 4)];
+  const bool full = total(counts) == 14;
+  std::array<int, 64> best{};
+  int n_best = 0, best_shanten = 99;
+  for (std::size_t i = 0; i < legal.size() && i < 1024; ++i) {
+    const Action& a = legal[i];
+    if (a.type != want || a.tile < 0) continue;
+    auto& c = counts[static_cast<std::size_t>(a.tile / 4)];
+    if (c == 0) continue;  // the observation disagrees: ignore this tile
+    --c;
+    const int sh = full ? shanten(counts) : shanten_standard(counts);
+    ++c;
+    if (sh < best_shanten) best_shanten = sh, n_best = 0;
+    if (sh == best_shanten && n_best < static_cast<int>(best.size()))
+      best[static_cast<std::size_t>(n_best++)] = static_cast<int>(i);
+  }
+  if (n_best == 0) return choose(legal);
+  return legal[static_cast<std::size_t>(
+      best[static_cast<std::size_t>(rng_.bounded(static_cast<std::uint64_t>(n_best)))])];
+}
+
+Action RandomBot::choose(std::span<const Action> legal) {
+  if (legal.size() == 1) return legal[0];
+  int pass = -1, calls = 0, kyuushu = -1;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const ActionType t = legal[i].type;
+    if (options_.always_win && is_win(t)) return legal[i];
+    if (t == ActionType::kPass) pass = static_cast<int>(i);
+    if (t == ActionType::kKyuushu) kyuushu = static_cast<int>(i);
+    calls += is_call(t);
+  }
+  if (kyuushu >= 0 && (rng_.next() & 1)) return legal[static_cast<std::size_t>(kyuushu)];
+  if (pass >= 0 && calls > 0) {
+    // A claim window: call with probability call_rate (53-bit uniform), then pick the call.
+    const double u = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53;
+    if (u >= options_.call_rate) return legal[static_cast<std::size_t>(pass)];
+    std::uint64_t k = rng_.bounded(static_cast<std::uint64_t>(calls));
+    for (const Action& a : legal)
+      if (is_call(a.type) && k-- == 0) return a;
+  }
+  std::size_t pick = rng_.bounded(legal.size());
+  if (static_cast<int>(pick) == kyuushu) pick = (pick + 1) % legal.size();
+  return legal[pick];
+}
+
+}  // namespace riichi::bots

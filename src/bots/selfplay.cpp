@@ -1,0 +1,63 @@
+#include "bots/selfplay.hpp"
+
+#include <stdexcept>
+
+#include "bots/random_bot.hpp"
+
+namespace riichi::bots {
+
+std::array<std::unique_ptr<Bot>, 4> make_random_bots(std::uint64_t game_seed) {
+  std::array<std::unique_ptr<Bot>, 4> bots;
+  for (int s = 0; s < 4; ++s)
+    bots[static_cast<std::size_t>(s)] = std::make_unique<RandomBot>(bot_seed(game_seed, s));
+  return bots;
+}
+
+Seats seats_of(const std::array<std::unique_ptr<Bot>, 4>& bots) {
+  return {bots[0].get(), bots[1].get(), bots[2].get(), bots[3].get()};
+}
+
+Action ask(const Game& game, Bot& bot, int seat) {
+  const std::vector<Action>& legal = game.legal_actions(seat);
+  if (!bot.wants_observation()) {
+    static const Observation kEmpty;
+    return bot.choose(kEmpty, legal);
+  }
+  const Observation obs = game.round().observation(seat);
+  return bot.choose(obs, legal);
+}
+
+GameRecorder play_recorded(const Rules& rules, std::uint64_t seed, const Seats& bots) {
+  std::array<std::string, 4> names;
+  for (int s = 0; s < 4; ++s)
+    names[static_cast<std::size_t>(s)] = bots[static_cast<std::size_t>(s)]->name();
+  GameRecorder rec(rules, seed, names);
+  while (!rec.game().is_over()) {
+    const int seat = rec.game().to_play();
+    const Action a = ask(rec.game(), *bots[static_cast<std::size_t>(seat)], seat);
+    const ApplyResult applied = rec.apply(a);
+    if (!applied.ok)
+      throw std::logic_error(bots[static_cast<std::size_t>(seat)]->name() +
+                             " bot chose an illegal action: " + applied.reason);
+  }
+  return rec;
+}
+
+FastStats play_fast(const Rules& rules, std::uint64_t seed, const Seats& bots) {
+  Game game(rules, seed);
+  FastStats stats;
+  while (!game.is_over()) {
+    const int seat = game.to_play();
+    const Action a = ask(game, *bots[static_cast<std::size_t>(seat)], seat);
+    const ApplyResult applied = game.apply(a);
+    if (!applied.ok)
+      throw std::logic_error(bots[static_cast<std::size_t>(seat)]->name() +
+                             " bot chose an illegal action: " + applied.reason);
+    ++stats.actions;
+  }
+  stats.hands = static_cast<int>(game.results().size());
+  stats.final = game.final_result();
+  return stats;
+}
+
+}  // namespace riichi::bots

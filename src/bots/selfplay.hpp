@@ -1,0 +1,35 @@
+// Playing games between bots: with a full record (records, CLI, tests) or as fast as possible
+// (benchmark).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+#include "bots/bot.hpp"
+#include "riichi/game.hpp"
+#include "riichi/record.hpp"
+
+namespace riichi::bots {
+
+using Seats = std::array<Bot*, 4>;
+
+// Four random bots seeded from the game seed (bot_seed(game_seed, seat)).
+std::array<std::unique_ptr<Bot>, 4> make_random_bots(std::uint64_t game_seed);
+Seats seats_of(const std::array<std::unique_ptr<Bot>, 4>& bots);
+
+// Asks the seat to play for its action (building the observation only when the bot wants it).
+Action ask(const Game& game, Bot& bot, int seat);
+
+// Plays a whole game and records it. Player names are the bots' names.
+GameRecorder play_recorded(const Rules& rules, std::uint64_t seed, const Seats& bots);
+
+struct FastStats {
+  FinalResult final;
+  int hands = 0;
+  long actions = 0;
+};
+// Plays a whole game through Game without recording anything.
+FastStats play_fast(const Rules& rules, std::uint64_t seed, const Seats& bots);
+
+}  // namespace riichi::bots
