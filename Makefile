@@ -10,11 +10,12 @@ DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmar
                 nlohmann-json3-dev libcli11-dev clang-format \
                 libpugixml-dev
 
-.PHONY: help deps build run test bench format asan clean
+.PHONY: help deps build run test soak bench format asan clean
 
 help:
-	@echo "make run     install missing packages, build, analyse example hands"
+	@echo "make run     install missing packages, build, play and print one seeded hanchan"
 	@echo "make test    install missing packages, build, run every test (ctest)"
+	@echo "make soak    self-play invariants over 1,000,000 hands per preset (long)"
 	@echo "make build   Release build; the CLI is build/riichi"
 	@echo "make bench   run the Google Benchmark suite (Release)"
 	@echo "make asan    build and run the tests with AddressSanitizer + UBSan"
@@ -38,15 +39,17 @@ build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
-	@echo "== riichi analyze 23456p99s123m456s (tenpai: waits and their shapes)"
+	@echo "== riichi selfplay --rules ema2016 --seed 7 --bots greedy (one hanchan, hand by hand)"
+	@./$(BUILD)/riichi selfplay --rules ema2016 --seed 7 --bots greedy
+	@echo; echo "== riichi analyze 23456p99s123m456s (tenpai: waits and their shapes)"
 	@./$(BUILD)/riichi analyze 23456p99s123m456s
-	@echo; echo "== riichi analyze 1112345678999m (pure nine gates: nine waits)"
-	@./$(BUILD)/riichi analyze 1112345678999m
-	@echo; echo "== riichi analyze 113m2457p129s1567z (14 tiles: the discard table)"
-	@./$(BUILD)/riichi analyze 113m2457p129s1567z
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+SOAK_HANDS ?= 1000000
+soak: build
+	RIICHI_SOAK_HANDS=$(SOAK_HANDS) ./$(BUILD)/riichi_tests --gtest_filter='*SelfplayInvariants*'
 
 bench: build
 	./$(BUILD)/riichi_bench --benchmark_min_time=0.2

@@ -222,11 +222,11 @@ std::string final_table(const GameLog& log, const GameRecord& record) {
     out += fmt::format("; {} leftover riichi stick{} to first place", f.leftover_sticks,
                        f.leftover_sticks == 1 ? "" : "s");
   out += ")\n";
-  out += fmt::format("  {:<8} {:<10} {:>7} {:>5} {:>7} {:>8} {:>8}\n", "player", "name", "points",
+  out += fmt::format("  {:<8} {:<14} {:>7} {:>5} {:>7} {:>8} {:>8}\n", "player", "name", "points",
                      "rank", "uma", "penalty", "final");
   for (int seat = 0; seat < 4; ++seat) {
     const auto i = static_cast<std::size_t>(seat);
-    out += fmt::format("  {:<8} {:<10} {:>7} {:>5} {:>7} {:>8} {:>8}\n", player_label(seat),
+    out += fmt::format("  {:<8} {:<14} {:>7} {:>5} {:>7} {:>8} {:>8}\n", player_label(seat),
                        record.players[i], f.points[i], f.ranks[i], signed_points(f.uma[i]),
                        f.penalties[i] == 0 ? std::string("-") : fmt::format("-{}", f.penalties[i]),
                        signed_points(f.final_scores[i]));
