@@ -514,6 +514,36 @@ TEST(GameFinal, TenhouTieBySeatOrder) {
   EXPECT_EQ(f.final_scores, (Scores{35000, 5000, -15000, -25000}));
 }
 
+// OQ-15 Tenhou: points rounded to the nearest 1000 (half away from zero), minus 30000; 1st takes
+// the difference. Final points and results ("owari") of real Tenhou logs in
+// ../shared/data/tenhou-mjlog, where leftover sticks are already in the points.
+TEST(GameFinal, TenhouRoundingAsInRealLogs) {
+  const Rules rules = Rules::tenhou();
+  EXPECT_EQ(rules.final_rounding, 1000);
+  struct Case {
+    const char* log;
+    Scores points, results;
+  };
+  const Case cases[] = {
+      {"2011020415gm-00a9-0000-e037b629", {51000, 27700, 19500, 1800}, {60, 8, -20, -48}},
+      {"2016081523gm-00a9-0000-122c42dc", {10500, 24800, 50600, 14100}, {-39, 5, 60, -26}},
+      {"2020061922gm-00a9-0000-6183ff37", {25500, 20700, 32500, 21300}, {6, -29, 42, -19}},
+      {"2020071200gm-00a9-0000-2703badd", {25500, 11200, 43800, 19500}, {6, -39, 53, -20}},
+      {"dnovikoff-bug3", {26900, 29200, 51400, -7500}, {-13, 9, 62, -58}},
+      {"dnovikoff-bug7", {38500, 50100, -8600, 20000}, {19, 60, -59, -20}},
+      {"2020052700gm-00a9-0000-75a4695c", {24500, 29300, 30400, 15800}, {-15, 9, 40, -34}},
+      {"dnovikoff-bug8", {77800, 2400, 16500, 3300}, {88, -48, -3, -37}},
+  };
+  for (const Case& c : cases) {
+    const FinalResult f = final_of(rules, c.points);
+    EXPECT_EQ(f.points, c.points) << c.log;
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(f.final_scores[i], 1000 * c.results[i]) << c.log;
+  }
+  // EMA: exact points (final_rounding = 0).
+  EXPECT_EQ(final_of(Rules::ema2016(), {30100, 29900, 30000, 30000}).final_scores,
+            (Scores{15100, -15100, 0, 0}));
+}
+
 TEST(GameFinal, FinalScoresSumToZero) {
   for (const char* p : {"ema2016", "ema2008", "tenhou"}) {
     const Rules rules = Rules::parse(p);

@@ -129,6 +129,32 @@ void share(std::array<int, 4>& out, const std::array<bool, 4>& members, int amou
   }
 }
 
+// OQ-15 Tenhou: the points rounded to the nearest multiple of `unit`, a half unit away from zero
+// (24500 -> 25000, 38500 -> 39000, -7500 -> -8000): this reproduces the final results ("owari")
+// of all 43 complete real Tenhou logs in ../shared/data/tenhou-mjlog.
+int round_half_away_from_zero(int x, int unit) {
+  const int magnitude = x < 0 ? -x : x;
+  const int rounded = (magnitude + unit / 2) / unit * unit;
+  return x < 0 ? -rounded : rounded;
+}
+
+// points - return_points + place bonus, rounded per final_rounding (OQ-15) with 1st (the rank-1
+// seat earliest in seat order) taking the difference so that the sum stays 0.
+std::array<int, 4> before_penalties(const FinalResult& f, const Rules& rules) {
+  std::array<int, 4> v{};
+  for (int i = 0; i < 4; ++i) {
+    const int unit = rules.final_rounding;
+    const int points = unit > 0 ? round_half_away_from_zero(f.points[i], unit) : f.points[i];
+    v[i] = points - rules.return_points + f.uma[i];
+  }
+  if (rules.final_rounding <= 0) return v;
+  const int top = static_cast<int>(std::find(f.ranks.begin(), f.ranks.end(), 1) - f.ranks.begin());
+  v[top] = 0;
+  for (int i = 0; i < 4; ++i)
+    if (i != top) v[top] -= v[i];
+  return v;
+}
+
 }  // namespace
 
 GameState initial_state(const Rules& rules) {
@@ -218,10 +244,11 @@ FinalResult final_result(const GameState& state, const Rules& rules) {
     for (int p = rank - 1; p < rank - 1 + size; ++p) sum += place[p];
     share(f.uma, group, sum);
   }
+  const std::array<int, 4> value = before_penalties(f, rules);
   for (int i = 0; i < 4; ++i) {
     if (rules.chombo == ChomboPenalty::kAfterUma)
       f.penalties[i] = kChomboPenaltyAfterUma * state.chombo[i];
-    f.final_scores[i] = f.points[i] - rules.return_points + f.uma[i] - f.penalties[i];
+    f.final_scores[i] = value[i] - f.penalties[i];
   }
   return f;
 }

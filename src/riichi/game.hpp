@@ -67,12 +67,14 @@ std::string hand_name(const GameState& state);
 std::array<int, 4> ranks(const std::array<int, 4>& points, bool split_ties);
 
 struct FinalResult {
-  std::array<int, 4> points{};        // scores after the leftover riichi sticks went to 1st
-  std::array<int, 4> ranks{};         // 1..4; equal values are tied places (split_ties)
-  std::array<int, 4> uma{};           // place bonus received: uma share, plus oka for 1st
-  std::array<int, 4> penalties{};     // chombo penalties after uma (EMA 2016), >= 0
-  std::array<int, 4> final_scores{};  // points - return_points + uma - penalties, in points
-  int leftover_sticks = 0;            // riichi sticks that were on the table at the end
+  std::array<int, 4> points{};     // scores after the leftover riichi sticks went to 1st
+  std::array<int, 4> ranks{};      // 1..4; equal values are tied places (split_ties)
+  std::array<int, 4> uma{};        // place bonus received: uma share, plus oka for 1st
+  std::array<int, 4> penalties{};  // chombo penalties after uma (EMA 2016), >= 0
+  // points - return_points (rounded per Rules::final_rounding, OQ-15) + uma - penalties, in
+  // points; Tenhou's "+46.0" is 46000 here.
+  std::array<int, 4> final_scores{};
+  int leftover_sticks = 0;  // riichi sticks that were on the table at the end
 };
 
 // The final table (§5.2 end of game, §5.5, OQ-12). Chombo counts come from state.chombo.

@@ -85,6 +85,7 @@ Rules Rules::tenhou() {
   r.bankruptcy = true;
   r.west_sudden_death = true;
   r.agari_yame = true;
+  r.final_rounding = 1000;  // OQ-15
   return r;
 }
 
@@ -288,6 +289,7 @@ const std::vector<Field>& all_fields() {
       RIICHI_BOOL_FIELD(west_sudden_death),
       RIICHI_BOOL_FIELD(agari_yame),
       RIICHI_BOOL_FIELD(east_only),
+      RIICHI_INT_FIELD(final_rounding),
   };
   return fields;
 }

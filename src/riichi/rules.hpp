@@ -113,6 +113,10 @@ struct Rules {
   bool west_sudden_death = false;  // Tenhou: West round until someone has >= return_points
   bool agari_yame = false;         // Tenhou: the all-last dealer in 1st ends the game
   bool east_only = false;          // OQ-21: a tonpuusen (East round only)
+  // OQ-15 Tenhou: in the final score the points are rounded to this unit (1000; a half unit
+  // away from zero: 24500 -> 25000, -7500 -> -8000), 1st taking the difference so that the sum
+  // stays 0 (as in real Tenhou logs); 0 = exact.
+  int final_rounding = 0;
 
   static Rules ema2016();
   static Rules ema2008();
