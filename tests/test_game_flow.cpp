@@ -308,7 +308,13 @@ TEST(GameFlow, TenhouAgariYame) {
   GameState n = next_state(s, win_by({3}), rules);
   EXPECT_TRUE(n.finished);
   EXPECT_EQ(n.end, GameEnd::kAgariYame);
+  // Tenpai at an exhaustive draw: Tenhou plays on (no tenpai-yame, as in its real logs); the
+  // RULES.md §5.4 reading is the option tenpai_yame.
   n = next_state(s, exhaustive_draw({3}), rules);
+  EXPECT_FALSE(n.finished);
+  expect_hand(n, 1, 3, 3, 1);
+  const Rules tenpai_yame = Rules::parse("tenhou,tenpai_yame=true");
+  n = next_state(s, exhaustive_draw({3}), tenpai_yame);
   EXPECT_TRUE(n.finished);
   EXPECT_EQ(n.end, GameEnd::kAgariYame);
   // Not 1st: the dealer repeats.
@@ -410,7 +416,7 @@ TEST(GameFlow, TenhouAgariYameNeedsReturnPoints) {
   const Rules rules = Rules::tenhou();
   GameState s = at(rules, 1, 3);
   s.scores = {24000, 24000, 24000, 28000};
-  EXPECT_FALSE(next_state(s, exhaustive_draw({3}), rules).finished);
+  EXPECT_FALSE(next_state(s, win_by({3}), rules).finished);
 }
 
 TEST(GameFlow, RoundSetupCopiesState) {

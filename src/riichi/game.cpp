@@ -19,7 +19,8 @@ int last_regular_wind(const Rules& rules) { return rules.east_only ? 0 : 1; }
 struct Renchan {
   bool dealer_stays = false;
   int honba = 0;
-  bool by_win_or_tenpai = false;  // the dealer stays because he won or was tenpai (agari-yame)
+  bool by_win = false;     // the dealer stays because he won (agari-yame)
+  bool by_tenpai = false;  // ... because he was tenpai at an exhaustive draw (tenpai-yame)
 };
 
 // EMA 2008 nagashi mangan counts as a win (§4.3); Tenhou's is a draw settlement.
@@ -41,15 +42,15 @@ Renchan renchan(const GameState& s, const RoundResult& r, const Rules& rules) {
   if (r.end == RoundEnd::kWin || nagashi_is_win(r, rules)) {
     // A win by East: East stays, h+1. Only non-East winners: rotate, h reset (OQ-13 for nagashi).
     const bool stays = dealer_won(r, s.dealer, rules);
-    return {stays, stays ? s.honba + 1 : 0, stays};
+    return {stays, stays ? s.honba + 1 : 0, stays, false};
   }
   if (r.end == RoundEnd::kAbortiveDraw) {
     // §4.4: counter +1; the dealer stays per OQ-4 / SA-2.
-    return {rules.abortive_draw_dealer_repeats, s.honba + 1, false};
+    return {rules.abortive_draw_dealer_repeats, s.honba + 1, false, false};
   }
   // Exhaustive draw, Tenhou nagashi included (§4.2, §4.3): +1 always, East stays iff tenpai.
   const bool tenpai = r.dealer_tenpai || r.tenpai[s.dealer];
-  return {tenpai, s.honba + 1, tenpai};
+  return {tenpai, s.honba + 1, false, tenpai};
 }
 
 // The deal passes to East's right; after the 4th dealer the round wind advances (§2.1).
@@ -71,12 +72,12 @@ bool bankrupt(const GameState& s, const Rules& rules) {
          std::any_of(s.scores.begin(), s.scores.end(), [](int p) { return p < 0; });
 }
 
-// Tenhou agari-yame (§5.4): in the all-last hand the dealer won or was tenpai and is 1st after
-// it. With west_sudden_death the game cannot end while nobody has return_points (choice: the
-// sudden-death rule wins over agari-yame).
+// Tenhou agari-yame (§5.4): in the all-last hand the dealer won (or, with tenpai_yame, was
+// tenpai) and is 1st after it. With west_sudden_death the game cannot end while nobody has
+// return_points (choice: the sudden-death rule wins over agari-yame).
 bool agari_yame(const GameState& before, const GameState& after, const Renchan& rc,
                 const Rules& rules) {
-  if (!rules.agari_yame || !rc.by_win_or_tenpai) return false;
+  if (!rules.agari_yame || !(rc.by_win || (rc.by_tenpai && rules.tenpai_yame))) return false;
   const bool all_last = before.hand_number == 3 && before.round_wind >= last_regular_wind(rules);
   if (!all_last) return false;
   if (rules.west_sudden_death && !someone_reached(after.scores, rules.return_points)) return false;

@@ -288,6 +288,7 @@ const std::vector<Field>& all_fields() {
       RIICHI_BOOL_FIELD(bankruptcy),
       RIICHI_BOOL_FIELD(west_sudden_death),
       RIICHI_BOOL_FIELD(agari_yame),
+      RIICHI_BOOL_FIELD(tenpai_yame),
       RIICHI_BOOL_FIELD(east_only),
       RIICHI_INT_FIELD(final_rounding),
   };

@@ -112,6 +112,9 @@ struct Rules {
   bool bankruptcy = false;         // tobi: the game ends when a score goes below 0
   bool west_sudden_death = false;  // Tenhou: West round until someone has >= return_points
   bool agari_yame = false;         // Tenhou: the all-last dealer in 1st ends the game
+  // With agari_yame, an all-last dealer who is 1st and tenpai at an exhaustive draw also ends
+  // the game (RULES.md §5.4 reading); off in Tenhou, whose real logs play on (dnovikoff-bug1).
+  bool tenpai_yame = false;
   bool east_only = false;          // OQ-21: a tonpuusen (East round only)
   // OQ-15 Tenhou: in the final score the points are rounded to this unit (1000; a half unit
   // away from zero: 24500 -> 25000, -7500 -> -8000), 1st taking the difference so that the sum
