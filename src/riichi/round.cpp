@@ -229,8 +229,9 @@ void Round::open_claim_window(Phase window) {
   for (int k = 1; k < 4; ++k) {
     const int seat = (current_ + k) % 4;
     answers_[seat] = Action{};
+    window_chombo_[seat] = ChomboReason::kNone;
     const Seat& s = seats_[seat];
-    if (!(s.wait_kinds & kind_bit(kind))) continue;
+    if (!(s.wait_kinds & kind_bit(kind)) || s.dead != DeadHandReason::kNone) continue;  // §4.5
     if (ankan && (!rules_.kokushi_robs_ankan || s.num_melds > 0 || shanten_kokushi(s.counts) != 0))
       continue;
     win_capable_ |= 1u << seat;
@@ -249,6 +250,14 @@ void Round::close_claim_window() {
   unsigned rons = 0;
   for (int s = 0; s < 4; ++s)
     if (answers_[s].type == ActionType::kRon && answers_[s].seat == s) rons |= 1u << s;
+  // §4.5: a ron by a seat with an illegal kan after riichi is a chombo found at the win.
+  if (offence_seen_) {
+    for (int s = 0; s < 4; ++s) {
+      if (!(rons >> s & 1) || !seats_[s].illegal_riichi_kan) continue;
+      rons &= ~(1u << s);
+      window_chombo_[s] = ChomboReason::kIllegalRiichiKan;
+    }
+  }
   // §3.8: a seat whose hand the tile completes and that does not ron is furiten.
   for (int s = 0; s < 4; ++s) {
     if (!(win_capable_ >> s & 1) || (rons >> s & 1)) continue;
@@ -261,7 +270,15 @@ void Round::close_claim_window() {
     // §4.4 sanchahou (Tenhou): a triple ron aborts the hand.
     if (std::popcount(rons) == 3 && rules_.sanchahou)
       return abortive_draw(AbortiveDraw::kSanchahou, -1);
-    return settle_rons(rons, current_, claim_id_);
+    return settle_rons(rons, current_, claim_id_);  // voids any chombo answer (§4.5)
+  }
+  // §4.5: a false ron or a claim with a dead hand, nobody winning: the closest offender after
+  // the discarder (the discarder last) is charged.
+  if (offence_seen_) {
+    for (int k = 1; k <= 4; ++k) {
+      const int s = (current_ + k) % 4;
+      if (window_chombo_[s] != ChomboReason::kNone) return settle_chombo(s, window_chombo_[s]);
+    }
   }
   if (phase_ == Phase::kChankan) return complete_kan(current_, claim_kan_);
   Seat& d = seats_[current_];
@@ -340,6 +357,8 @@ void Round::compute_legal(int seat, std::vector<Action>& out) const {
 
 void Round::self_actions(int seat, std::vector<Action>& out) const {
   const Seat& s = seats_[seat];
+  // §4.5: a dead hand cannot win, call, declare a kan or riichi (or abort the hand).
+  if (s.dead != DeadHandReason::kNone) return discard_actions(seat, false, out);
   Action a;
   a.seat = static_cast<std::int8_t>(seat);
   if (can_tsumo(seat)) {
@@ -437,6 +456,11 @@ void Round::claim_actions(int seat, std::vector<Action>& out) const {
   Action a;
   a.seat = static_cast<std::int8_t>(seat);
   a.tile = static_cast<std::int16_t>(claim_id_);
+  if (s.dead != DeadHandReason::kNone) {  // §4.5: a dead hand cannot win or call
+    a.type = ActionType::kPass;
+    out.push_back(a);
+    return;
+  }
   if ((win_capable_ >> seat & 1) && can_ron(seat, claim_id_)) {
     a.type = ActionType::kRon;
     out.push_back(a);

@@ -65,6 +65,39 @@ struct Action {
 // A short human-readable form: "S discard 5p", "W pon 0p5p <- 5p", for error messages.
 std::string to_string(const Action& action, bool red_fives);
 
+// How apply() treats an action outside the legal set (RULES.md §4.5).
+//   kLegalOnly  refused with a reason (bots, and every preset whose `rules.chombo` is kNone)
+//   kHuman      human input or a replayed record: an offence the rules name is applied with its
+//               consequence (chombo or dead hand, see Round::apply); anything else is refused.
+enum class InputMode : std::uint8_t { kLegalOnly, kHuman };
+
+// Why a hand ended in chombo (RULES.md §4.5).
+enum class ChomboReason : std::uint8_t {
+  kNone,
+  kFalseWin,          // tsumo / ron declared on a hand that is not a valid win ("false mahjong")
+  kNotenRiichi,       // a riichi hand not tenpai, found at the draw where riichi hands are shown
+  kIllegalRiichiKan,  // an ankan after riichi the rules forbid (§3.7), found at the win or draw
+  kDeadHandClaim,     // a call or a win claimed with a dead hand
+  kTilesRevealed,     // play made impossible: too many tiles exposed / revealed (adjudicated)
+  kOther,             // any other offence adjudicated outside the engine
+};
+const char* chombo_reason_name(ChomboReason reason);  // "false_win", "noten_riichi", ...
+
+// Why a seat's hand is dead (RULES.md §4.5): it cannot win, call, declare a kan or riichi, and is
+// noten at the exhaustive draw; it goes on drawing and discarding.
+enum class DeadHandReason : std::uint8_t {
+  kNone,
+  kWrongTileCount,  // too many / too few tiles (adjudicated: the engine keeps the count)
+  kInvalidCall,     // a chi / pon / kan the rules do not allow; the call itself is void
+  kKuikae,          // a swap-call discard where kuikae is forbidden (§3.4)
+  kRiichiOpenHand,  // riichi declared on an open hand; the declaration is void (§3.7)
+  kInvalidRiichi,   // riichi with too few live tiles / points (§3.7); the declaration is void
+  kEmptyWinCall,    // ron / tsumo called and not shown (adjudicated)
+  kTilesRevealed,   // EMA 2008: tiles revealed from an opponent's hand or the dead wall
+  kOther,
+};
+const char* dead_hand_reason_name(DeadHandReason reason);  // "wrong_tile_count", ...
+
 struct ApplyResult {
   bool ok = true;
   std::string reason;  // why the action was refused; empty when ok
@@ -156,6 +189,41 @@ class Round {
   // Applies a legal action. An action not in the legal set is refused (state unchanged).
   // Chi/pon choices are matched by tile value (a plain 5p for any plain 5p copy).
   ApplyResult apply(const Action& action);
+  // The same with InputMode::kHuman (RULES.md §4.5, human input and replays; never needed by
+  // bots, as legal_actions never offers an offence). Under `rules.chombo` == kNone (Tenhou)
+  // every action outside the legal set is refused with a reason. Otherwise an action outside
+  // the legal set is:
+  //   tsumo / ron on a hand that is not a valid win      chombo kFalseWin (kDeadHandClaim if
+  //                                                      the hand is dead)
+  //   chi / pon / daiminkan with held tiles              dead hand kInvalidCall, the call is void
+  //                                                      (chombo kDeadHandClaim if already dead)
+  //   a discard forbidden by kuikae (§3.4)               the discard is made; dead hand kKuikae
+  //   riichi on an open hand / with too few live tiles   a plain discard; dead hand
+  //   riichi on a closed hand not tenpai after discard   accepted; chombo kNotenRiichi if the
+  //                                                      hand is shown at a draw
+  //   an ankan in riichi that §3.7 forbids               made; chombo kIllegalRiichiKan at the
+  //                                                      seat's win or at a draw
+  //   anything else (tiles not held, not this seat's turn, ...) is refused, state unchanged.
+  // A ron or call in a claim window is an answer: the window waits for the other seats, and a
+  // valid ron by another seat on the same tile voids the chombo (§4.5 "chombo voided if another
+  // player wins"; applied in both EMA presets, EMA 2008 being silent).
+  ApplyResult apply(const Action& action, InputMode mode);
+
+  // Chombo adjudicated outside the engine (or any offence above), settled per `rules.chombo`
+  // (§4.5): kReverseMangan pays at once (non-dealer offender 4000 to East and 2000 to each
+  // other, East offender 4000 to each); kAfterUma pays nothing now (the game applies -20000
+  // after uma). Either way this hand's riichi stakes go back to their owners, earlier sticks
+  // stay on the table, result().end = kChombo with chombo_seat (no counter, no rotation: the
+  // game replays the hand). Declared during a claim window it is settled when the window
+  // closes, and voided if another seat wins on that tile. Refused under kNone (Tenhou).
+  ApplyResult declare_chombo(int seat, ChomboReason reason);
+  // A dead hand adjudicated outside the engine (e.g. a wrong tile count on a physical table).
+  // Refused under `rules.chombo` == kNone and for a seat already dead.
+  ApplyResult declare_dead_hand(int seat, DeadHandReason reason);
+  bool is_dead(int seat) const { return seats_[seat].dead != DeadHandReason::kNone; }
+  DeadHandReason dead_hand_reason(int seat) const { return seats_[seat].dead; }
+  // The reason of result().chombo_seat's chombo (kNone unless result().end == kChombo).
+  ChomboReason chombo_reason() const { return chombo_reason_; }
 
   Observation observation(int seat) const;
 
@@ -211,6 +279,10 @@ class Round {
     bool riichi_furiten = false;
     bool nagashi_ok = true;   // discards all yaochuu and none called
     std::int8_t liable = -1;  // pao: the seat liable for this hand's yakuman
+    // §4.5 offences, only ever set through InputMode::kHuman / declare_*.
+    DeadHandReason dead = DeadHandReason::kNone;
+    bool noten_riichi = false;        // riichi declared on a hand not tenpai for payment
+    bool illegal_riichi_kan = false;  // an ankan after riichi that §3.7 forbids
   };
 
   // round.cpp: flow
@@ -261,6 +333,18 @@ class Round {
   void abortive_draw(AbortiveDraw kind, int seat);
   void accept_riichi(int seat);
   void finish();
+  // round_chombo.cpp: chombo and dead hand (§4.5)
+  ApplyResult apply_offence(const Action& a);
+  ApplyResult offence_in_window(const Action& a);
+  ApplyResult offence_on_turn(const Action& a);
+  bool holds(int seat, const Action& a, int n) const;
+  bool has_legal(int seat, ActionType type) const;
+  void make_dead(int seat, DeadHandReason reason);
+  void answer_offence(int seat, ChomboReason reason);
+  void drop_from_window(int seat);
+  ChomboReason win_offence(int seat) const;
+  bool chombo_at_draw(bool exhaustive);
+  void settle_chombo(int seat, ChomboReason reason);
 
   Rules rules_;
   RoundSetup setup_;
@@ -290,6 +374,9 @@ class Round {
   unsigned pending_ = 0;      // seats yet to answer
   unsigned win_capable_ = 0;  // seats whose waits contain the tile (furiten on pass)
   std::array<Action, 4> answers_{};
+  std::array<ChomboReason, 4> window_chombo_{};  // §4.5: chombo answers in this window, per seat
+  bool offence_seen_ = false;  // some §4.5 offence happened (keeps the checks off the hot path)
+  ChomboReason chombo_reason_ = ChomboReason::kNone;
   RoundResult result_;
   std::vector<Event> events_;
   // legal_actions cache

@@ -165,6 +165,10 @@ void Round::settle_rons(unsigned ron_mask, int from, int id) {
 }
 
 void Round::settle_tsumo(int seat) {
+  if (offence_seen_) {  // §4.5: e.g. an illegal kan after riichi, found at the win
+    const ChomboReason offence = win_offence(seat);
+    if (offence != ChomboReason::kNone) return settle_chombo(seat, offence);
+  }
   const int sticks = sticks_;
   sticks_ = 0;
   record_win(seat, -1, drawn_, score_win(seat, true, drawn_, -1, setup_.honba, sticks));
@@ -184,7 +188,7 @@ void Round::reveal_hand(int seat) {
 
 bool Round::tenpai_for_payment(int seat) const {
   const Seat& s = seats_[seat];
-  if (s.shanten != 0) return false;
+  if (s.shanten != 0 || s.dead != DeadHandReason::kNone) return false;  // §4.2, §4.5
   Counts own = s.counts;
   for (int m = 0; m < s.num_melds; ++m)
     for (int i = 0; i < s.melds[m].size(); ++i) ++own[s.melds[m].ids[i] / 4];
@@ -194,7 +198,8 @@ bool Round::tenpai_for_payment(int seat) const {
 // §4.3 nagashi mangan: discards all terminals/honours, none claimed (EMA 2008: closed hand).
 bool Round::nagashi(int seat) const {
   const Seat& s = seats_[seat];
-  if (rules_.nagashi_mangan == NagashiMangan::kNone || !s.nagashi_ok || s.num_discards == 0)
+  if (rules_.nagashi_mangan == NagashiMangan::kNone || !s.nagashi_ok || s.num_discards == 0 ||
+      s.dead != DeadHandReason::kNone)  // §4.5: a dead hand cannot win
     return false;
   return rules_.nagashi_mangan != NagashiMangan::kWin || !s.open;
 }
@@ -202,6 +207,7 @@ bool Round::nagashi(int seat) const {
 // §4.2 exhaustive draw: tenpai declarations (riichi hands always; others per
 // auto_declare_tenpai, OQ-20), noten payments, or nagashi mangan (§4.3) in their place.
 void Round::exhaustive_draw() {
+  if (offence_seen_ && chombo_at_draw(true)) return;  // §4.5: riichi hands are shown
   int tenpai_count = 0;
   for (int w = 0; w < 4; ++w) {  // SA-10: declarations in turn from East
     const int seat = (setup_.dealer + w) % 4;
@@ -253,6 +259,7 @@ void Round::pay_nagashi() {
 
 // §4.4: the hand ends without payment; sticks stay; riichi hands are shown (SA-9).
 void Round::abortive_draw(AbortiveDraw kind, int seat) {
+  if (offence_seen_ && chombo_at_draw(false)) return;  // §4.5, SA-9: riichi hands are shown
   result_.end = RoundEnd::kAbortiveDraw;
   result_.abortive = kind;
   for (int s = 0; s < 4; ++s)
