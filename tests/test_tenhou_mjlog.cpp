@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "io/tenhou_mjlog.hpp"
+#include "riichi/hand.hpp"
 
 namespace riichi::io {
 namespace {
@@ -433,6 +434,13 @@ TEST(MjlogMeld, HandDecodedExamples) {
   EXPECT_EQ(ankan.called, -1);
   EXPECT_EQ(ankan.tiles, (std::array<int, 4>{124, 125, 126, 127}));
 
+  // As the engine's melds: a chi's called tile first; the red five keeps its flag.
+  EXPECT_EQ(format_meld(to_meld(chi, true)), format_meld(parse_melds("c640s").at(0)));
+  EXPECT_EQ(format_meld(to_meld(chi, false)), format_meld(parse_melds("c645s").at(0)));
+  EXPECT_EQ(format_meld(to_meld(pon, true)), format_meld(parse_melds("p444z").at(0)));
+  EXPECT_EQ(format_meld(to_meld(kakan, true)), format_meld(parse_melds("k3333p").at(0)));
+  EXPECT_EQ(format_meld(to_meld(ankan, true)), format_meld(parse_melds("a5555z").at(0)));
+
   EXPECT_THROW(decode_meld(0x20 | (120 << 8)), std::invalid_argument);  // kita (3-player)
   EXPECT_THROW(decode_meld(136 << 8 | 1), std::invalid_argument);       // no tile 136
   EXPECT_THROW(decode_meld(70000), std::invalid_argument);
@@ -575,11 +583,12 @@ TEST(MjlogParse, AbortiveDrawsPaoAndDisconnections) {
   const auto files = LogFiles();
   SKIP_WITHOUT_LOGS(files);
   std::map<std::string, int> draw_types;
-  int pao = 0, byes = 0, reconnects = 0, yakuman = 0;
+  int pao = 0, byes = 0, reconnects = 0, yakuman = 0, double_rons = 0;
   for (const fs::path& f : files) {
     const MjlogGame g = read_mjlog(f);
     for (const MjlogRound& r : g.rounds) {
       if (r.draw) ++draw_types[std::string(draw_type_name(r.draw->type))];
+      double_rons += r.agari.size() == 2;
       for (const MjlogAgari& a : r.agari) {
         pao += a.pao >= 0;
         yakuman += !a.yakuman.empty();
@@ -601,9 +610,48 @@ TEST(MjlogParse, AbortiveDrawsPaoAndDisconnections) {
   EXPECT_EQ(draw_types["nm"], 1);
   EXPECT_EQ(draw_types["exhaustive"], 70);
   EXPECT_EQ(pao, 2);
+  EXPECT_EQ(double_rons, 6);
   EXPECT_EQ(yakuman, 4);
   EXPECT_EQ(byes, 2);
   EXPECT_EQ(reconnects, 1);
+}
+
+// When the logs write a kan's new indicator (docs/tenhou-mjlog.md §2): after an ankan at once;
+// after a daiminkan or kakan once the replacement tile is drawn, or at the next kan declared
+// before the discard. A win right after the kan (rinshan, chankan) comes without it.
+TEST(MjlogParse, KanDoraTiming) {
+  const auto files = LogFiles();
+  SKIP_WITHOUT_LOGS(files);
+  int kans = 0;
+  for (const fs::path& f : files) {
+    for (const MjlogRound& r : read_mjlog(f).rounds) {
+      const auto& ev = r.events;
+      for (std::size_t i = 0; i < ev.size(); ++i) {
+        if (ev[i].type != MjlogEventType::kCall || !(ev[i].meld.size() == 4)) continue;
+        ++kans;
+        SCOPED_TRACE(f.filename().string() + " element " + std::to_string(ev[i].element));
+        const std::size_t next = i + 1;
+        if (next == ev.size()) continue;  // chankan: the round ends with AGARI
+        if (ev[i].meld.type == MeldType::kAnkan) {
+          EXPECT_EQ(ev[next].type, MjlogEventType::kDora);
+          continue;
+        }
+        if (ev[next].type == MjlogEventType::kDora) {
+          // The indicator of an earlier kan, revealed at this one: then this kan's own follows.
+          ASSERT_GE(i, 2u);
+          EXPECT_EQ(ev[i - 1].type, MjlogEventType::kDraw);
+          EXPECT_EQ(ev[i - 2].type, MjlogEventType::kCall);
+          continue;
+        }
+        EXPECT_EQ(ev[next].type, MjlogEventType::kDraw);  // the replacement tile
+        EXPECT_EQ(ev[next].who, ev[i].who);
+        if (next + 1 == ev.size()) continue;  // rinshan kaihou
+        EXPECT_TRUE(ev[next + 1].type == MjlogEventType::kDora ||
+                    ev[next + 1].type == MjlogEventType::kCall);
+      }
+    }
+  }
+  EXPECT_EQ(kans, 21 + 5 + 19);
 }
 
 // Errors ---------------------------------------------------------------------------------------

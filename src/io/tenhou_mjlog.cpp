@@ -757,6 +757,18 @@ MjlogMeld decode_meld(int code) {
   return m;
 }
 
+Meld to_meld(const MjlogMeld& meld, bool red_fives) {
+  Meld out;
+  out.type = meld.type;
+  int n = 0;
+  if (meld.type == MeldType::kChi) out.tiles[n++] = tile_of_id(meld.called, red_fives);
+  for (int i = 0; i < meld.size(); ++i) {
+    if (meld.type == MeldType::kChi && meld.tiles[i] == meld.called) continue;
+    out.tiles[n++] = tile_of_id(meld.tiles[i], red_fives);
+  }
+  return out;
+}
+
 const MjlogYakuInfo* mjlog_yaku(int id) {
   if (id < 0 || id >= kNumYakuIds) return nullptr;
   return &kYaku[id];

@@ -76,6 +76,10 @@ struct MjlogMeld {
 // that is not a 4-player meld (kita, impossible tiles, out of range).
 MjlogMeld decode_meld(int code);
 
+// The engine's meld (riichi/hand.hpp): tiles as kinds with the red flag (ids 16/52/88 are red
+// when `red_fives`); a chi's called tile first.
+Meld to_meld(const MjlogMeld& meld, bool red_fives);
+
 // Yaku ids 0..54 of AGARI yaku= / yakuman=.
 struct MjlogYakuInfo {
   int id = 0;
