@@ -12,5 +12,6 @@ void add_analyze_command(CLI::App& app);
 void add_score_command(CLI::App& app);
 void add_selfplay_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
+void add_tenhou_check_command(CLI::App& app);
 
 }  // namespace riichi::cli
