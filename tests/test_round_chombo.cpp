@@ -491,5 +491,71 @@ TEST(RoundPao, AnkanCountsPerOption) {
   }
 }
 
+// ------------------------------------------------------- human input fuzz
+// Random play where, now and then, a random action (any type, seat, tiles) is submitted as human
+// input: it is applied or refused, never a crash; the tiles and points always add up; the hand
+// always ends; a refused action leaves the state unchanged; Tenhou refuses everything illegal.
+TEST(RoundChombo, HumanInputFuzz) {
+  int chombos = 0, dead = 0, refused = 0, applied = 0;
+  for (const Rules& rules : kPresets) {
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+      RoundSetup setup = default_setup(static_cast<int>(seed % 4), 1, 1);
+      setup.wall_seed = seed;
+      Round r(rules, setup);
+      testing::SplitMix64 rng{seed * 31 + 7};
+      for (int step = 0; !r.is_over(); ++step) {
+        ASSERT_LT(step, 2000);
+        const int seat = r.to_play();
+        ASSERT_GE(seat, 0);
+        if (rng.below(6) == 0) {
+          Action a;
+          a.type = static_cast<ActionType>(rng.below(11));
+          a.seat = static_cast<std::int8_t>(rng.below(4));
+          const std::vector<std::uint8_t> own = r.concealed_ids(a.seat);
+          auto pick = [&]() -> std::int16_t {
+            if (own.empty() || rng.below(8) == 0) return static_cast<std::int16_t>(rng.below(136));
+            return own[rng.below(static_cast<int>(own.size()))];
+          };
+          a.tile = r.observation(a.seat).last_discard >= 0 && rng.below(2)
+                       ? static_cast<std::int16_t>(r.observation(a.seat).last_discard)
+                       : pick();
+          a.uses = {pick(), pick(), rng.below(2) ? pick() : std::int16_t{-1}};
+          const Round before = r.clone();
+          Round probe = r.clone();
+          const bool legal = probe.apply(a).ok;
+          const ApplyResult res = r.apply(a, InputMode::kHuman);
+          if (res.ok) {
+            ++applied;
+            EXPECT_TRUE(legal || rules.chombo != ChomboPenalty::kNone) << to_string(a, false);
+          } else {
+            ++refused;
+            EXPECT_FALSE(res.reason.empty());
+            EXPECT_EQ(r.events().size(), before.events().size());
+            EXPECT_EQ(r.to_play(), before.to_play());
+            EXPECT_EQ(r.scores(), before.scores());
+          }
+          ASSERT_EQ(r.audit(), "") << to_string(a, false);
+          if (r.is_over()) break;
+          if (r.to_play() < 0) continue;
+        }
+        const std::vector<Action>& acts = r.legal_actions(r.to_play());
+        ASSERT_FALSE(acts.empty());
+        must_apply(r, acts[rng.below(static_cast<int>(acts.size()))]);
+        ASSERT_EQ(r.audit(), "");
+      }
+      chombos += r.result().end == RoundEnd::kChombo;
+      for (int s = 0; s < 4; ++s) dead += r.is_dead(s);
+      if (r.result().end == RoundEnd::kChombo) {
+        EXPECT_GE(r.result().chombo_seat, 0);
+        EXPECT_NE(r.chombo_reason(), ChomboReason::kNone);
+      }
+    }
+  }
+  EXPECT_GT(chombos, 0);
+  EXPECT_GT(dead, 0);
+  std::printf("human fuzz: %d applied, %d refused, %d chombo, %d dead hands\n", applied, refused,
+              chombos, dead);
+}
+
 }  // namespace
 }  // namespace riichi
