@@ -1,0 +1,457 @@
+#include "io/mjai.hpp"
+
+#include <fmt/core.h>
+
+#include <istream>
+#include <sstream>
+
+namespace riichi::io {
+
+using ojson = nlohmann::ordered_json;
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kHonors[] = {"E", "S", "W", "N", "P", "F", "C"};
+constexpr const char* kWinds[] = {"E", "S", "W", "N"};
+
+const char* limit_key(Limit limit) {
+  switch (limit) {
+    case Limit::kNone: return "";
+    case Limit::kMangan: return "mangan";
+    case Limit::kHaneman: return "haneman";
+    case Limit::kBaiman: return "baiman";
+    case Limit::kSanbaiman: return "sanbaiman";
+    case Limit::kKazoeYakuman: return "kazoe_yakuman";
+    case Limit::kYakuman: return "yakuman";
+  }
+  return "";
+}
+
+const char* ryukyoku_reason(HandEnd end) {
+  switch (end) {
+    case HandEnd::kExhaustive: return "fanpai";
+    case HandEnd::kNagashi: return "nagashimangan";
+    case HandEnd::kNineTerminals: return "kyushukyuhai";
+    case HandEnd::kFourRiichi: return "suchareach";
+    case HandEnd::kTripleRon: return "sanchaho";
+    case HandEnd::kFourKans: return "sukaikan";
+    case HandEnd::kFourWinds: return "sufonrenda";
+    case HandEnd::kChombo: return "chombo";
+    case HandEnd::kWin: return "";
+  }
+  return "";
+}
+
+ojson tiles_json(const std::vector<Tile>& tiles) {
+  ojson a = ojson::array();
+  for (Tile t : tiles) a.push_back(mjai_tile(t));
+  return a;
+}
+
+ojson arr_json(const std::array<int, 4>& a) { return ojson::array({a[0], a[1], a[2], a[3]}); }
+
+}  // namespace
+
+std::string mjai_tile(Tile tile) {
+  if (is_honor(tile.kind)) return kHonors[tile.kind - 27];
+  std::string s;
+  s += static_cast<char>('0' + number_of(tile.kind));
+  s += "mps"[tile.kind / 9];
+  if (tile.red) s += 'r';
+  return s;
+}
+
+Tile parse_mjai_tile(std::string_view text) {
+  for (int i = 0; i < 7; ++i)
+    if (text == kHonors[i]) return Tile{static_cast<std::uint8_t>(27 + i), false};
+  const bool red = text.size() == 3 && text[2] == 'r';
+  if ((text.size() == 2 || red) && text[0] >= '1' && text[0] <= '9') {
+    const auto suit = std::string_view("mps").find(text[1]);
+    if (suit != std::string_view::npos && (!red || text[0] == '5'))
+      return Tile{static_cast<std::uint8_t>(suit * 9 + static_cast<std::size_t>(text[0] - '1')),
+                  red};
+  }
+  throw std::invalid_argument(fmt::format("bad mjai tile '{}'", text));
+}
+
+std::vector<ojson> to_mjai(const PlainGame& game) {
+  std::vector<ojson> out;
+  out.push_back({{"type", "start_game"},
+                 {"names", ojson::array({game.names[0], game.names[1], game.names[2],
+                                         game.names[3]})},
+                 {"aka_flag", game.red_fives}});
+  std::array<int, 4> scores{};
+  for (const PlainHand& h : game.hands) {
+    scores = h.scores;
+    ojson tehais = ojson::array();
+    for (int s = 0; s < 4; ++s) tehais.push_back(tiles_json(h.deal[s]));
+    out.push_back({{"type", "start_kyoku"},
+                   {"bakaze", kWinds[(h.round / 4) % 4]},
+                   {"kyoku", h.round % 4 + 1},
+                   {"honba", h.honba},
+                   {"kyotaku", h.sticks},
+                   {"oya", h.dealer},
+                   {"dora_marker", h.dora.empty() ? "?" : mjai_tile(h.dora[0])},
+                   {"scores", arr_json(scores)},
+                   {"tehais", tehais}});
+    for (const PlainStep& s : h.steps) {
+      switch (s.type) {
+        case StepType::kDraw:
+          out.push_back({{"type", "tsumo"}, {"actor", s.who}, {"pai", mjai_tile(s.tile)}});
+          break;
+        case StepType::kDiscard:
+          out.push_back({{"type", "dahai"},
+                         {"actor", s.who},
+                         {"pai", mjai_tile(s.tile)},
+                         {"tsumogiri", s.tsumogiri}});
+          break;
+        case StepType::kChi:
+        case StepType::kPon:
+        case StepType::kDaiminkan:
+          out.push_back({{"type", s.type == StepType::kChi   ? "chi"
+                                  : s.type == StepType::kPon ? "pon"
+                                                             : "daiminkan"},
+                         {"actor", s.who},
+                         {"target", s.from},
+                         {"pai", mjai_tile(s.tile)},
+                         {"consumed", tiles_json(s.consumed)}});
+          break;
+        case StepType::kKakan:
+          out.push_back({{"type", "kakan"},
+                         {"actor", s.who},
+                         {"pai", mjai_tile(s.tile)},
+                         {"consumed", tiles_json(s.consumed)}});
+          break;
+        case StepType::kAnkan:
+          out.push_back({{"type", "ankan"}, {"actor", s.who}, {"consumed", tiles_json(s.consumed)}});
+          break;
+        case StepType::kRiichi: out.push_back({{"type", "reach"}, {"actor", s.who}}); break;
+        case StepType::kRiichiAccepted: {
+          std::array<int, 4> d{};
+          d[s.who] = -1000;
+          scores[s.who] -= 1000;
+          out.push_back({{"type", "reach_accepted"},
+                         {"actor", s.who},
+                         {"deltas", arr_json(d)},
+                         {"scores", arr_json(scores)}});
+          break;
+        }
+        case StepType::kDora:
+          out.push_back({{"type", "dora"}, {"dora_marker", mjai_tile(s.tile)}});
+          break;
+      }
+    }
+    if (h.end == HandEnd::kWin) {
+      for (const PlainWin& w : h.wins) {
+        ojson yakus = ojson::array();
+        for (const PlainYaku& y : w.yaku) {
+          ojson item = ojson::array({y.name, y.yakuman ? 13 * y.yakuman : y.han});
+          yakus.push_back(item);
+        }
+        for (int s = 0; s < 4; ++s) scores[s] += w.deltas[s];
+        ojson e = {{"type", "hora"},
+                   {"actor", w.who},
+                   {"target", w.from},
+                   {"pai", mjai_tile(w.tile)},
+                   {"uradora_markers", tiles_json(h.ura)},
+                   {"hora_tehais", tiles_json(w.concealed)},
+                   {"yakus", yakus},
+                   {"fu", w.fu},
+                   {"fan", w.han},
+                   {"hora_points", w.points},
+                   {"deltas", arr_json(w.deltas)},
+                   {"scores", arr_json(scores)}};
+        if (w.limit != Limit::kNone) e["limit"] = limit_key(w.limit);
+        if (w.yakuman_units) e["yakuman"] = w.yakuman_units;
+        if (w.pao >= 0) e["pao"] = w.pao;
+        out.push_back(std::move(e));
+      }
+    } else {
+      for (int s = 0; s < 4; ++s) scores[s] += h.deltas[s];
+      ojson tenpais = ojson::array();
+      for (bool t : h.tenpai) tenpais.push_back(t);
+      out.push_back({{"type", "ryukyoku"},
+                     {"reason", ryukyoku_reason(h.end)},
+                     {"tenpais", tenpais},
+                     {"deltas", arr_json(h.deltas)},
+                     {"scores", arr_json(scores)}});
+    }
+    out.push_back({{"type", "end_kyoku"}});
+  }
+  out.push_back({{"type", "end_game"}, {"scores", arr_json(scores)}});
+  return out;
+}
+
+std::string to_mjai_text(const PlainGame& game) {
+  std::string text;
+  for (const ojson& e : to_mjai(game)) {
+    text += e.dump();
+    text += '\n';
+  }
+  return text;
+}
+
+// ------------------------------------------------------------------------------------------
+// Reading
+
+namespace {
+
+struct Reader {
+  int line = 0;
+  const json* obj = nullptr;
+
+  [[noreturn]] void fail(const std::string& reason) const {
+    throw FormatError(fmt::format("line {}", line), reason);
+  }
+  const json& field(const char* key) const {
+    const auto it = obj->find(key);
+    if (it == obj->end()) fail(fmt::format("missing field '{}'", key));
+    return *it;
+  }
+  int integer(const json& j, const char* key) const {
+    if (!j.is_number_integer()) fail(fmt::format("field '{}' is not an integer", key));
+    return j.get<int>();
+  }
+  int integer(const char* key) const { return integer(field(key), key); }
+  int seat(const char* key) const {
+    const int s = integer(key);
+    if (s < 0 || s > 3) fail(fmt::format("field '{}' is not a seat 0..3: {}", key, s));
+    return s;
+  }
+  Tile tile(const json& j, const char* key) const {
+    if (!j.is_string()) fail(fmt::format("field '{}' is not a tile string", key));
+    try {
+      return parse_mjai_tile(j.get<std::string>());
+    } catch (const std::invalid_argument& e) {
+      fail(fmt::format("field '{}': {}", key, e.what()));
+    }
+  }
+  Tile tile(const char* key) const { return tile(field(key), key); }
+  std::vector<Tile> tiles(const char* key, int min, int max) const {
+    const json& j = field(key);
+    if (!j.is_array()) fail(fmt::format("field '{}' is not an array", key));
+    if (static_cast<int>(j.size()) < min || static_cast<int>(j.size()) > max)
+      fail(fmt::format("field '{}' has {} tiles", key, j.size()));
+    std::vector<Tile> out;
+    for (const json& t : j) out.push_back(tile(t, key));
+    sort_tiles(out);
+    return out;
+  }
+  std::array<int, 4> four(const char* key) const {
+    const json& j = field(key);
+    if (!j.is_array() || j.size() != 4) fail(fmt::format("field '{}' is not 4 integers", key));
+    std::array<int, 4> a{};
+    for (int i = 0; i < 4; ++i) a[i] = integer(j[i], key);
+    return a;
+  }
+};
+
+Limit parse_limit(const Reader& r, const std::string& s) {
+  for (Limit l : {Limit::kMangan, Limit::kHaneman, Limit::kBaiman, Limit::kSanbaiman,
+                  Limit::kKazoeYakuman, Limit::kYakuman})
+    if (s == limit_key(l)) return l;
+  r.fail(fmt::format("unknown limit '{}'", s));
+}
+
+HandEnd parse_reason(const Reader& r, const std::string& s) {
+  for (HandEnd e : {HandEnd::kExhaustive, HandEnd::kNagashi, HandEnd::kNineTerminals,
+                    HandEnd::kFourRiichi, HandEnd::kTripleRon, HandEnd::kFourKans,
+                    HandEnd::kFourWinds, HandEnd::kChombo})
+    if (s == ryukyoku_reason(e)) return e;
+  r.fail(fmt::format("unknown ryukyoku reason '{}'", s));
+}
+
+}  // namespace
+
+PlainGame read_mjai(std::istream& in) {
+  PlainGame game;
+  bool started = false, ended = false;
+  PlainHand* hand = nullptr;  // the hand being read
+  bool hand_over = false;     // hora / ryukyoku seen
+  Reader r;
+  std::string text;
+  while (std::getline(in, text)) {
+    ++r.line;
+    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+    json j;
+    try {
+      j = json::parse(text);
+    } catch (const json::exception& e) {
+      r.fail(fmt::format("bad JSON: {}", e.what()));
+    }
+    if (!j.is_object()) r.fail("not a JSON object");
+    r.obj = &j;
+    const json& tj = r.field("type");
+    if (!tj.is_string()) r.fail("field 'type' is not a string");
+    const std::string type = tj.get<std::string>();
+    if (ended) r.fail(fmt::format("'{}' after end_game", type));
+    if (type == "start_game") {
+      if (started) r.fail("a second start_game");
+      started = true;
+      if (j.contains("names")) {
+        const json& n = j["names"];
+        if (!n.is_array() || n.size() != 4) r.fail("field 'names' is not 4 strings");
+        for (int s = 0; s < 4; ++s) {
+          if (!n[s].is_string()) r.fail("field 'names' is not 4 strings");
+          game.names[s] = n[s].get<std::string>();
+        }
+      }
+      if (j.contains("aka_flag")) {
+        if (!j["aka_flag"].is_boolean()) r.fail("field 'aka_flag' is not a boolean");
+        game.red_fives = j["aka_flag"].get<bool>();
+      }
+      continue;
+    }
+    if (!started) r.fail(fmt::format("'{}' before start_game", type));
+    if (type == "end_game") {
+      if (hand) r.fail("end_game inside a hand (no end_kyoku)");
+      ended = true;
+      continue;
+    }
+    if (type == "start_kyoku") {
+      if (hand) r.fail("start_kyoku inside a hand (no end_kyoku)");
+      game.hands.emplace_back();
+      hand = &game.hands.back();
+      hand_over = false;
+      const json& bj = r.field("bakaze");
+      if (!bj.is_string()) r.fail("field 'bakaze' is not a wind");
+      const Tile wind = r.tile("bakaze");
+      if (wind.kind < 27 || wind.kind > 30) r.fail("field 'bakaze' is not a wind");
+      const int kyoku = r.integer("kyoku");
+      if (kyoku < 1 || kyoku > 4) r.fail(fmt::format("field 'kyoku' is not 1..4: {}", kyoku));
+      hand->round = (wind.kind - 27) * 4 + kyoku - 1;
+      hand->honba = r.integer("honba");
+      hand->sticks = r.integer("kyotaku");
+      hand->dealer = r.seat("oya");
+      hand->scores = r.four("scores");
+      hand->dora.push_back(r.tile("dora_marker"));
+      const json& th = r.field("tehais");
+      if (!th.is_array() || th.size() != 4) r.fail("field 'tehais' is not 4 hands");
+      for (int s = 0; s < 4; ++s) {
+        if (!th[s].is_array() || th[s].size() != 13) r.fail("field 'tehais' is not 4 hands of 13");
+        for (const json& t : th[s]) hand->deal[s].push_back(r.tile(t, "tehais"));
+        sort_tiles(hand->deal[s]);
+      }
+      continue;
+    }
+    if (!hand) r.fail(fmt::format("'{}' outside a hand (no start_kyoku)", type));
+    if (type == "end_kyoku") {
+      if (!hand_over) r.fail("end_kyoku without hora or ryukyoku");
+      if (hand->end == HandEnd::kWin) {
+        hand->deltas = {};
+        for (const PlainWin& w : hand->wins)
+          for (int s = 0; s < 4; ++s) hand->deltas[s] += w.deltas[s];
+      }
+      complete_wins(*hand, fmt::format("line {}: hand {}", r.line, game.hands.size() - 1));
+      hand = nullptr;
+      continue;
+    }
+    if (hand_over && type != "hora") r.fail(fmt::format("'{}' after the end of the hand", type));
+    PlainStep st;
+    if (type == "tsumo" || type == "dahai") {
+      st.type = type == "tsumo" ? StepType::kDraw : StepType::kDiscard;
+      st.who = r.seat("actor");
+      st.tile = r.tile("pai");
+      if (type == "dahai") {
+        const json& tg = r.field("tsumogiri");
+        if (!tg.is_boolean()) r.fail("field 'tsumogiri' is not a boolean");
+        st.tsumogiri = tg.get<bool>();
+      }
+    } else if (type == "chi" || type == "pon" || type == "daiminkan") {
+      st.type = type == "chi" ? StepType::kChi : type == "pon" ? StepType::kPon
+                                                               : StepType::kDaiminkan;
+      st.who = r.seat("actor");
+      st.from = r.seat("target");
+      if (st.from == st.who) r.fail("a call from the caller itself");
+      st.tile = r.tile("pai");
+      const int n = type == "daiminkan" ? 3 : 2;
+      st.consumed = r.tiles("consumed", n, n);
+    } else if (type == "kakan") {
+      st.type = StepType::kKakan;
+      st.who = r.seat("actor");
+      st.tile = r.tile("pai");
+      st.consumed = r.tiles("consumed", 3, 3);
+    } else if (type == "ankan") {
+      st.type = StepType::kAnkan;
+      st.who = r.seat("actor");
+      st.consumed = r.tiles("consumed", 4, 4);
+    } else if (type == "reach" || type == "reach_accepted") {
+      st.type = type == "reach" ? StepType::kRiichi : StepType::kRiichiAccepted;
+      st.who = r.seat("actor");
+    } else if (type == "dora") {
+      st.type = StepType::kDora;
+      st.tile = r.tile("dora_marker");
+      hand->dora.push_back(st.tile);
+    } else if (type == "hora") {
+      if (hand_over && hand->end != HandEnd::kWin) r.fail("hora after ryukyoku");
+      hand_over = true;
+      hand->end = HandEnd::kWin;
+      PlainWin w;
+      w.who = r.seat("actor");
+      w.from = r.seat("target");
+      w.tile = r.tile("pai");
+      if (j.contains("hora_tehais")) w.concealed = r.tiles("hora_tehais", 1, 13);
+      if (j.contains("uradora_markers")) {
+        std::vector<Tile> ura;
+        for (const json& t : r.field("uradora_markers")) ura.push_back(r.tile(t, "uradora_markers"));
+        if (hand->ura.empty()) hand->ura = ura;
+      }
+      w.fu = r.integer("fu");
+      w.han = r.integer("fan");
+      w.points = r.integer("hora_points");
+      w.deltas = r.four("deltas");
+      if (j.contains("pao")) w.pao = r.seat("pao");
+      if (j.contains("limit")) {
+        if (!j["limit"].is_string()) r.fail("field 'limit' is not a string");
+        w.limit = parse_limit(r, j["limit"].get<std::string>());
+      }
+      if (j.contains("yakuman")) w.yakuman_units = r.integer("yakuman");
+      const json& yk = r.field("yakus");
+      if (!yk.is_array()) r.fail("field 'yakus' is not an array");
+      for (const json& y : yk) {
+        if (!y.is_array() || y.size() != 2 || !y[0].is_string() || !y[1].is_number_integer())
+          r.fail("field 'yakus' is not a list of [name, han]");
+        PlainYaku py{y[0].get<std::string>(), y[1].get<int>(), 0};
+        if (w.limit == Limit::kYakuman && py.han >= 13 && py.han % 13 == 0) {
+          py.yakuman = py.han / 13;
+          py.han = 0;
+        }
+        w.yaku.push_back(std::move(py));
+      }
+      hand->wins.push_back(std::move(w));
+      continue;
+    } else if (type == "ryukyoku") {
+      if (hand_over) r.fail("ryukyoku after the end of the hand");
+      hand_over = true;
+      hand->end = HandEnd::kExhaustive;
+      if (j.contains("reason")) {
+        if (!j["reason"].is_string()) r.fail("field 'reason' is not a string");
+        hand->end = parse_reason(r, j["reason"].get<std::string>());
+      }
+      hand->deltas = r.four("deltas");
+      if (j.contains("tenpais")) {
+        const json& tp = j["tenpais"];
+        if (!tp.is_array() || tp.size() != 4) r.fail("field 'tenpais' is not 4 booleans");
+        for (int s = 0; s < 4; ++s) {
+          if (!tp[s].is_boolean()) r.fail("field 'tenpais' is not 4 booleans");
+          hand->tenpai[s] = tp[s].get<bool>();
+        }
+      }
+      continue;
+    } else {
+      r.fail(fmt::format("unknown event type '{}'", type));
+    }
+    hand->steps.push_back(std::move(st));
+  }
+  if (!started) throw FormatError("line 0", "no start_game (empty log)");
+  if (hand) throw FormatError(fmt::format("line {}", r.line), "the log ends inside a hand");
+  return game;
+}
+
+PlainGame parse_mjai(std::string_view text) {
+  std::istringstream in{std::string(text)};
+  return read_mjai(in);
+}
+
+}  // namespace riichi::io
