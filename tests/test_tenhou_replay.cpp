@@ -209,6 +209,46 @@ TEST(TenhouReplay, ImpossibleTilesAreAMismatchNotACrash) {
   EXPECT_EQ(rep.mismatches.front().what, "wall");
 }
 
+// Corrupted games (tiles, seats, events dropped or duplicated) give mismatches, never a crash.
+TEST(TenhouReplay, CorruptedGamesNeverCrash) {
+  REQUIRE_LOGS();
+  const MjlogGame base = load("2020052700gm-00a9-0000-75a4695c.mjlog");
+  std::uint64_t x = 12345;
+  auto next = [&](int n) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<int>((x >> 33) % static_cast<std::uint64_t>(n));
+  };
+  int mismatched = 0;
+  for (int run = 0; run < 300; ++run) {
+    MjlogGame g = base;
+    for (int k = 0; k < 3; ++k) {
+      MjlogRound& r = g.rounds[static_cast<std::size_t>(next(static_cast<int>(g.rounds.size())))];
+      if (r.events.empty()) continue;
+      auto& e = r.events[static_cast<std::size_t>(next(static_cast<int>(r.events.size())))];
+      switch (next(5)) {
+        case 0:
+          e.tile = next(136);
+          break;
+        case 1:
+          e.who = next(4);
+          break;
+        case 2:
+          r.events.erase(r.events.begin() + next(static_cast<int>(r.events.size())));
+          break;
+        case 3:
+          r.events.push_back(e);
+          break;
+        default:
+          r.hands[static_cast<std::size_t>(next(4))][0] = next(136);
+          break;
+      }
+    }
+    const io::GameReplay rep = io::replay_mjlog(g);
+    mismatched += !rep.mismatches.empty();
+  }
+  EXPECT_GT(mismatched, 250);
+}
+
 TEST(TenhouReplay, CliSummaryAndExitStatus) {
   REQUIRE_LOGS();
   const std::string file = (kDir / "double-ron.mjlog").string();

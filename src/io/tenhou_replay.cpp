@@ -253,7 +253,11 @@ class RoundPlayer {
     std::array<bool, 4> riichi{};
     for (const MjlogEvent& e : r_.events) {
       if (out_.mismatch) return;
-      const int who = e.who >= 0 ? seat(e.who) : -1;
+      const int who = e.who >= 0 && e.who < 4 ? seat(e.who) : -1;
+      if (who < 0 && e.type != MjlogEventType::kDora) {
+        fail("event", "a seat 0..3", std::to_string(e.who));
+        return;
+      }
       switch (e.type) {
         case MjlogEventType::kDraw: {
           if (!pass_window()) return;
