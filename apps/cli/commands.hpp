@@ -13,5 +13,6 @@ void add_score_command(CLI::App& app);
 void add_selfplay_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
 void add_tenhou_check_command(CLI::App& app);
+void add_export_command(CLI::App& app);
 
 }  // namespace riichi::cli
