@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "bots/selfplay.hpp"
+#include "cli_run.hpp"
 #include "io/mjai.hpp"
 #include "io/plain_game.hpp"
 #include "io/tenhou6.hpp"
@@ -286,6 +288,58 @@ TEST(ExportErrors, MalformedTenhou6) {
     } catch (const FormatError&) {
     }
   }
+}
+
+// ------------------------------------------------------------------------------------------
+// CLI
+
+TEST(ExportCli, EngineRecordAndMjlogToBothFormats) {
+  const fs::path dir = fs::temp_directory_path() / "riichi_export_test";
+  fs::create_directories(dir);
+  const std::string rec = (dir / "games.jsonl").string();
+  ASSERT_EQ(testing::run_cli("selfplay --rules tenhou --seed 11 --games 2 --quiet --record " + rec)
+                .status,
+            0);
+  const auto mjai = testing::run_cli("export --to mjai " + rec, false);
+  ASSERT_EQ(mjai.status, 0) << mjai.out;
+  // The two games follow each other: split at the second start_game.
+  const auto second = mjai.out.find("{\"type\":\"start_game\"", 1);
+  ASSERT_NE(second, std::string::npos);
+  const PlainGame first = parse_mjai(mjai.out.substr(0, second));
+  EXPECT_EQ(diff_games(first, engine_game(Rules::tenhou(), 11)), "");
+  const std::string out = (dir / "games.t6").string();
+  const auto t6 = testing::run_cli("export --to tenhou6 " + rec + " -o " + out);
+  ASSERT_EQ(t6.status, 0) << t6.out;
+  std::ifstream in(out);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(diff_games(parse_tenhou6(line), engine_game(Rules::tenhou(), 11)), "");
+  const auto files = mjlog_files();
+  if (!files.empty()) {
+    const auto r = testing::run_cli("export --to tenhou6 '" + files[0].string() + "'", false);
+    ASSERT_EQ(r.status, 0);
+    EXPECT_EQ(diff_games(parse_tenhou6(r.out), plain_from_mjlog(read_mjlog(files[0]))), "");
+  }
+}
+
+TEST(ExportCli, BadInputExits2WithThePlace) {
+  const fs::path dir = fs::temp_directory_path() / "riichi_export_test";
+  fs::create_directories(dir);
+  const std::string bad = (dir / "bad.jsonl").string();
+  std::ofstream(bad) << "{\"bad\n";
+  auto r = testing::run_cli("export --to mjai " + bad);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(testing::contains(r.out, "line 1")) << r.out;
+  const std::string xml = (dir / "bad.xml").string();
+  std::ofstream(xml) << "<mjloggm ver=\"2.3\"><FOO/></mjloggm>";
+  r = testing::run_cli("export --to tenhou6 " + xml);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(testing::contains(r.out, "FOO")) << r.out;
+  r = testing::run_cli("export --to mjai " + (dir / "missing.jsonl").string());
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(testing::contains(r.out, "cannot read")) << r.out;
+  r = testing::run_cli("export --to json " + bad);
+  EXPECT_EQ(r.status, 2);
 }
 
 }  // namespace
