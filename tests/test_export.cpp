@@ -232,13 +232,15 @@ std::string t6_error(const std::string& text) {
 
 TEST(ExportErrors, MalformedMjai) {
   EXPECT_EQ(mjai_error(""), "line 0: no start_game (empty log)");
-  EXPECT_EQ(mjai_error("{\"type\":\"start_game\"}\n{bad"), mjai_error("{\"type\":\"start_game\"}\n{bad"));
+  EXPECT_EQ(mjai_error("{\"type\":\"start_game\"}\n{bad"),
+            mjai_error("{\"type\":\"start_game\"}\n{bad"));
   EXPECT_NE(mjai_error("{\"type\":\"start_game\"}\n{bad").find("line 2: bad JSON"),
             std::string::npos);
   EXPECT_EQ(mjai_error("{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"1m\"}"),
             "line 1: 'tsumo' before start_game");
-  EXPECT_EQ(mjai_error("{\"type\":\"start_game\"}\n{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"1m\"}"),
-            "line 2: 'tsumo' outside a hand (no start_kyoku)");
+  EXPECT_EQ(
+      mjai_error("{\"type\":\"start_game\"}\n{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"1m\"}"),
+      "line 2: 'tsumo' outside a hand (no start_kyoku)");
   EXPECT_EQ(mjai_error("{\"type\":\"start_game\"}\n{\"type\":\"fly\"}"),
             "line 2: 'fly' outside a hand (no start_kyoku)");
   // Corrupt a real export line by line: a wrong tile, a wrong seat, a missing field.

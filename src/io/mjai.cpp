@@ -17,28 +17,44 @@ constexpr const char* kWinds[] = {"E", "S", "W", "N"};
 
 const char* limit_key(Limit limit) {
   switch (limit) {
-    case Limit::kNone: return "";
-    case Limit::kMangan: return "mangan";
-    case Limit::kHaneman: return "haneman";
-    case Limit::kBaiman: return "baiman";
-    case Limit::kSanbaiman: return "sanbaiman";
-    case Limit::kKazoeYakuman: return "kazoe_yakuman";
-    case Limit::kYakuman: return "yakuman";
+    case Limit::kNone:
+      return "";
+    case Limit::kMangan:
+      return "mangan";
+    case Limit::kHaneman:
+      return "haneman";
+    case Limit::kBaiman:
+      return "baiman";
+    case Limit::kSanbaiman:
+      return "sanbaiman";
+    case Limit::kKazoeYakuman:
+      return "kazoe_yakuman";
+    case Limit::kYakuman:
+      return "yakuman";
   }
   return "";
 }
 
 const char* ryukyoku_reason(HandEnd end) {
   switch (end) {
-    case HandEnd::kExhaustive: return "fanpai";
-    case HandEnd::kNagashi: return "nagashimangan";
-    case HandEnd::kNineTerminals: return "kyushukyuhai";
-    case HandEnd::kFourRiichi: return "suchareach";
-    case HandEnd::kTripleRon: return "sanchaho";
-    case HandEnd::kFourKans: return "sukaikan";
-    case HandEnd::kFourWinds: return "sufonrenda";
-    case HandEnd::kChombo: return "chombo";
-    case HandEnd::kWin: return "";
+    case HandEnd::kExhaustive:
+      return "fanpai";
+    case HandEnd::kNagashi:
+      return "nagashimangan";
+    case HandEnd::kNineTerminals:
+      return "kyushukyuhai";
+    case HandEnd::kFourRiichi:
+      return "suchareach";
+    case HandEnd::kTripleRon:
+      return "sanchaho";
+    case HandEnd::kFourKans:
+      return "sukaikan";
+    case HandEnd::kFourWinds:
+      return "sufonrenda";
+    case HandEnd::kChombo:
+      return "chombo";
+    case HandEnd::kWin:
+      return "";
   }
   return "";
 }
@@ -77,10 +93,10 @@ Tile parse_mjai_tile(std::string_view text) {
 
 std::vector<ojson> to_mjai(const PlainGame& game) {
   std::vector<ojson> out;
-  out.push_back({{"type", "start_game"},
-                 {"names", ojson::array({game.names[0], game.names[1], game.names[2],
-                                         game.names[3]})},
-                 {"aka_flag", game.red_fives}});
+  out.push_back(
+      {{"type", "start_game"},
+       {"names", ojson::array({game.names[0], game.names[1], game.names[2], game.names[3]})},
+       {"aka_flag", game.red_fives}});
   std::array<int, 4> scores{};
   for (const PlainHand& h : game.hands) {
     scores = h.scores;
@@ -124,9 +140,12 @@ std::vector<ojson> to_mjai(const PlainGame& game) {
                          {"consumed", tiles_json(s.consumed)}});
           break;
         case StepType::kAnkan:
-          out.push_back({{"type", "ankan"}, {"actor", s.who}, {"consumed", tiles_json(s.consumed)}});
+          out.push_back(
+              {{"type", "ankan"}, {"actor", s.who}, {"consumed", tiles_json(s.consumed)}});
           break;
-        case StepType::kRiichi: out.push_back({{"type", "reach"}, {"actor", s.who}}); break;
+        case StepType::kRiichi:
+          out.push_back({{"type", "reach"}, {"actor", s.who}});
+          break;
         case StepType::kRiichiAccepted: {
           std::array<int, 4> d{};
           d[s.who] = -1000;
@@ -255,9 +274,9 @@ Limit parse_limit(const Reader& r, const std::string& s) {
 }
 
 HandEnd parse_reason(const Reader& r, const std::string& s) {
-  for (HandEnd e : {HandEnd::kExhaustive, HandEnd::kNagashi, HandEnd::kNineTerminals,
-                    HandEnd::kFourRiichi, HandEnd::kTripleRon, HandEnd::kFourKans,
-                    HandEnd::kFourWinds, HandEnd::kChombo})
+  for (HandEnd e :
+       {HandEnd::kExhaustive, HandEnd::kNagashi, HandEnd::kNineTerminals, HandEnd::kFourRiichi,
+        HandEnd::kTripleRon, HandEnd::kFourKans, HandEnd::kFourWinds, HandEnd::kChombo})
     if (s == ryukyoku_reason(e)) return e;
   r.fail(fmt::format("unknown ryukyoku reason '{}'", s));
 }
@@ -359,8 +378,9 @@ PlainGame read_mjai(std::istream& in) {
         st.tsumogiri = tg.get<bool>();
       }
     } else if (type == "chi" || type == "pon" || type == "daiminkan") {
-      st.type = type == "chi" ? StepType::kChi : type == "pon" ? StepType::kPon
-                                                               : StepType::kDaiminkan;
+      st.type = type == "chi"   ? StepType::kChi
+                : type == "pon" ? StepType::kPon
+                                : StepType::kDaiminkan;
       st.who = r.seat("actor");
       st.from = r.seat("target");
       if (st.from == st.who) r.fail("a call from the caller itself");
@@ -394,7 +414,8 @@ PlainGame read_mjai(std::istream& in) {
       if (j.contains("hora_tehais")) w.concealed = r.tiles("hora_tehais", 1, 13);
       if (j.contains("uradora_markers")) {
         std::vector<Tile> ura;
-        for (const json& t : r.field("uradora_markers")) ura.push_back(r.tile(t, "uradora_markers"));
+        for (const json& t : r.field("uradora_markers"))
+          ura.push_back(r.tile(t, "uradora_markers"));
         if (hand->ura.empty()) hand->ura = ura;
       }
       w.fu = r.integer("fu");

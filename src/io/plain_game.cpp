@@ -8,31 +8,50 @@ namespace riichi::io {
 
 const char* step_type_name(StepType type) {
   switch (type) {
-    case StepType::kDraw: return "draw";
-    case StepType::kDiscard: return "discard";
-    case StepType::kChi: return "chi";
-    case StepType::kPon: return "pon";
-    case StepType::kDaiminkan: return "daiminkan";
-    case StepType::kKakan: return "kakan";
-    case StepType::kAnkan: return "ankan";
-    case StepType::kRiichi: return "riichi";
-    case StepType::kRiichiAccepted: return "riichi_accepted";
-    case StepType::kDora: return "dora";
+    case StepType::kDraw:
+      return "draw";
+    case StepType::kDiscard:
+      return "discard";
+    case StepType::kChi:
+      return "chi";
+    case StepType::kPon:
+      return "pon";
+    case StepType::kDaiminkan:
+      return "daiminkan";
+    case StepType::kKakan:
+      return "kakan";
+    case StepType::kAnkan:
+      return "ankan";
+    case StepType::kRiichi:
+      return "riichi";
+    case StepType::kRiichiAccepted:
+      return "riichi_accepted";
+    case StepType::kDora:
+      return "dora";
   }
   return "?";
 }
 
 const char* hand_end_name(HandEnd end) {
   switch (end) {
-    case HandEnd::kWin: return "win";
-    case HandEnd::kExhaustive: return "exhaustive";
-    case HandEnd::kNagashi: return "nagashi";
-    case HandEnd::kNineTerminals: return "nine_terminals";
-    case HandEnd::kFourRiichi: return "four_riichi";
-    case HandEnd::kTripleRon: return "triple_ron";
-    case HandEnd::kFourKans: return "four_kans";
-    case HandEnd::kFourWinds: return "four_winds";
-    case HandEnd::kChombo: return "chombo";
+    case HandEnd::kWin:
+      return "win";
+    case HandEnd::kExhaustive:
+      return "exhaustive";
+    case HandEnd::kNagashi:
+      return "nagashi";
+    case HandEnd::kNineTerminals:
+      return "nine_terminals";
+    case HandEnd::kFourRiichi:
+      return "four_riichi";
+    case HandEnd::kTripleRon:
+      return "triple_ron";
+    case HandEnd::kFourKans:
+      return "four_kans";
+    case HandEnd::kFourWinds:
+      return "four_winds";
+    case HandEnd::kChombo:
+      return "chombo";
   }
   return "?";
 }
@@ -86,13 +105,20 @@ void add_counters(std::vector<PlainYaku>& yaku, int dora, int ura, int aka) {
 
 int plain_basic_points(const PlainWin& win) {
   switch (win.limit) {
-    case Limit::kNone: return std::min(2000, win.fu << std::min(win.han + 2, 20));
-    case Limit::kMangan: return 2000;
-    case Limit::kHaneman: return 3000;
-    case Limit::kBaiman: return 4000;
-    case Limit::kSanbaiman: return 6000;
-    case Limit::kKazoeYakuman: return 8000;
-    case Limit::kYakuman: return 8000 * std::max(1, win.yakuman_units);
+    case Limit::kNone:
+      return std::min(2000, win.fu << std::min(win.han + 2, 20));
+    case Limit::kMangan:
+      return 2000;
+    case Limit::kHaneman:
+      return 3000;
+    case Limit::kBaiman:
+      return 4000;
+    case Limit::kSanbaiman:
+      return 6000;
+    case Limit::kKazoeYakuman:
+      return 8000;
+    case Limit::kYakuman:
+      return 8000 * std::max(1, win.yakuman_units);
   }
   return 0;
 }
@@ -123,7 +149,8 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
       st.who = e.seat;
       switch (e.type) {
         case EventType::kDeal:
-          for (int i = 0; i < e.hand_size; ++i) h.deal[e.seat].push_back(tile_of_id(e.hand[i], red));
+          for (int i = 0; i < e.hand_size; ++i)
+            h.deal[e.seat].push_back(tile_of_id(e.hand[i], red));
           sort_tiles(h.deal[e.seat]);
           continue;
         case EventType::kDraw:
@@ -139,11 +166,21 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
           int ids[4];
           for (int i = 0; i < 4; ++i) ids[i] = e.meld_ids[i];
           switch (e.meld) {
-            case MeldType::kChi: st.type = StepType::kChi; break;
-            case MeldType::kPon: st.type = StepType::kPon; break;
-            case MeldType::kDaiminkan: st.type = StepType::kDaiminkan; break;
-            case MeldType::kKakan: st.type = StepType::kKakan; break;
-            case MeldType::kAnkan: st.type = StepType::kAnkan; break;
+            case MeldType::kChi:
+              st.type = StepType::kChi;
+              break;
+            case MeldType::kPon:
+              st.type = StepType::kPon;
+              break;
+            case MeldType::kDaiminkan:
+              st.type = StepType::kDaiminkan;
+              break;
+            case MeldType::kKakan:
+              st.type = StepType::kKakan;
+              break;
+            case MeldType::kAnkan:
+              st.type = StepType::kAnkan;
+              break;
           }
           if (e.meld == MeldType::kAnkan) {
             st.consumed = tiles_of_ids(ids, 4, red);
@@ -157,7 +194,9 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
           }
           break;
         }
-        case EventType::kRiichiDeclared: st.type = StepType::kRiichi; break;
+        case EventType::kRiichiDeclared:
+          st.type = StepType::kRiichi;
+          break;
         case EventType::kRiichiAccepted:
           st.type = StepType::kRiichiAccepted;
           ++stakes[e.seat];
@@ -169,7 +208,8 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
           st.tile = h.dora.back();
           st.who = -1;
           break;
-        default: continue;
+        default:
+          continue;
       }
       h.steps.push_back(std::move(st));
     }
@@ -180,7 +220,9 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
     if (res.end != RoundEnd::kChombo)
       for (int s = 0; s < 4; ++s) h.deltas[s] += 1000 * stakes[s];
     switch (res.end) {
-      case RoundEnd::kWin: h.end = HandEnd::kWin; break;
+      case RoundEnd::kWin:
+        h.end = HandEnd::kWin;
+        break;
       case RoundEnd::kExhaustiveDraw:
         h.end = HandEnd::kExhaustive;
         for (bool n : res.nagashi)
@@ -189,15 +231,29 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
         break;
       case RoundEnd::kAbortiveDraw:
         switch (res.abortive) {
-          case AbortiveDraw::kKyuushuKyuuhai: h.end = HandEnd::kNineTerminals; break;
-          case AbortiveDraw::kSuufonRenda: h.end = HandEnd::kFourWinds; break;
-          case AbortiveDraw::kSuukaikan: h.end = HandEnd::kFourKans; break;
-          case AbortiveDraw::kSuuchaRiichi: h.end = HandEnd::kFourRiichi; break;
-          case AbortiveDraw::kSanchahou: h.end = HandEnd::kTripleRon; break;
-          case AbortiveDraw::kNone: h.end = HandEnd::kExhaustive; break;
+          case AbortiveDraw::kKyuushuKyuuhai:
+            h.end = HandEnd::kNineTerminals;
+            break;
+          case AbortiveDraw::kSuufonRenda:
+            h.end = HandEnd::kFourWinds;
+            break;
+          case AbortiveDraw::kSuukaikan:
+            h.end = HandEnd::kFourKans;
+            break;
+          case AbortiveDraw::kSuuchaRiichi:
+            h.end = HandEnd::kFourRiichi;
+            break;
+          case AbortiveDraw::kSanchahou:
+            h.end = HandEnd::kTripleRon;
+            break;
+          case AbortiveDraw::kNone:
+            h.end = HandEnd::kExhaustive;
+            break;
         }
         break;
-      case RoundEnd::kChombo: h.end = HandEnd::kChombo; break;
+      case RoundEnd::kChombo:
+        h.end = HandEnd::kChombo;
+        break;
     }
     for (const WinRecord& w : res.wins) {
       PlainWin pw;
@@ -242,7 +298,8 @@ PlainGame plain_from_mjlog(const MjlogGame& g) {
     h.sticks = r.sticks;
     h.dealer = r.dealer;
     h.scores = r.scores;
-    for (int s = 0; s < 4; ++s) h.deal[s] = tiles_of_ids(r.hands[s].data(), static_cast<int>(r.hands[s].size()), red);
+    for (int s = 0; s < 4; ++s)
+      h.deal[s] = tiles_of_ids(r.hands[s].data(), static_cast<int>(r.hands[s].size()), red);
     h.dora.push_back(tile_of_id(r.dora_indicator, red));
     for (const MjlogEvent& e : r.events) {
       PlainStep st;
@@ -261,15 +318,23 @@ PlainGame plain_from_mjlog(const MjlogGame& g) {
           const MjlogMeld& m = e.meld;
           std::vector<int> rest;
           for (int i = 0; i < m.size(); ++i) rest.push_back(m.tiles[i]);
-          auto take_out = [&](int id) {
-            rest.erase(std::find(rest.begin(), rest.end(), id));
-          };
+          auto take_out = [&](int id) { rest.erase(std::find(rest.begin(), rest.end(), id)); };
           switch (m.type) {
-            case MeldType::kChi: st.type = StepType::kChi; break;
-            case MeldType::kPon: st.type = StepType::kPon; break;
-            case MeldType::kDaiminkan: st.type = StepType::kDaiminkan; break;
-            case MeldType::kKakan: st.type = StepType::kKakan; break;
-            case MeldType::kAnkan: st.type = StepType::kAnkan; break;
+            case MeldType::kChi:
+              st.type = StepType::kChi;
+              break;
+            case MeldType::kPon:
+              st.type = StepType::kPon;
+              break;
+            case MeldType::kDaiminkan:
+              st.type = StepType::kDaiminkan;
+              break;
+            case MeldType::kKakan:
+              st.type = StepType::kKakan;
+              break;
+            case MeldType::kAnkan:
+              st.type = StepType::kAnkan;
+              break;
           }
           if (m.type == MeldType::kKakan) {
             st.tile = tile_of_id(m.added, red);
@@ -291,7 +356,8 @@ PlainGame plain_from_mjlog(const MjlogGame& g) {
           st.who = -1;
           h.dora.push_back(st.tile);
           break;
-        default: continue;
+        default:
+          continue;
       }
       h.steps.push_back(std::move(st));
     }
@@ -311,7 +377,7 @@ PlainGame plain_from_mjlog(const MjlogGame& g) {
         w.concealed = tiles_of_ids(rest.data(), static_cast<int>(rest.size()), red);
         w.fu = a.fu;
         w.han = a.han;
-        static constexpr Limit kLimits[] = {Limit::kNone, Limit::kMangan, Limit::kHaneman,
+        static constexpr Limit kLimits[] = {Limit::kNone,   Limit::kMangan,    Limit::kHaneman,
                                             Limit::kBaiman, Limit::kSanbaiman, Limit::kYakuman};
         w.limit = kLimits[std::clamp(a.limit, 0, 5)];
         if (w.limit == Limit::kYakuman) {
@@ -337,12 +403,24 @@ PlainGame plain_from_mjlog(const MjlogGame& g) {
           h.end = HandEnd::kExhaustive;
           h.tenpai = d.shown;
           break;
-        case MjlogDrawType::kNineTerminals: h.end = HandEnd::kNineTerminals; break;
-        case MjlogDrawType::kFourRiichi: h.end = HandEnd::kFourRiichi; break;
-        case MjlogDrawType::kTripleRon: h.end = HandEnd::kTripleRon; break;
-        case MjlogDrawType::kFourKans: h.end = HandEnd::kFourKans; break;
-        case MjlogDrawType::kFourWinds: h.end = HandEnd::kFourWinds; break;
-        case MjlogDrawType::kNagashiMangan: h.end = HandEnd::kNagashi; break;
+        case MjlogDrawType::kNineTerminals:
+          h.end = HandEnd::kNineTerminals;
+          break;
+        case MjlogDrawType::kFourRiichi:
+          h.end = HandEnd::kFourRiichi;
+          break;
+        case MjlogDrawType::kTripleRon:
+          h.end = HandEnd::kTripleRon;
+          break;
+        case MjlogDrawType::kFourKans:
+          h.end = HandEnd::kFourKans;
+          break;
+        case MjlogDrawType::kFourWinds:
+          h.end = HandEnd::kFourWinds;
+          break;
+        case MjlogDrawType::kNagashiMangan:
+          h.end = HandEnd::kNagashi;
+          break;
       }
     }
     game.hands.push_back(std::move(h));
@@ -374,8 +452,10 @@ std::string step_text(const PlainStep& s) {
   std::string out = fmt::format("{} seat {}", step_type_name(s.type), s.who);
   switch (s.type) {
     case StepType::kDraw:
-    case StepType::kDora: out += ' ';
-      out += tile_text(s.tile); break;
+    case StepType::kDora:
+      out += ' ';
+      out += tile_text(s.tile);
+      break;
     case StepType::kDiscard:
       out += ' ';
       out += tile_text(s.tile);
@@ -394,7 +474,8 @@ std::string step_text(const PlainStep& s) {
       out += ' ';
       out += tiles_text(s.consumed);
       break;
-    default: break;
+    default:
+      break;
   }
   return out;
 }

@@ -52,9 +52,9 @@ struct PlainYaku {
 
 struct PlainWin {
   int who = -1;
-  int from = -1;  // the discarder (or kakan player); == who for tsumo
-  int pao = -1;   // the liable seat, -1 for none
-  Tile tile{};    // the winning tile
+  int from = -1;                // the discarder (or kakan player); == who for tsumo
+  int pao = -1;                 // the liable seat, -1 for none
+  Tile tile{};                  // the winning tile
   std::vector<Tile> concealed;  // the winner's concealed tiles without the winning tile, sorted
   int fu = 0;
   int han = 0;  // yaku + dora counters, 0 for a yakuman
@@ -84,14 +84,14 @@ struct PlainHand {
   int honba = 0;
   int sticks = 0;  // riichi sticks on the table at the start
   int dealer = 0;
-  std::array<int, 4> scores{};                // at the start of the hand
-  std::array<std::vector<Tile>, 4> deal;      // 13 tiles each, sorted
-  std::vector<Tile> dora;                     // every indicator revealed, in order
-  std::vector<Tile> ura;                      // ura indicators shown with a riichi win
+  std::array<int, 4> scores{};            // at the start of the hand
+  std::array<std::vector<Tile>, 4> deal;  // 13 tiles each, sorted
+  std::vector<Tile> dora;                 // every indicator revealed, in order
+  std::vector<Tile> ura;                  // ura indicators shown with a riichi win
   std::vector<PlainStep> steps;
   HandEnd end = HandEnd::kExhaustive;
-  std::vector<PlainWin> wins;  // in the order of the payments (closest to the discarder first)
-  std::array<int, 4> deltas{};  // the hand's payments, this hand's riichi stakes excluded
+  std::vector<PlainWin> wins;    // in the order of the payments (closest to the discarder first)
+  std::array<int, 4> deltas{};   // the hand's payments, this hand's riichi stakes excluded
   std::array<bool, 4> tenpai{};  // exhaustive draw
 };
 

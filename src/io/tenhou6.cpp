@@ -14,15 +14,15 @@ namespace {
 
 // Tenhou's yaku names by mjlog yaku id (docs/tenhou-mjlog.md §5).
 constexpr const char* kYakuJa[55] = {
-    "門前清自摸和", "立直",       "一発",       "槍槓",     "嶺上開花",   "海底摸月",
-    "河底撈魚",     "平和",       "断幺九",     "一盃口",   "自風 東",    "自風 南",
-    "自風 西",      "自風 北",    "場風 東",    "場風 南",  "場風 西",    "場風 北",
-    "役牌 白",      "役牌 發",    "役牌 中",    "両立直",   "七対子",     "混全帯幺九",
-    "一気通貫",     "三色同順",   "三色同刻",   "三槓子",   "対々和",     "三暗刻",
-    "小三元",       "混老頭",     "二盃口",     "純全帯幺九", "混一色",   "清一色",
-    "人和",         "天和",       "地和",       "大三元",   "四暗刻",     "四暗刻単騎",
-    "字一色",       "緑一色",     "清老頭",     "九蓮宝燈", "純正九蓮宝燈", "国士無双",
-    "国士無双１３面", "大四喜",   "小四喜",     "四槓子",   "ドラ",       "裏ドラ",
+    "門前清自摸和",   "立直",     "一発",     "槍槓",       "嶺上開花",     "海底摸月",
+    "河底撈魚",       "平和",     "断幺九",   "一盃口",     "自風 東",      "自風 南",
+    "自風 西",        "自風 北",  "場風 東",  "場風 南",    "場風 西",      "場風 北",
+    "役牌 白",        "役牌 發",  "役牌 中",  "両立直",     "七対子",       "混全帯幺九",
+    "一気通貫",       "三色同順", "三色同刻", "三槓子",     "対々和",       "三暗刻",
+    "小三元",         "混老頭",   "二盃口",   "純全帯幺九", "混一色",       "清一色",
+    "人和",           "天和",     "地和",     "大三元",     "四暗刻",       "四暗刻単騎",
+    "字一色",         "緑一色",   "清老頭",   "九蓮宝燈",   "純正九蓮宝燈", "国士無双",
+    "国士無双１３面", "大四喜",   "小四喜",   "四槓子",     "ドラ",         "裏ドラ",
     "赤ドラ"};
 constexpr const char* kWindJa[4] = {"東", "南", "西", "北"};
 
@@ -47,18 +47,19 @@ struct LimitJa {
   Limit limit;
   const char* text;
 };
-constexpr LimitJa kLimitJa[] = {{Limit::kSanbaiman, "三倍満"}, {Limit::kMangan, "満貫"},
-                                {Limit::kHaneman, "跳満"},     {Limit::kBaiman, "倍満"},
+constexpr LimitJa kLimitJa[] = {{Limit::kSanbaiman, "三倍満"},      {Limit::kMangan, "満貫"},
+                                {Limit::kHaneman, "跳満"},          {Limit::kBaiman, "倍満"},
                                 {Limit::kKazoeYakuman, "数え役満"}, {Limit::kYakuman, "役満"}};
 
 struct EndJa {
   HandEnd end;
   const char* text;
 };
-constexpr EndJa kEndJa[] = {{HandEnd::kNagashi, "流し満貫"},   {HandEnd::kNineTerminals, "九種九牌"},
-                            {HandEnd::kFourRiichi, "四家立直"}, {HandEnd::kTripleRon, "三家和了"},
-                            {HandEnd::kFourKans, "四槓散了"},   {HandEnd::kFourWinds, "四風連打"},
-                            {HandEnd::kChombo, "チョンボ"}};
+constexpr EndJa kEndJa[] = {
+    {HandEnd::kNagashi, "流し満貫"},    {HandEnd::kNineTerminals, "九種九牌"},
+    {HandEnd::kFourRiichi, "四家立直"}, {HandEnd::kTripleRon, "三家和了"},
+    {HandEnd::kFourKans, "四槓散了"},   {HandEnd::kFourWinds, "四風連打"},
+    {HandEnd::kChombo, "チョンボ"}};
 
 std::string code2(Tile t) { return std::to_string(tenhou6_tile(t)); }
 
@@ -123,7 +124,8 @@ std::string tenhou6_call(const PlainStep& s, const PlainStep* pon) {
       out += 'a';
       all(3, 4);
       break;
-    default: throw std::invalid_argument("not a call");
+    default:
+      throw std::invalid_argument("not a call");
   }
   return out;
 }
@@ -171,8 +173,12 @@ ojson to_tenhou6(const PlainGame& game) {
       if (s.type == StepType::kDora || s.type == StepType::kRiichiAccepted) continue;
       if (s.who < 0 || s.who > 3) throw FormatError(fmt::format("hand {}", hi), "bad seat");
       switch (s.type) {
-        case StepType::kDraw: takes[s.who].push_back(tenhou6_tile(s.tile)); break;
-        case StepType::kRiichi: riichi[s.who] = true; break;
+        case StepType::kDraw:
+          takes[s.who].push_back(tenhou6_tile(s.tile));
+          break;
+        case StepType::kRiichi:
+          riichi[s.who] = true;
+          break;
         case StepType::kDiscard:
           if (riichi[s.who]) {
             std::string r = "r";
@@ -203,8 +209,11 @@ ojson to_tenhou6(const PlainGame& game) {
           discards[s.who].push_back(tenhou6_call(s, pon));
           break;
         }
-        case StepType::kAnkan: discards[s.who].push_back(tenhou6_call(s, nullptr)); break;
-        default: break;
+        case StepType::kAnkan:
+          discards[s.who].push_back(tenhou6_call(s, nullptr));
+          break;
+        default:
+          break;
       }
     }
     for (int s = 0; s < 4; ++s) {
@@ -221,8 +230,8 @@ ojson to_tenhou6(const PlainGame& game) {
         result.push_back("和了");
         for (const PlainWin& w : h.wins) {
           result.push_back(arr_json(w.deltas));
-          ojson info = ojson::array({w.who, w.from, w.pao >= 0 ? w.pao : w.who,
-                                     tenhou6_points_text(w, h.dealer)});
+          ojson info = ojson::array(
+              {w.who, w.from, w.pao >= 0 ? w.pao : w.who, tenhou6_points_text(w, h.dealer)});
           for (const PlainYaku& y : w.yaku) {
             std::string text = yaku_ja(y.name, (w.who - h.dealer + 4) % 4, h.round / 4);
             if (y.yakuman == 1) {
@@ -365,7 +374,8 @@ PlainStep call_step(const std::string& s, int who, const std::string& where) {
 }
 
 void parse_win_info(const json& info, PlainWin& w, const std::string& where, const PlainHand& h) {
-  if (!info.is_array() || info.size() < 4) fail(where, "win info is not [who, from, pao, points, yaku...]");
+  if (!info.is_array() || info.size() < 4)
+    fail(where, "win info is not [who, from, pao, points, yaku...]");
   w.who = get_int(info[0], where + "[0]");
   w.from = get_int(info[1], where + "[1]");
   const int pao = get_int(info[2], where + "[2]");
@@ -460,14 +470,16 @@ void read_hand(const json& hj, PlainHand& h, const std::string& where) {
   for (int k = 2; k <= 3; ++k) {
     if (!hj[k].is_array()) fail(fmt::format("{}[{}]", where, k), "not a tile list");
     for (std::size_t i = 0; i < hj[k].size(); ++i)
-      (k == 2 ? h.dora : h.ura).push_back(get_tile(hj[k][i], fmt::format("{}[{}][{}]", where, k, i)));
+      (k == 2 ? h.dora : h.ura)
+          .push_back(get_tile(hj[k][i], fmt::format("{}[{}][{}]", where, k, i)));
   }
   if (h.dora.empty()) fail(where + "[2]", "no dora indicator");
   std::array<const json*, 4> takes{}, discards{};
   for (int s = 0; s < 4; ++s) {
     const std::size_t base = 4 + 3 * static_cast<std::size_t>(s);
     const json& deal = hj[base];
-    if (!deal.is_array() || deal.size() != 13) fail(fmt::format("{}[{}]", where, base), "not 13 tiles");
+    if (!deal.is_array() || deal.size() != 13)
+      fail(fmt::format("{}[{}]", where, base), "not 13 tiles");
     for (std::size_t i = 0; i < 13; ++i)
       h.deal[s].push_back(get_tile(deal[i], fmt::format("{}[{}][{}]", where, base, i)));
     sort_tiles(h.deal[s]);
