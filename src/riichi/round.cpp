@@ -132,7 +132,7 @@ void Round::update_waits(int seat) {
   Seat& s = seats_[seat];
   s.shanten = static_cast<std::int8_t>(shanten(s.counts));
   s.wait_kinds = 0;
-  if (s.shanten != 0) return;
+  if (s.shanten != 0 || s.dead != DeadHandReason::kNone) return;  // §4.5: a dead hand never wins
   for (const Wait& w : waits(s.counts)) s.wait_kinds |= kind_bit(w.kind);
 }
 
@@ -229,9 +229,8 @@ void Round::open_claim_window(Phase window) {
   for (int k = 1; k < 4; ++k) {
     const int seat = (current_ + k) % 4;
     answers_[seat] = Action{};
-    window_chombo_[seat] = ChomboReason::kNone;
     const Seat& s = seats_[seat];
-    if (!(s.wait_kinds & kind_bit(kind)) || s.dead != DeadHandReason::kNone) continue;  // §4.5
+    if (!(s.wait_kinds & kind_bit(kind))) continue;  // never a dead hand (§4.5)
     if (ankan && (!rules_.kokushi_robs_ankan || s.num_melds > 0 || shanten_kokushi(s.counts) != 0))
       continue;
     win_capable_ |= 1u << seat;
@@ -250,12 +249,18 @@ void Round::close_claim_window() {
   unsigned rons = 0;
   for (int s = 0; s < 4; ++s)
     if (answers_[s].type == ActionType::kRon && answers_[s].seat == s) rons |= 1u << s;
-  // §4.5: a ron by a seat with an illegal kan after riichi is a chombo found at the win.
+  // §4.5: a ron by a seat with an illegal kan after riichi is a chombo found at the win; a
+  // false ron or a claim with a dead hand, nobody winning, is settled now (the closest offender
+  // after the discarder, the discarder last). A valid ron voids them.
   if (offence_seen_) {
     for (int s = 0; s < 4; ++s) {
       if (!(rons >> s & 1) || !seats_[s].illegal_riichi_kan) continue;
       rons &= ~(1u << s);
       window_chombo_[s] = ChomboReason::kIllegalRiichiKan;
+    }
+    for (int k = 1; k <= 4 && !rons; ++k) {
+      const int s = (current_ + k) % 4;
+      if (window_chombo_[s] != ChomboReason::kNone) return settle_chombo(s, window_chombo_[s]);
     }
   }
   // §3.8: a seat whose hand the tile completes and that does not ron is furiten.
@@ -270,15 +275,7 @@ void Round::close_claim_window() {
     // §4.4 sanchahou (Tenhou): a triple ron aborts the hand.
     if (std::popcount(rons) == 3 && rules_.sanchahou)
       return abortive_draw(AbortiveDraw::kSanchahou, -1);
-    return settle_rons(rons, current_, claim_id_);  // voids any chombo answer (§4.5)
-  }
-  // §4.5: a false ron or a claim with a dead hand, nobody winning: the closest offender after
-  // the discarder (the discarder last) is charged.
-  if (offence_seen_) {
-    for (int k = 1; k <= 4; ++k) {
-      const int s = (current_ + k) % 4;
-      if (window_chombo_[s] != ChomboReason::kNone) return settle_chombo(s, window_chombo_[s]);
-    }
+    return settle_rons(rons, current_, claim_id_);
   }
   if (phase_ == Phase::kChankan) return complete_kan(current_, claim_kan_);
   Seat& d = seats_[current_];
@@ -341,7 +338,12 @@ const std::vector<Action>& Round::legal_actions(int seat) const {
 void Round::compute_legal(int seat, std::vector<Action>& out) const {
   switch (phase_) {
     case Phase::kSelf:
-      if (seat == current_) self_actions(seat, out);
+      if (seat != current_) break;
+      // §4.5: a dead hand cannot win, call, declare a kan or riichi (or abort the hand).
+      if (seats_[seat].dead != DeadHandReason::kNone)
+        discard_actions(seat, false, out);
+      else
+        self_actions(seat, out);
       break;
     case Phase::kDiscardOnly:
       if (seat == current_) discard_actions(seat, false, out);
@@ -357,8 +359,6 @@ void Round::compute_legal(int seat, std::vector<Action>& out) const {
 
 void Round::self_actions(int seat, std::vector<Action>& out) const {
   const Seat& s = seats_[seat];
-  // §4.5: a dead hand cannot win, call, declare a kan or riichi (or abort the hand).
-  if (s.dead != DeadHandReason::kNone) return discard_actions(seat, false, out);
   Action a;
   a.seat = static_cast<std::int8_t>(seat);
   if (can_tsumo(seat)) {
@@ -456,17 +456,15 @@ void Round::claim_actions(int seat, std::vector<Action>& out) const {
   Action a;
   a.seat = static_cast<std::int8_t>(seat);
   a.tile = static_cast<std::int16_t>(claim_id_);
-  if (s.dead != DeadHandReason::kNone) {  // §4.5: a dead hand cannot win or call
-    a.type = ActionType::kPass;
-    out.push_back(a);
-    return;
-  }
-  if ((win_capable_ >> seat & 1) && can_ron(seat, claim_id_)) {
+  if ((win_capable_ >> seat & 1) && can_ron(seat, claim_id_)) {  // never a dead hand (§4.5)
     a.type = ActionType::kRon;
     out.push_back(a);
   }
   // §2.8: the last discard is for ron only; riichi hands only ron (§3.7).
-  if (phase_ == Phase::kClaim && live_tiles_left() > 0 && !s.riichi) call_actions(seat, out);
+  // §4.5: a dead hand cannot call.
+  if (phase_ == Phase::kClaim && live_tiles_left() > 0 && !s.riichi &&
+      s.dead == DeadHandReason::kNone)
+    call_actions(seat, out);
   a.type = ActionType::kPass;
   out.push_back(a);
 }

@@ -21,6 +21,10 @@
 //   kChankan     a claim window on a kakan tile (or an ankan tile for kokushi): ron or pass
 //   kOver        the hand has ended; result() is final
 //
+// Human input and replayed records may also commit the offences of RULES.md §4.5 (chombo,
+// dead hand): apply(action, InputMode::kHuman), declare_chombo(), declare_dead_hand()
+// (round_chombo.cpp).
+//
 // A claim window opens only when some seat has a call: otherwise the game proceeds at once.
 // The Round stores a copy of the Rules (a small value) and is a copyable value type: clone()
 // (or a plain copy) continues independently.
@@ -374,7 +378,9 @@ class Round {
   unsigned pending_ = 0;      // seats yet to answer
   unsigned win_capable_ = 0;  // seats whose waits contain the tile (furiten on pass)
   std::array<Action, 4> answers_{};
-  std::array<ChomboReason, 4> window_chombo_{};  // §4.5: chombo answers in this window, per seat
+  // §4.5: chombo answers in the current claim window, per seat. Never reset: once one is set,
+  // the window ends the hand (a win voids it, else the chombo is settled).
+  std::array<ChomboReason, 4> window_chombo_{};
   bool offence_seen_ = false;  // some §4.5 offence happened (keeps the checks off the hot path)
   ChomboReason chombo_reason_ = ChomboReason::kNone;
   RoundResult result_;

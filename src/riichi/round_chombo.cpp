@@ -222,6 +222,7 @@ ApplyResult Round::offence_on_turn(const Action& action) {
 
 void Round::make_dead(int seat, DeadHandReason reason) {
   seats_[seat].dead = reason;
+  seats_[seat].wait_kinds = 0;  // no tsumo, ron or kan after riichi (update_waits keeps it so)
   offence_seen_ = true;
 }
 
