@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <istream>
 #include <sstream>
 
@@ -15,24 +16,11 @@ namespace {
 constexpr const char* kHonors[] = {"E", "S", "W", "N", "P", "F", "C"};
 constexpr const char* kWinds[] = {"E", "S", "W", "N"};
 
-const char* limit_key(Limit limit) {
-  switch (limit) {
-    case Limit::kNone:
-      return "";
-    case Limit::kMangan:
-      return "mangan";
-    case Limit::kHaneman:
-      return "haneman";
-    case Limit::kBaiman:
-      return "baiman";
-    case Limit::kSanbaiman:
-      return "sanbaiman";
-    case Limit::kKazoeYakuman:
-      return "kazoe_yakuman";
-    case Limit::kYakuman:
-      return "yakuman";
-  }
-  return "";
+// The engine's limit name in snake_case ("kazoe_yakuman"); yakuman without its multiplier.
+std::string limit_key(Limit limit) {
+  std::string key = limit_name(limit, 1);
+  std::replace(key.begin(), key.end(), ' ', '_');
+  return key;
 }
 
 const char* ryukyoku_reason(HandEnd end) {

@@ -16,17 +16,6 @@ using nlohmann::ordered_json;
 
 namespace {
 
-constexpr const char* kEventTypes[] = {"deal",
-                                       "draw",
-                                       "discard",
-                                       "call",
-                                       "riichi_declared",
-                                       "riichi_accepted",
-                                       "dora_revealed",
-                                       "win",
-                                       "reveal",
-                                       "exhaustive_draw",
-                                       "abortive_draw"};
 constexpr const char* kFrameTypes[] = {"header", "hand", "action", "hand_end", "game_end"};
 constexpr const char* kActionNames[] = {"discard",   "riichi", "tsumo", "ron",     "chi", "pon",
                                         "daiminkan", "kakan",  "ankan", "kyuushu", "pass"};
@@ -289,8 +278,8 @@ std::string string_field(const json& j, const char* key, int line, const char* w
 std::int16_t id_of(Tile t) { return static_cast<std::int16_t>(t.kind * 4 + (t.red ? 0 : 3)); }
 
 bool is_event_or_frame(const std::string& type) {
-  for (const char* t : kEventTypes)
-    if (type == t) return true;
+  for (int e = 0; e < kNumEventTypes; ++e)
+    if (type == event_type_name(static_cast<EventType>(e))) return true;
   for (const char* t : kFrameTypes)
     if (type == t) return true;
   return false;
@@ -299,7 +288,10 @@ bool is_event_or_frame(const std::string& type) {
 std::string known_types() {
   std::string s;
   for (const char* t : kFrameTypes) s += (s.empty() ? "" : ", ") + std::string(t);
-  for (const char* t : kEventTypes) s += ", " + std::string(t);
+  for (int e = 0; e < kNumEventTypes; ++e) {
+    s += ", ";
+    s += event_type_name(static_cast<EventType>(e));
+  }
   return s;
 }
 

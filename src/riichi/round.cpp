@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <iterator>
 
 #include "riichi/shanten.hpp"
 #include "riichi/waits.hpp"
@@ -39,6 +40,7 @@ const char* event_type_name(EventType type) {
                                            "reveal",
                                            "exhaustive_draw",
                                            "abortive_draw"};
+  static_assert(std::size(kNames) == kNumEventTypes);
   return kNames[static_cast<int>(type)];
 }
 

@@ -161,6 +161,7 @@ enum class EventType : std::uint8_t {
   kExhaustiveDraw,  // payments in result().deltas, tenpai/nagashi in result()
   kAbortiveDraw,    // seat = the declarer for kyuushu (else -1); kind in result().abortive
 };
+inline constexpr int kNumEventTypes = 11;
 const char* event_type_name(EventType type);
 
 struct Event {
