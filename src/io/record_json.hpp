@@ -22,7 +22,7 @@ inline constexpr const char* kRecordFormatName = "riichi-record";
 // interleaved with the "action" lines that caused them and a "hand_end" line, and a final
 // "game_end" line once the game is over. `game_index` numbers the games of a file (0-based).
 std::vector<nlohmann::ordered_json> game_to_lines(const GameRecord& record, const GameLog& log,
-                                          int game_index);
+                                                  int game_index);
 
 // Writes game_to_lines, one compact JSON object per line ('\n' terminated).
 void write_game(std::ostream& out, const GameRecord& record, const GameLog& log, int game_index);

@@ -12,10 +12,10 @@
 namespace riichi {
 
 struct RoundSetup {
-  int round_wind = 0;   // 0 = East round, 1 = South, 2 = West
-  int hand_number = 0;  // 0..3 within the round wind (East 1 = 0)
-  int dealer = 0;       // seat of East
-  int honba = 0;        // counters on the table
+  int round_wind = 0;     // 0 = East round, 1 = South, 2 = West
+  int hand_number = 0;    // 0..3 within the round wind (East 1 = 0)
+  int dealer = 0;         // seat of East
+  int honba = 0;          // counters on the table
   int riichi_sticks = 0;  // sticks left on the table from earlier hands
   std::array<int, 4> scores{};
   std::uint64_t wall_seed = 0;
@@ -49,7 +49,7 @@ struct WinRecord {
 struct RoundResult {
   RoundEnd end = RoundEnd::kExhaustiveDraw;
   AbortiveDraw abortive = AbortiveDraw::kNone;
-  std::vector<WinRecord> wins;  // ordered from the discarder's right (the closest first)
+  std::vector<WinRecord> wins;    // ordered from the discarder's right (the closest first)
   std::array<bool, 4> tenpai{};   // exhaustive draw: the seats declared tenpai
   std::array<bool, 4> nagashi{};  // nagashi mangan (EMA 2008 win / Tenhou draw payment)
   // Every point that moved during the hand, per seat: riichi stakes (-1000), payments, honba,

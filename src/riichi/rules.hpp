@@ -115,7 +115,7 @@ struct Rules {
   // With agari_yame, an all-last dealer who is 1st and tenpai at an exhaustive draw also ends
   // the game (RULES.md §5.4 reading); off in Tenhou, whose real logs play on (dnovikoff-bug1).
   bool tenpai_yame = false;
-  bool east_only = false;          // OQ-21: a tonpuusen (East round only)
+  bool east_only = false;  // OQ-21: a tonpuusen (East round only)
   // OQ-15 Tenhou: in the final score the points are rounded to this unit (1000; a half unit
   // away from zero: 24500 -> 25000, -7500 -> -8000), 1st taking the difference so that the sum
   // stays 0 (as in real Tenhou logs); 0 = exact.
