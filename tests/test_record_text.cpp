@@ -2,11 +2,13 @@
 // rebuilds the same game, and malformed text names the token and the reason.
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
 #include "bots/random_bot.hpp"
 #include "bots/selfplay.hpp"
+#include "io/record_json.hpp"
 #include "riichi/record_text.hpp"
 
 namespace riichi {
@@ -88,6 +90,65 @@ TEST(RecordText, MalformedTextNamesTheToken) {
   // A well-formed but illegal action is a replay divergence, not a parse error.
   const GameRecord r = record_from_text(head + "t3.0");
   EXPECT_FALSE(replay(r).ok());
+}
+
+}  // namespace
+}  // namespace riichi
+
+namespace riichi {
+namespace {
+
+// RULES.md §4.5 / §8.4: "Chombo EMA 2008 by South: South -8000 (E +4000, W +2000, N +2000);
+// replay, h unchanged". A human false tsumo is recorded, and the record replays to the same
+// chombo through the text and the JSON-lines forms.
+TEST(RecordText, HumanChomboReplays) {
+  GameRecorder rec(Rules::ema2008(), 5);
+  // Play legal actions until South (seat 1, a non-dealer in East 1) must act on its own turn.
+  int guard = 0;
+  while (!(rec.game().to_play() == 1 && rec.game().round().phase() == Phase::kSelf) &&
+         ++guard < 500) {
+    const int seat = rec.game().to_play();
+    // An element of legal_actions() itself: apply() takes it by value, so the record keeps it.
+    ASSERT_TRUE(rec.apply(rec.game().legal_actions(seat).front()).ok);
+  }
+  ASSERT_LT(guard, 500);
+  Action false_tsumo;
+  false_tsumo.type = ActionType::kTsumo;
+  false_tsumo.seat = 1;
+  false_tsumo.tile = -1;
+  for (const Action& a : rec.game().legal_actions(1))
+    if (a.type == ActionType::kDiscard) false_tsumo.tile = a.tile;  // a tile it holds
+  ASSERT_FALSE(rec.apply(false_tsumo).ok);                          // refused for a bot
+  const ApplyResult applied = rec.apply(false_tsumo, InputMode::kHuman);
+  ASSERT_TRUE(applied.ok) << applied.reason;
+  ASSERT_EQ(rec.log().hands.size(), 1u);
+  const RoundResult& result = rec.log().hands[0].result;
+  EXPECT_EQ(result.end, RoundEnd::kChombo);
+  EXPECT_EQ(result.chombo_seat, 1);
+  EXPECT_EQ(result.deltas, (std::array<int, 4>{4000, -8000, 2000, 2000}));
+
+  const GameRecord record = rec.record();
+  ASSERT_EQ(record.mode(record.actions.size() - 1), InputMode::kHuman);
+  const GameRecord back = record_from_text(to_text(record));
+  const ReplayResult again = replay(back);
+  // The record stops after the chombo (the game goes on): the only divergence is its end.
+  ASSERT_FALSE(again.ok());
+  EXPECT_EQ(again.divergence->action_index, 2) << again.divergence->message();
+  EXPECT_NE(again.divergence->reason.find("ends before"), std::string::npos);
+  ASSERT_EQ(again.log.hands.size(), 1u);
+  EXPECT_EQ(again.log.hands[0].result.end, RoundEnd::kChombo);
+  EXPECT_EQ(again.log.hands[0].result.deltas, result.deltas);
+  // The JSON-lines record marks the action "human" and reads it back.
+  std::istringstream lines(io::game_to_text(record, rec.log(), 0));
+  const std::vector<io::RecordedGame> read = io::read_records(lines);
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_EQ(read[0].record.modes, record.modes);
+  // Without the human mark the same record diverges: bots cannot commit chombo.
+  GameRecord legal_only = back;
+  legal_only.modes.clear();
+  const ReplayResult refused = replay(legal_only);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.divergence->action_index, 1) << refused.divergence->message();
 }
 
 }  // namespace

@@ -467,6 +467,8 @@ std::vector<ordered_json> game_to_lines(const GameRecord& record, const GameLog&
       a["n"] = n;
       const ordered_json body = action_to_json(record.actions[static_cast<std::size_t>(n)], red);
       for (const auto& [key, value] : body.items()) a[key] = value;
+      // Human input that may commit chombo / dead hand (RULES.md §4.5) replays in that mode.
+      if (record.mode(static_cast<std::size_t>(n)) == InputMode::kHuman) a["human"] = true;
       lines.push_back(std::move(a));
     }
     events_until(hand.events.size());
@@ -583,6 +585,13 @@ std::vector<RecordedGame> read_records(std::istream& in) {
         g.record.actions.push_back(action_from_json(j, g.record.rules.red_fives));
       } catch (const std::invalid_argument& e) {
         fail(line_no, e.what());
+      }
+      const auto human = j.find("human");
+      if (human != j.end() && !human->is_boolean())
+        fail(line_no, "action: 'human' must be true or false");
+      if (human != j.end() && human->get<bool>()) {
+        g.record.modes.resize(g.record.actions.size(), InputMode::kLegalOnly);
+        g.record.modes.back() = InputMode::kHuman;
       }
       g.action_lines.push_back(line_no);
     } else if (type == "game_end") {

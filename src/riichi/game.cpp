@@ -276,14 +276,14 @@ const std::vector<Action>& Game::legal_actions(int seat) const {
   return round_.legal_actions(seat);
 }
 
-ApplyResult Game::apply(const Action& action) {
+ApplyResult Game::apply(Action action, InputMode mode) {
   if (is_over()) {
     std::string reason = "the game is over (";
     reason += hand_name(round_.setup().round_wind, round_.setup().hand_number);
     reason += " was the last hand)";
     return {false, reason};
   }
-  ApplyResult applied = round_.apply(action);
+  ApplyResult applied = round_.apply(action, mode);
   if (!applied.ok || !round_.is_over()) return applied;
   results_.push_back(round_.result());
   state_ = next_state(state_, results_.back(), rules_);

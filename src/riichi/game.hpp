@@ -116,7 +116,9 @@ class Game {
   const std::vector<Action>& legal_actions(int seat) const;
   // Applies an action to the current hand; refused with a reason when illegal or when the game
   // is over. A hand's last action settles it and deals the next hand (or ends the game).
-  ApplyResult apply(const Action& action);
+  // `mode` kHuman lets human input or a replayed record commit the offences of RULES.md §4.5
+  // (chombo, dead hand: see Round::apply); bots use the default, legal actions only.
+  ApplyResult apply(Action action, InputMode mode = InputMode::kLegalOnly);
   GameObservation observation(int seat) const;
 
   // Every hand dealt so far, in order (chombo replays included): setups()[i] produced

@@ -1,6 +1,7 @@
 // Game records and replay (see record.hpp).
 #include "riichi/record.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace riichi {
@@ -67,11 +68,12 @@ GameRecorder::GameRecorder(const Rules& rules, std::uint64_t seed,
   if (log_.finished) log_.final = game_.final_result();
 }
 
-ApplyResult GameRecorder::apply(const Action& action) {
+ApplyResult GameRecorder::apply(Action action, InputMode mode) {
   const std::size_t hands_before = game_.results().size();
-  ApplyResult applied = game_.apply(action);
+  ApplyResult applied = game_.apply(action, mode);
   if (!applied.ok) return applied;
   actions_.push_back(action);
+  modes_.push_back(mode);
   if (game_.results().size() > hands_before) close_hand();
   return applied;
 }
@@ -88,7 +90,7 @@ void GameRecorder::close_hand() {
   hand.action_events.reserve(static_cast<std::size_t>(end - hand_first_action_));
   for (int i = hand_first_action_; i < end; ++i) {
     hand.action_events.push_back(static_cast<int>(round.events().size()));
-    round.apply(actions_[static_cast<std::size_t>(i)]);
+    round.apply(actions_[static_cast<std::size_t>(i)], modes_[static_cast<std::size_t>(i)]);
   }
   hand.events = round.events();
   hand.result = game_.results()[index];
@@ -126,6 +128,8 @@ GameRecord GameRecorder::record() const {
   r.seed = game_.seed();
   r.players = players_;
   r.actions = actions_;
+  const bool any_human = std::find(modes_.begin(), modes_.end(), InputMode::kHuman) != modes_.end();
+  if (any_human) r.modes = modes_;
   return r;
 }
 
@@ -147,7 +151,7 @@ ReplayResult replay(const GameRecord& record) {
       out.divergence = std::move(d);
       break;
     }
-    const ApplyResult applied = rec.apply(a);
+    const ApplyResult applied = rec.apply(a, record.mode(i));
     if (!applied.ok) {
       Divergence d;
       d.action_index = static_cast<int>(i);

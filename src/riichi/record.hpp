@@ -31,6 +31,12 @@ struct GameRecord {
   std::uint64_t seed = 0;
   std::array<std::string, 4> players{};  // seat 0 = the initial East
   std::vector<Action> actions;           // every action applied, in order (Action::seat set)
+  // InputMode of each action (human input may commit chombo / dead hand, RULES.md §4.5); empty
+  // or shorter than `actions` means kLegalOnly for the rest.
+  std::vector<InputMode> modes;
+  InputMode mode(std::size_t i) const {
+    return i < modes.size() ? modes[i] : InputMode::kLegalOnly;
+  }
 };
 
 // One hand as it was played.
@@ -66,7 +72,7 @@ class GameRecorder {
   const Game& game() const { return game_; }
   // Applies an action to the game and records it when legal; refused otherwise (nothing
   // recorded).
-  ApplyResult apply(const Action& action);
+  ApplyResult apply(Action action, InputMode mode = InputMode::kLegalOnly);
 
   GameRecord record() const;
   const std::vector<Action>& actions() const { return actions_; }
@@ -78,6 +84,7 @@ class GameRecorder {
   Game game_;
   std::array<std::string, 4> players_;
   std::vector<Action> actions_;
+  std::vector<InputMode> modes_;
   int hand_first_action_ = 0;
   GameLog log_;
 };

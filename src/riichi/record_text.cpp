@@ -38,6 +38,12 @@ std::string action_token(const Action& a) {
   return t;
 }
 
+std::string action_token(const GameRecord& record, std::size_t i) {
+  std::string t = action_token(record.actions[i]);
+  if (record.mode(i) == InputMode::kHuman) t += '*';
+  return t;
+}
+
 [[noreturn]] void bad_token(std::size_t index, std::string_view token, const std::string& why) {
   std::string message = "action ";
   message += std::to_string(index + 1);
@@ -95,9 +101,9 @@ std::string to_text(const GameRecord& record) {
   out += full_rules_spec(record.rules);
   out += ' ';
   out += std::to_string(record.seed);
-  for (const Action& a : record.actions) {
+  for (std::size_t i = 0; i < record.actions.size(); ++i) {
     out += ' ';
-    out += action_token(a);
+    out += action_token(record, i);
   }
   return out;
 }
@@ -114,8 +120,16 @@ GameRecord record_from_text(std::string_view text) {
   if (ec != std::errc() || end != tokens[2].data() + tokens[2].size())
     throw std::invalid_argument("the seed '" + std::string(tokens[2]) + "' is not a number");
   record.seed = seed;
-  for (std::size_t i = 3; i < tokens.size(); ++i)
-    record.actions.push_back(parse_action(tokens[i], i - 3));
+  for (std::size_t i = 3; i < tokens.size(); ++i) {
+    std::string_view token = tokens[i];
+    const bool human = !token.empty() && token.back() == '*';
+    if (human) token.remove_suffix(1);
+    record.actions.push_back(parse_action(token, i - 3));
+    if (human) {
+      record.modes.resize(record.actions.size(), InputMode::kLegalOnly);
+      record.modes.back() = InputMode::kHuman;
+    }
+  }
   return record;
 }
 

@@ -192,8 +192,9 @@ class Round {
   // valid until the next call of a non-const method or of legal_actions.
   const std::vector<Action>& legal_actions(int seat) const;
   // Applies a legal action. An action not in the legal set is refused (state unchanged).
-  // Chi/pon choices are matched by tile value (a plain 5p for any plain 5p copy).
-  ApplyResult apply(const Action& action);
+  // Chi/pon choices are matched by tile value (a plain 5p for any plain 5p copy). The action is
+  // taken by value: callers may pass an element of legal_actions(), which applying rewrites.
+  ApplyResult apply(Action action);
   // The same with InputMode::kHuman (RULES.md §4.5, human input and replays; never needed by
   // bots, as legal_actions never offers an offence). Under `rules.chombo` == kNone (Tenhou)
   // every action outside the legal set is refused with a reason. Otherwise an action outside
@@ -212,7 +213,7 @@ class Round {
   // A ron or call in a claim window is an answer: the window waits for the other seats, and a
   // valid ron by another seat on the same tile voids the chombo (§4.5 "chombo voided if another
   // player wins"; applied in both EMA presets, EMA 2008 being silent).
-  ApplyResult apply(const Action& action, InputMode mode);
+  ApplyResult apply(Action action, InputMode mode);
 
   // Chombo adjudicated outside the engine (or any offence above), settled per `rules.chombo`
   // (§4.5): kReverseMangan pays at once (non-dealer offender 4000 to East and 2000 to each

@@ -22,7 +22,7 @@ bool Round::matches(const Action& legal, const Action& a) const {
   return x == y;
 }
 
-ApplyResult Round::apply(const Action& action) {
+ApplyResult Round::apply(Action action) {
   if (phase_ == Phase::kOver) return {false, "the hand is over"};
   if (action.seat < 0 || action.seat > 3) return {false, "seat must be 0..3"};
   const std::vector<Action>& legal = legal_actions(action.seat);

@@ -37,7 +37,7 @@ const char* dead_hand_reason_name(DeadHandReason reason) {
 // ------------------------------------------------------------------------------------------
 // Entry points
 
-ApplyResult Round::apply(const Action& action, InputMode mode) {
+ApplyResult Round::apply(Action action, InputMode mode) {
   ApplyResult res = apply(action);
   if (res.ok || mode == InputMode::kLegalOnly || phase_ == Phase::kOver || action.seat < 0 ||
       action.seat > 3)
