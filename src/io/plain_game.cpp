@@ -68,6 +68,23 @@ void sort_tiles(std::vector<Tile>& tiles) {
 
 namespace {
 
+// The step that records a call of this meld type.
+StepType step_of(MeldType meld) {
+  switch (meld) {
+    case MeldType::kChi:
+      return StepType::kChi;
+    case MeldType::kPon:
+      return StepType::kPon;
+    case MeldType::kDaiminkan:
+      return StepType::kDaiminkan;
+    case MeldType::kKakan:
+      return StepType::kKakan;
+    case MeldType::kAnkan:
+      return StepType::kAnkan;
+  }
+  return StepType::kChi;
+}
+
 std::vector<Tile> tiles_of_ids(const int* ids, int n, bool red) {
   std::vector<Tile> out;
   for (int i = 0; i < n; ++i) out.push_back(tile_of_id(ids[i], red));
@@ -165,23 +182,7 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
         case EventType::kCall: {
           int ids[4];
           for (int i = 0; i < 4; ++i) ids[i] = e.meld_ids[i];
-          switch (e.meld) {
-            case MeldType::kChi:
-              st.type = StepType::kChi;
-              break;
-            case MeldType::kPon:
-              st.type = StepType::kPon;
-              break;
-            case MeldType::kDaiminkan:
-              st.type = StepType::kDaiminkan;
-              break;
-            case MeldType::kKakan:
-              st.type = StepType::kKakan;
-              break;
-            case MeldType::kAnkan:
-              st.type = StepType::kAnkan;
-              break;
-          }
+          st.type = step_of(e.meld);
           if (e.meld == MeldType::kAnkan) {
             st.consumed = tiles_of_ids(ids, 4, red);
           } else if (e.meld == MeldType::kKakan) {
@@ -319,23 +320,7 @@ PlainGame plain_from_mjlog(const MjlogGame& g) {
           std::vector<int> rest;
           for (int i = 0; i < m.size(); ++i) rest.push_back(m.tiles[i]);
           auto take_out = [&](int id) { rest.erase(std::find(rest.begin(), rest.end(), id)); };
-          switch (m.type) {
-            case MeldType::kChi:
-              st.type = StepType::kChi;
-              break;
-            case MeldType::kPon:
-              st.type = StepType::kPon;
-              break;
-            case MeldType::kDaiminkan:
-              st.type = StepType::kDaiminkan;
-              break;
-            case MeldType::kKakan:
-              st.type = StepType::kKakan;
-              break;
-            case MeldType::kAnkan:
-              st.type = StepType::kAnkan;
-              break;
-          }
+          st.type = step_of(m.type);
           if (m.type == MeldType::kKakan) {
             st.tile = tile_of_id(m.added, red);
             take_out(m.added);
