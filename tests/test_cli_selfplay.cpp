@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli_run.hpp"
+#include "text_lines.hpp"
 
 namespace {
 
@@ -27,21 +28,8 @@ void write_file(const std::string& path, const std::string& text) {
   out << text;
 }
 
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-std::string join_lines(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const std::string& l : lines) {
-    out += l;
-    out += '\n';
-  }
-  return out;
-}
+using riichi::testing::join_lines;
+using riichi::testing::split_lines;
 
 class CliSelfplay : public ::testing::Test {
  protected:

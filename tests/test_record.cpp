@@ -12,6 +12,7 @@
 #include "bots/selfplay.hpp"
 #include "io/record_json.hpp"
 #include "riichi/record.hpp"
+#include "text_lines.hpp"
 
 namespace riichi {
 namespace {
@@ -27,21 +28,8 @@ GameRecorder greedy_game(const Rules& rules, std::uint64_t seed) {
   return bots::play_recorded(rules, seed, bots::seats_of(players));
 }
 
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-std::string join_lines(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const std::string& l : lines) {
-    out += l;
-    out += '\n';
-  }
-  return out;
-}
+using riichi::testing::join_lines;
+using riichi::testing::split_lines;
 
 std::vector<io::RecordedGame> read_text(const std::string& text) {
   std::istringstream in(text);
