@@ -8,8 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "bots/random_bot.hpp"
-#include "bots/selfplay.hpp"
+#include "bot_games.hpp"
 #include "io/record_json.hpp"
 #include "riichi/record.hpp"
 #include "text_lines.hpp"
@@ -19,14 +18,7 @@ namespace {
 
 using nlohmann::json;
 
-// A game between greedy random bots (they win, declare riichi and call often enough).
-GameRecorder greedy_game(const Rules& rules, std::uint64_t seed) {
-  std::array<std::unique_ptr<bots::Bot>, 4> players;
-  for (int s = 0; s < 4; ++s)
-    players[static_cast<std::size_t>(s)] = std::make_unique<bots::RandomBot>(
-        bots::bot_seed(seed, s), bots::RandomBot::Options{.greedy = true});
-  return bots::play_recorded(rules, seed, bots::seats_of(players));
-}
+using testing::greedy_game;
 
 using riichi::testing::join_lines;
 using riichi::testing::split_lines;

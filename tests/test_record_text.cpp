@@ -6,21 +6,14 @@
 #include <stdexcept>
 #include <string>
 
-#include "bots/random_bot.hpp"
-#include "bots/selfplay.hpp"
+#include "bot_games.hpp"
 #include "io/record_json.hpp"
 #include "riichi/record_text.hpp"
 
 namespace riichi {
 namespace {
 
-GameRecorder greedy_game(const Rules& rules, std::uint64_t seed) {
-  std::array<std::unique_ptr<bots::Bot>, 4> players;
-  for (int s = 0; s < 4; ++s)
-    players[static_cast<std::size_t>(s)] = std::make_unique<bots::RandomBot>(
-        bots::bot_seed(seed, s), bots::RandomBot::Options{.greedy = true});
-  return bots::play_recorded(rules, seed, bots::seats_of(players));
-}
+using testing::greedy_game;
 
 TEST(RecordText, RoundTripRebuildsTheGame) {
   for (const char* preset : {"ema2016", "ema2008", "tenhou"}) {
