@@ -8,7 +8,9 @@ CMAKE_GEN := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 # Debian packages the build needs (checked one by one; only missing ones are installed).
 DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmark-dev libfmt-dev \
                 nlohmann-json3-dev libcli11-dev clang-format \
-                libpugixml-dev
+                libpugixml-dev libsqlite3-dev libboost-dev \
+                pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed \
+                chromium
 
 .PHONY: help deps build run test soak bench format asan clean
 
@@ -31,6 +33,12 @@ deps:
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	else echo "All Debian packages present."; fi
+	@# Node.js and npm (for the web page's browser tests): any installed node/npm will do.
+	@if ! command -v npm >/dev/null 2>&1; then \
+	  echo "Installing Debian's nodejs and npm"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nodejs npm; \
+	fi
 
 $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release

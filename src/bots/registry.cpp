@@ -1,0 +1,103 @@
+#include "bots/registry.hpp"
+
+#include <functional>
+#include <stdexcept>
+
+#include "bots/random_bot.hpp"
+
+namespace riichi::bots {
+
+namespace {
+
+struct Entry {
+  BotInfo info;
+  std::function<std::unique_ptr<Bot>(std::uint64_t)> make;
+};
+
+const std::vector<Entry>& entries() {
+  static const std::vector<Entry> kEntries = {
+      {{"random", "a uniformly random legal action (always wins; calls 1 time in 4)"},
+       [](std::uint64_t seed) { return std::make_unique<RandomBot>(seed); }},
+      {{"greedy", "random, but riichi when it may and discards keeping the lowest shanten"},
+       [](std::uint64_t seed) {
+         return std::make_unique<RandomBot>(seed, RandomBot::Options{.greedy = true});
+       }},
+  };
+  return kEntries;
+}
+
+const Entry* find(std::string_view name) {
+  for (const Entry& e : entries())
+    if (e.info.name == name) return &e;
+  return nullptr;
+}
+
+}  // namespace
+
+const std::vector<BotInfo>& bot_infos() {
+  static const std::vector<BotInfo> kInfos = [] {
+    std::vector<BotInfo> infos;
+    for (const Entry& e : entries()) infos.push_back(e.info);
+    return infos;
+  }();
+  return kInfos;
+}
+
+std::string bot_names() {
+  std::string names;
+  for (const Entry& e : entries()) {
+    if (!names.empty()) names += ", ";
+    names += e.info.name;
+  }
+  return names;
+}
+
+bool is_bot_name(std::string_view name) { return find(name) != nullptr; }
+
+std::unique_ptr<Bot> make_bot(std::string_view name, std::uint64_t seed) {
+  const Entry* e = find(name);
+  if (e == nullptr) {
+    std::string msg = "unknown bot '";
+    msg += name;
+    msg += "' (known: ";
+    msg += bot_names();
+    msg += ")";
+    throw std::invalid_argument(msg);
+  }
+  return e->make(seed);
+}
+
+std::array<std::unique_ptr<Bot>, 4> make_bots(const std::array<std::string, 4>& names,
+                                              std::uint64_t game_seed) {
+  std::array<std::unique_ptr<Bot>, 4> bots;
+  for (int s = 0; s < 4; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    bots[i] = make_bot(names[i], bot_seed(game_seed, s));
+  }
+  return bots;
+}
+
+std::array<std::string, 4> parse_bot_list(std::string_view list) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = list.find(',', start);
+    parts.emplace_back(list.substr(start, comma == std::string_view::npos ? comma : comma - start));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  if (parts.size() != 1 && parts.size() != 4) {
+    std::string msg = "expected one bot name or four separated by commas, got ";
+    msg += std::to_string(parts.size());
+    msg += " in '";
+    msg += list;
+    msg += "'";
+    throw std::invalid_argument(msg);
+  }
+  for (const std::string& p : parts)
+    if (!is_bot_name(p)) make_bot(p, 0);  // throws with the list of known names
+  if (parts.size() == 1) return {parts[0], parts[0], parts[0], parts[0]};
+  return {parts[0], parts[1], parts[2], parts[3]};
+}
+
+}  // namespace riichi::bots
