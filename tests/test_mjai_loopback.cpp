@@ -78,15 +78,17 @@ io::MjaiTableOptions table_options(std::vector<std::string>* log) {
   return o;
 }
 
-// The game as mjai carries it: each action's seat, type and tile kinds. (A discard's physical copy
-// and its tsumogiri flag are not compared: mjai names tiles, not copies, so a bot holding a copy of
-// the tile it drew sees its discard choices in an order that depends on copy ids; docs/
-// mjai-protocol.md, "Same game as in process".)
+// The game as mjai carries it: each action's seat, type and tiles (kind, red). (A discard's
+// physical copy and its tsumogiri flag are not compared: mjai names tiles, not copies, so a bot
+// holding a copy of the tile it drew sees its discard choices in an order that depends on copy ids;
+// docs/ mjai-protocol.md, "Same game as in process".)
 std::string game_key(const GameRecorder& rec) {
   std::ostringstream out;
+  const bool red = rec.game().rules().red_fives;
+  const auto tile = [red](int id) { return id < 0 ? -1 : id / 4 * 2 + (red && is_red_id(id)); };
   for (const Action& a : rec.actions()) {
-    out << int(a.seat) << action_type_name(a.type) << (a.tile < 0 ? -1 : a.tile / 4);
-    for (int u : a.uses) out << ',' << (u < 0 ? -1 : u / 4);
+    out << int(a.seat) << action_type_name(a.type) << tile(a.tile);
+    for (int u : a.uses) out << ',' << tile(u);
     out << ' ';
   }
   for (const HandLog& h : rec.log().hands) {

@@ -195,6 +195,22 @@ class Table {
     return chosen;
   }
 
+  // Seats with nothing to do must answer none: anything else is logged and ignored.
+  void check_idle_answers(unsigned deciders) {
+    AnswerContext idle;
+    idle.red_fives = rules_.red_fives;
+    for (int s = 0; s < 4; ++s) {
+      if (deciders & (1u << s)) continue;
+      idle.seat = s;
+      const std::vector<std::string>& answers = answers_[static_cast<std::size_t>(s)];
+      for (std::size_t i = 0; i < answers.size(); ++i) {
+        if (answers[i].empty()) continue;
+        const MjaiAnswer a = parse_mjai_answer(answers[i], idle);
+        if (!a.ok()) refuse(s, fmt::format("event {}", i), a.error + " (ignored)");
+      }
+    }
+  }
+
   Action remote_action(int s, std::size_t due) {
     const std::string event = fmt::format("event {}", due);
     const std::vector<std::string>& answers = answers_[static_cast<std::size_t>(s)];
@@ -236,6 +252,7 @@ class Table {
     const Round& round = rec_.game().round();
     unsigned deciders =
         is_window(round.phase()) ? round.pending_mask() : 1u << rec_.game().to_play();
+    check_idle_answers(deciders);
     const std::size_t hand = rec_.log().hands.size();
     while (!rec_.game().is_over() && rec_.log().hands.size() == hand) {
       const int s = rec_.game().to_play();
