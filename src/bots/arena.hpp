@@ -133,8 +133,19 @@ struct BotStats {
   double avg_win = 0;  // win_points / wins (0 without wins)
 };
 
+// The paired comparison of two bots that sat at the same games: per game, the mean rank of a's
+// seats minus the mean rank of b's seats; its mean over the games with both, and the CI95 of
+// that mean (pairing by game accounts for the two ranks of one game being dependent).
+struct RankDifference {
+  std::string a;
+  std::string b;
+  int games = 0;
+  Estimate diff;  // negative: a ranks better
+};
+
 struct ArenaTable {
   std::vector<BotStats> bots;  // in order of first appearance (game order, then seat order)
+  std::vector<RankDifference> differences;  // every pair of bots (table order), a before b
   int games = 0;
   long long hands = 0;
 };
