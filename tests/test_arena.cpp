@@ -36,6 +36,34 @@ TEST(ArenaRotation, SeatBotsFollowTheRotation) {
   EXPECT_EQ(bots::seat_bots(list, 3), (std::array<std::string, 4>{"D", "A", "B", "C"}));
 }
 
+TEST(ArenaRotation, RepeatedSeatingsAreCounted) {
+  const std::array<std::string, 4> abcd = {"A", "B", "C", "D"};
+  const std::array<std::string, 4> abab = {"A", "B", "A", "B"};
+  const std::array<std::string, 4> aaaa = {"A", "A", "A", "A"};
+  const std::array<std::string, 4> aabb = {"A", "A", "B", "B"};
+  for (int r = 0; r < 4; ++r) {
+    EXPECT_EQ(bots::repeated_rotations(abcd, r), 0);
+    EXPECT_EQ(bots::repeated_rotations(aabb, r), 0);      // AABB, ABBA, BBAA, BAAB
+    EXPECT_EQ(bots::repeated_rotations(abab, r), r / 2);  // ABAB, BABA, ABAB, BABA
+    EXPECT_EQ(bots::repeated_rotations(aaaa, r), r);
+  }
+}
+
+// A,B,A,B: rotations 0 and 2 seat the same bots on the same walls; the bots' seeds differ, so the
+// games are not copies of each other (random bots: their choices differ).
+TEST(ArenaRotation, RepeatedSeatingsPlayDifferentGames) {
+  ArenaConfig config = small_config("random", "greedy", 4);
+  const bots::ArenaRun run = bots::run_arena(config, {}, nullptr);
+  ASSERT_EQ(run.games.size(), 4u);
+  for (std::size_t s = 0; s < 4; ++s)
+    EXPECT_EQ(run.games[0].seats[s].bot, run.games[2].seats[s].bot);
+  bool differ = false;
+  for (std::size_t s = 0; s < 4; ++s)
+    differ = differ || run.games[0].seats[s].points != run.games[2].seats[s].points;
+  differ = differ || run.games[0].hands != run.games[2].hands;
+  EXPECT_TRUE(differ);
+}
+
 // The kDeal events of a hand: seat -> its 13 dealt ids.
 std::array<std::vector<int>, 4> deals(const HandLog& hand) {
   std::array<std::vector<int>, 4> out;

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "bots/random_bot.hpp"
 #include "bots/registry.hpp"
 #include "bots/selfplay.hpp"
 
@@ -124,6 +125,14 @@ std::array<std::string, 4> seat_bots(const std::array<std::string, 4>& list, int
   return out;
 }
 
+int repeated_rotations(const std::array<std::string, 4>& list, int rotation) {
+  const std::array<std::string, 4> seating = seat_bots(list, rotation);
+  int repeats = 0;
+  for (int r = 0; r < rotation; ++r)
+    if (seat_bots(list, r) == seating) ++repeats;
+  return repeats;
+}
+
 GameResult play_arena_game(const ArenaConfig& config, int index,
                            std::optional<GameRecorder>* recorder) {
   GameResult result;
@@ -132,7 +141,11 @@ GameResult play_arena_game(const ArenaConfig& config, int index,
   result.rotation = index % 4;
   result.seed = arena_game_seed(config.seed, result.block);
   const std::array<std::string, 4> names = seat_bots(config.bots, result.rotation);
-  const std::array<std::unique_ptr<Bot>, 4> players = make_bots(names, result.seed);
+  const int repeat = repeated_rotations(config.bots, result.rotation);
+  std::array<std::unique_ptr<Bot>, 4> players;
+  for (int s = 0; s < 4; ++s)
+    players[static_cast<std::size_t>(s)] =
+        make_bot(names[static_cast<std::size_t>(s)], bot_seed(result.seed, s + 4 * repeat));
   HandTracker tracker;
   if (recorder != nullptr) {
     recorder->emplace(config.rules, result.seed, names);
