@@ -12,7 +12,7 @@ DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmar
                 pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed \
                 chromium
 
-.PHONY: help deps build run test soak bench format asan clean
+.PHONY: help deps build run test soak bench format asan clean strength
 
 help:
 	@echo "make run     install missing packages, build, play and print one seeded hanchan"
@@ -20,6 +20,7 @@ help:
 	@echo "make soak    self-play invariants over 1,000,000 hands per preset (long)"
 	@echo "make build   Release build; the CLI is build/riichi"
 	@echo "make bench   run the Google Benchmark suite (Release)"
+	@echo "make strength  bot strength: arena runs of $(STRENGTH_GAMES) hanchan per pairing (long)"
 	@echo "make asan    build and run the tests with AddressSanitizer + UBSan"
 	@echo "make format  clang-format every C++ source"
 	@echo "make deps    apt-get install whatever is missing (idempotent)"
@@ -58,6 +59,22 @@ test: build
 SOAK_HANDS ?= 1000000
 soak: build
 	RIICHI_SOAK_HANDS=$(SOAK_HANDS) ./$(BUILD)/riichi_tests --gtest_filter='*SelfplayInvariants*'
+
+# Bot strength (docs/arena.md): each pairing sits two bots at alternate seats with seat rotation;
+# the JSON of each run goes to $(BUILD)/strength/, then a summary with the paired avg-rank
+# difference and its 95% confidence interval.
+STRENGTH_GAMES ?= 20000
+STRENGTH_THREADS ?= 2
+STRENGTH_PAIRINGS ?= efficiency,random,efficiency,random defensive,efficiency,defensive,efficiency
+strength: build
+	@mkdir -p $(BUILD)/strength
+	@for bots in $(STRENGTH_PAIRINGS); do \
+	  out=$(BUILD)/strength/$$(echo $$bots | cut -d, -f1-2 | tr , _).json; \
+	  echo "== riichi arena --bots $$bots --games $(STRENGTH_GAMES) --threads $(STRENGTH_THREADS) --json > $$out"; \
+	  ./$(BUILD)/riichi arena --bots $$bots --games $(STRENGTH_GAMES) --threads $(STRENGTH_THREADS) \
+	    --seed 1 --json > $$out || exit $$?; \
+	  python3 tools/arena_summary.py $$out; \
+	done
 
 bench: build
 	./$(BUILD)/riichi_bench --benchmark_min_time=0.2

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "bots/random_bot.hpp"
 #include "bots/registry.hpp"
 #include "bots/selfplay.hpp"
 
@@ -124,6 +125,14 @@ std::array<std::string, 4> seat_bots(const std::array<std::string, 4>& list, int
   return out;
 }
 
+int repeated_rotations(const std::array<std::string, 4>& list, int rotation) {
+  const std::array<std::string, 4> seating = seat_bots(list, rotation);
+  int repeats = 0;
+  for (int r = 0; r < rotation; ++r)
+    if (seat_bots(list, r) == seating) ++repeats;
+  return repeats;
+}
+
 GameResult play_arena_game(const ArenaConfig& config, int index,
                            std::optional<GameRecorder>* recorder) {
   GameResult result;
@@ -132,7 +141,11 @@ GameResult play_arena_game(const ArenaConfig& config, int index,
   result.rotation = index % 4;
   result.seed = arena_game_seed(config.seed, result.block);
   const std::array<std::string, 4> names = seat_bots(config.bots, result.rotation);
-  const std::array<std::unique_ptr<Bot>, 4> players = make_bots(names, result.seed);
+  const int repeat = repeated_rotations(config.bots, result.rotation);
+  std::array<std::unique_ptr<Bot>, 4> players;
+  for (int s = 0; s < 4; ++s)
+    players[static_cast<std::size_t>(s)] =
+        make_bot(names[static_cast<std::size_t>(s)], bot_seed(result.seed, s + 4 * repeat));
   HandTracker tracker;
   if (recorder != nullptr) {
     recorder->emplace(config.rules, result.seed, names);
@@ -156,8 +169,10 @@ ArenaRun run_arena(const ArenaConfig& config, const ArenaCallbacks& callbacks,
   for (const std::string& name : config.bots) make_bot(name, 0);  // throws for an unknown name
 
   const auto start = std::chrono::steady_clock::now();
-  std::vector<GameResult> results(static_cast<std::size_t>(config.games));
-  std::vector<char> finished(static_cast<std::size_t>(config.games), 0);
+  // Finished games in finishing order (sorted by index at the end): memory grows with the games
+  // played, not with the games asked for.
+  std::vector<GameResult> results;
+  std::mutex results_mutex;
   std::atomic<int> next{0};
   std::atomic<int> done{0};
   std::atomic<bool> failed{false};
@@ -173,8 +188,10 @@ ArenaRun run_arena(const ArenaConfig& config, const ArenaCallbacks& callbacks,
       try {
         GameResult r = play_arena_game(config, g, config.record ? &recorder : nullptr);
         if (callbacks.on_game) callbacks.on_game(r, config.record ? &*recorder : nullptr);
-        results[static_cast<std::size_t>(g)] = std::move(r);
-        finished[static_cast<std::size_t>(g)] = 1;
+        {
+          const std::lock_guard<std::mutex> lock(results_mutex);
+          results.push_back(std::move(r));
+        }
         const int d = done.fetch_add(1, std::memory_order_relaxed) + 1;
         if (callbacks.on_progress) callbacks.on_progress(d);
       } catch (...) {
@@ -195,8 +212,9 @@ ArenaRun run_arena(const ArenaConfig& config, const ArenaCallbacks& callbacks,
   if (error) std::rethrow_exception(error);
 
   ArenaRun run;
-  for (std::size_t g = 0; g < results.size(); ++g)
-    if (finished[g]) run.games.push_back(std::move(results[g]));
+  std::sort(results.begin(), results.end(),
+            [](const GameResult& a, const GameResult& b) { return a.index < b.index; });
+  run.games = std::move(results);
   run.cancelled = static_cast<int>(run.games.size()) < config.games;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return run;
@@ -272,23 +290,49 @@ struct Accumulator {
 
 ArenaTable summarize(std::span<const GameResult> games) {
   std::vector<Accumulator> acc;
+  // Per game: for each bot (index in acc) the sum and count of its ranks.
+  std::vector<std::vector<std::pair<std::size_t, double>>> game_ranks;
   ArenaTable table;
   for (const GameResult& g : games) {
     ++table.games;
     table.hands += g.hands;
+    std::vector<std::pair<std::size_t, double>>& per_bot = game_ranks.emplace_back();
+    std::array<int, 4> counts{};
     for (const SeatResult& r : g.seats) {
-      Accumulator* a = nullptr;
-      for (Accumulator& x : acc)
-        if (x.name == r.bot) a = &x;
-      if (a == nullptr) {
-        acc.emplace_back();
-        a = &acc.back();
-        a->name = r.bot;
-      }
-      a->add(r);
+      std::size_t i = 0;
+      while (i < acc.size() && acc[i].name != r.bot) ++i;
+      if (i == acc.size()) acc.emplace_back().name = r.bot;
+      acc[i].add(r);
+      std::size_t k = 0;
+      while (k < per_bot.size() && per_bot[k].first != i) ++k;
+      if (k == per_bot.size()) per_bot.emplace_back(i, 0.0);
+      per_bot[k].second += r.rank;
+      ++counts[k];
     }
+    for (std::size_t k = 0; k < per_bot.size(); ++k) per_bot[k].second /= counts[k];
   }
   for (const Accumulator& a : acc) table.bots.push_back(a.stats());
+  for (std::size_t i = 0; i < acc.size(); ++i) {
+    for (std::size_t j = i + 1; j < acc.size(); ++j) {
+      std::vector<double> diffs;
+      for (const auto& per_bot : game_ranks) {
+        const double* ri = nullptr;
+        const double* rj = nullptr;
+        for (const auto& [bot, rank] : per_bot) {
+          if (bot == i) ri = &rank;
+          if (bot == j) rj = &rank;
+        }
+        if (ri != nullptr && rj != nullptr) diffs.push_back(*ri - *rj);
+      }
+      if (diffs.empty()) continue;
+      RankDifference d;
+      d.a = acc[i].name;
+      d.b = acc[j].name;
+      d.games = static_cast<int>(diffs.size());
+      d.diff = mean_ci95(diffs);
+      table.differences.push_back(std::move(d));
+    }
+  }
   return table;
 }
 

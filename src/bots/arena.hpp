@@ -10,7 +10,10 @@
 // Seat rotation: games come in blocks of 4 that share one game seed. Game g belongs to block
 // b = g / 4 with rotation r = g % 4; seat s of game g plays bot config.bots[(s + r) % 4]. The
 // block's game seed is arena_game_seed(config.seed, b) and seat s's bot is seeded
-// bot_seed(game_seed, s) (random_bot.hpp). Since a hand's wall is hand_seed(game_seed,
+// bot_seed(game_seed, s) (random_bot.hpp), except in a rotation whose seating repeats an earlier
+// rotation of the block (lists like A,B,A,B or one name four times), which would replay the same
+// game exactly: there seat s's bot is seeded bot_seed(game_seed, s + 4 k), k =
+// repeated_rotations(). Since a hand's wall is hand_seed(game_seed,
 // hands_dealt) (game.hpp), the four games of a block deal the same first hand to the same
 // seats, each time held by a different bot; later hands keep the same walls only as long as the
 // games have dealt the same number of hands before them.
@@ -78,6 +81,9 @@ struct ArenaConfig {
 std::uint64_t arena_game_seed(std::uint64_t run_seed, int block);
 // The bots of the seats for a rotation: result[s] = list[(s + rotation) % 4].
 std::array<std::string, 4> seat_bots(const std::array<std::string, 4>& list, int rotation);
+// How many earlier rotations of a block seat the same bots as `rotation` (0 for a list of four
+// different names; A,B,A,B: 0, 0, 1, 1; A,A,A,A: 0, 1, 2, 3).
+int repeated_rotations(const std::array<std::string, 4>& list, int rotation);
 
 // Plays game `index` of a run. With `recorder` non-null the game is played through a
 // GameRecorder stored there (player names = the registry names).
@@ -133,8 +139,19 @@ struct BotStats {
   double avg_win = 0;  // win_points / wins (0 without wins)
 };
 
+// The paired comparison of two bots that sat at the same games: per game, the mean rank of a's
+// seats minus the mean rank of b's seats; its mean over the games with both, and the CI95 of
+// that mean (pairing by game accounts for the two ranks of one game being dependent).
+struct RankDifference {
+  std::string a;
+  std::string b;
+  int games = 0;
+  Estimate diff;  // negative: a ranks better
+};
+
 struct ArenaTable {
   std::vector<BotStats> bots;  // in order of first appearance (game order, then seat order)
+  std::vector<RankDifference> differences;  // every pair of bots (table order), a before b
   int games = 0;
   long long hands = 0;
 };

@@ -29,6 +29,9 @@ std::string arena_table_text(const bots::ArenaTable& table) {
                        percent(b.deal_in_rate.value), percent(b.riichi_rate.value),
                        percent(b.call_rate.value), b.avg_win);
   }
+  for (const bots::RankDifference& d : table.differences)
+    out += fmt::format("avg rank {} - {}: {:+.3f} ± {:.3f} (paired by game, {} games)\n", d.a, d.b,
+                       d.diff.value, d.diff.ci95, d.games);
   out += fmt::format(
       "{} games, {} hands. ± is the 95% confidence half-width; rates are per hand played "
       "(docs/arena.md).\n",
@@ -73,6 +76,13 @@ nlohmann::ordered_json arena_table_json(const bots::ArenaTable& table) {
   }
   nlohmann::ordered_json out;
   out["bots"] = std::move(bots);
+  out["rank_differences"] = nlohmann::ordered_json::array();
+  for (const bots::RankDifference& d : table.differences)
+    out["rank_differences"].push_back({{"a", d.a},
+                                       {"b", d.b},
+                                       {"games", d.games},
+                                       {"avg_rank_diff", d.diff.value},
+                                       {"avg_rank_diff_ci95", d.diff.ci95}});
   out["games"] = table.games;
   out["hands"] = table.hands;
   return out;

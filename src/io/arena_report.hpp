@@ -10,14 +10,16 @@
 namespace riichi::io {
 
 // A fixed-width table, one row per bot: games, avg rank ± CI95, 1st..4th %, avg final score ±
-// CI95 (points), win %, deal-in %, riichi %, call % (per hand), avg win (points); then a line
-// with the games and hands. Ends with '\n'.
+// CI95 (points), win %, deal-in %, riichi %, call % (per hand), avg win (points); then the
+// paired avg-rank difference of every pair of bots and a line with the games and hands. Ends with
+// '\n'.
 std::string arena_table_text(const bots::ArenaTable& table);
 
 // {"bots": [{"name", "games", "hands", "avg_rank", "avg_rank_ci95", "rank_rates": [4],
 //  "rank_rates_ci95": [4], "avg_score", "avg_score_ci95", "avg_points", "avg_points_ci95",
 //  "win_rate", "win_rate_ci95", "deal_in_rate", "deal_in_rate_ci95", "riichi_rate",
-//  "riichi_rate_ci95", "call_rate", "call_rate_ci95", "wins", "tsumo", "avg_win"}], "games",
+//  "riichi_rate_ci95", "call_rate", "call_rate_ci95", "wins", "tsumo", "avg_win"}],
+//  "rank_differences": [{"a", "b", "games", "avg_rank_diff", "avg_rank_diff_ci95"}], "games",
 //  "hands"}; callers add "games_per_second", "seed", "rules".
 nlohmann::ordered_json arena_table_json(const bots::ArenaTable& table);
 
