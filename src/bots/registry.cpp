@@ -3,6 +3,8 @@
 #include <functional>
 #include <stdexcept>
 
+#include "bots/defensive_bot.hpp"
+#include "bots/efficiency_bot.hpp"
 #include "bots/random_bot.hpp"
 
 namespace riichi::bots {
@@ -22,6 +24,11 @@ const std::vector<Entry>& entries() {
        [](std::uint64_t seed) {
          return std::make_unique<RandomBot>(seed, RandomBot::Options{.greedy = true});
        }},
+      {{"efficiency", "plays for speed: lowest shanten, most effective tiles, riichi, yaku calls"},
+       [](std::uint64_t seed) { return std::make_unique<EfficiencyBot>(seed); }},
+      {{"defensive",
+        "efficiency, but folds to riichi and threats with safe tiles (genbutsu, suji)"},
+       [](std::uint64_t seed) { return std::make_unique<DefensiveBot>(seed); }},
   };
   return kEntries;
 }
