@@ -131,6 +131,18 @@ TEST(BotsEfficiency, KyuushuUnlessKokushiIsClose) {
   EXPECT_FALSE(is_yaochuu(a.tile / 4)) << kind_name(a);
 }
 
+TEST(BotsEfficiency, TheRegistryPassesTheRules) {
+  // EMA 2008 has no kuitan: the tanyao chi above is passed.
+  Position p;
+  p.hand("234m567p33s68m45p7s").claim_window("7m", 3).allow_call(ActionType::kChi, "7m", "6m8m");
+  EXPECT_EQ(bots::make_bot("efficiency", 1, Rules::ema2016())->choose(p.obs(), p.legal()).type,
+            ActionType::kChi);
+  EXPECT_EQ(bots::make_bot("efficiency", 1, Rules::ema2008())->choose(p.obs(), p.legal()).type,
+            ActionType::kPass);
+  EXPECT_EQ(bots::make_bot("defensive", 1, Rules::ema2008())->choose(p.obs(), p.legal()).type,
+            ActionType::kPass);
+}
+
 TEST(BotsEfficiency, RegisteredByName) {
   auto bot = bots::make_bot("efficiency", 7);
   EXPECT_EQ(bot->name(), "efficiency");

@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "bots/defensive_bot.hpp"
+#include "bots/efficiency_bot.hpp"
 #include "bots/random_bot.hpp"
 #include "bots/registry.hpp"
 #include "bots/selfplay.hpp"
@@ -60,7 +62,7 @@ TEST(BotsPlay, WholeGamesUnderEveryPreset) {
   for (const Rules& rules : {Rules::ema2016(), Rules::ema2008(), Rules::tenhou()}) {
     for (std::uint64_t seed = 1; seed <= 2; ++seed) {
       const auto players =
-          bots::make_bots({"efficiency", "defensive", "random", "defensive"}, seed);
+          bots::make_bots({"efficiency", "defensive", "random", "defensive"}, seed, rules);
       // play_recorded throws on an illegal action.
       const GameRecorder rec = bots::play_recorded(rules, seed, bots::seats_of(players));
       EXPECT_TRUE(rec.game().is_over()) << rules.name << " seed " << seed;
@@ -92,6 +94,55 @@ TEST(BotsStrength, LongComparison) {
                 games, p.a, p.b, d.mean(0), d.mean(1), d.mean(1) - d.mean(0), d.stderr_diff());
     EXPECT_LT(d.mean(0), d.mean(1) + 2 * d.stderr_diff());
   }
+}
+
+// Tuning aid: RIICHI_DEFENSIVE_OPTIONS="good_wait,push_tenpai_han,safe_enough,
+// push_one_shanten_han,push_one_shanten_tiles,fold_open_shanten" plays RIICHI_BOT_GAMES games
+// of two defensive bots with these options against two efficiency bots.
+TEST(BotsStrength, TuneDefensive) {
+  const char* opts = std::getenv("RIICHI_DEFENSIVE_OPTIONS");
+  const char* env = std::getenv("RIICHI_BOT_GAMES");
+  if (opts == nullptr || env == nullptr)
+    GTEST_SKIP() << "set RIICHI_DEFENSIVE_OPTIONS=a,b,c,d,e,f and RIICHI_BOT_GAMES=N";
+  bots::DefensiveBot::Options o;
+  int* fields[] = {&o.good_wait,
+                   &o.push_tenpai_han,
+                   &o.safe_enough,
+                   &o.push_one_shanten_han,
+                   &o.push_one_shanten_tiles,
+                   &o.fold_open_shanten};
+  std::string text = opts;
+  for (int*& f : fields) {
+    *f = std::atoi(text.c_str());
+    const auto comma = text.find(',');
+    if (comma == std::string::npos) break;
+    text = text.substr(comma + 1);
+  }
+  const int games = std::max(2, std::atoi(env));
+  Duel d;
+  for (int g = 0; g < games; ++g) {
+    const std::uint64_t seed = 5000 + static_cast<std::uint64_t>(g / 2);
+    const bool swap = g % 2 == 1;
+    std::array<std::unique_ptr<bots::Bot>, 4> players;
+    for (int s = 0; s < 4; ++s) {
+      const std::uint64_t bs = bots::bot_seed(seed, s);
+      if ((s % 2 == 0) != swap)
+        players[static_cast<std::size_t>(s)] =
+            std::make_unique<bots::DefensiveBot>(bs, Rules::ema2016(), o);
+      else
+        players[static_cast<std::size_t>(s)] = std::make_unique<bots::EfficiencyBot>(bs);
+    }
+    const bots::FastStats stats = bots::play_fast(Rules::ema2016(), seed, bots::seats_of(players));
+    for (int s = 0; s < 4; ++s) {
+      const int i = (s % 2 == 0) != swap ? 0 : 1;
+      const double r = stats.final.ranks[static_cast<std::size_t>(s)];
+      d.rank_sum[i] += r;
+      d.rank_sq[i] += r * r;
+      ++d.seats[i];
+    }
+  }
+  std::printf("options %s, %d games: defensive %.3f vs efficiency %.3f (diff %.3f +- %.3f)\n", opts,
+              games, d.mean(0), d.mean(1), d.mean(1) - d.mean(0), d.stderr_diff());
 }
 
 }  // namespace

@@ -194,6 +194,15 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
     min_shanten = std::min(min_shanten, e.shanten);
   }
   best = -1;
+  int candidates = 0;
+  for (int i = 0; i < n; ++i) {
+    if (out[static_cast<std::size_t>(i)].shanten != min_shanten) continue;
+    ++candidates;
+    best = i;
+  }
+  // One candidate short of tenpai: nothing to compare, no effective tiles needed.
+  if (candidates == 1 && min_shanten > 0) return n;
+  best = -1;
   for (int i = 0; i < n; ++i) {
     DiscardEval& e = out[static_cast<std::size_t>(i)];
     if (e.shanten != min_shanten) continue;

@@ -77,8 +77,9 @@ struct DiscardEval {
 };
 
 // Evaluates every kind in `kinds_mask` (bit per kind) as a discard of the 3n+2 hand: shanten
-// under `plans`, and effective tiles for the kinds with the lowest shanten only. Writes up to 34
-// entries into `out`, returns how many; `best` receives the index of the best one.
+// under `plans`, and effective tiles for the kinds with the lowest shanten only (and not even
+// those when a single kind has it, short of tenpai: ukeire stays 0). Writes up to 34 entries
+// into `out`, returns how many; `best` receives the index of the best one (-1 if none).
 int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kinds_mask,
                       std::span<DiscardEval, kNumKinds> out, int& best);
 

@@ -113,7 +113,13 @@ bool EfficiencyBot::kan_is_good(const HandView& v, const Action& kan,
   const bool closed = !v.open;
   const int sh = plan_shanten(after.hand, p, closed, after);
   if (sh != best.shanten) return sh < best.shanten;
-  return plan_ukeire(after.hand, p, closed, after, sh, -1) >= best.ukeire;
+  int best_ukeire = best.ukeire;
+  if (best_ukeire == 0 && best.shanten > 0) {  // not computed for a lone candidate
+    Counts c = v.hand;
+    --c[static_cast<std::size_t>(best.kind)];
+    best_ukeire = plan_ukeire(c, plans(v), closed, v, best.shanten, best.kind);
+  }
+  return plan_ukeire(after.hand, p, closed, after, sh, -1) >= best_ukeire;
 }
 
 int EfficiencyBot::call_shanten(const HandView& v, const Action& call) const {
