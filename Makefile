@@ -12,7 +12,7 @@ DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmar
                 pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed \
                 chromium
 
-.PHONY: help deps build run test soak bench format asan clean
+.PHONY: help deps build run test soak bench format asan clean bot-strength
 
 help:
 	@echo "make run     install missing packages, build, play and print one seeded hanchan"
@@ -20,6 +20,7 @@ help:
 	@echo "make soak    self-play invariants over 1,000,000 hands per preset (long)"
 	@echo "make build   Release build; the CLI is build/riichi"
 	@echo "make bench   run the Google Benchmark suite (Release)"
+	@echo "make bot-strength  average ranks: efficiency vs random, defensive vs efficiency"
 	@echo "make asan    build and run the tests with AddressSanitizer + UBSan"
 	@echo "make format  clang-format every C++ source"
 	@echo "make deps    apt-get install whatever is missing (idempotent)"
@@ -58,6 +59,10 @@ test: build
 SOAK_HANDS ?= 1000000
 soak: build
 	RIICHI_SOAK_HANDS=$(SOAK_HANDS) ./$(BUILD)/riichi_tests --gtest_filter='*SelfplayInvariants*'
+
+BOT_GAMES ?= 1000
+bot-strength: build
+	RIICHI_BOT_GAMES=$(BOT_GAMES) ./$(BUILD)/riichi_tests --gtest_filter='BotsStrength.LongComparison'
 
 bench: build
 	./$(BUILD)/riichi_bench --benchmark_min_time=0.2
