@@ -59,8 +59,11 @@ Duel duel(const std::string& a, const std::string& b, int games, const Rules& ru
 }
 
 TEST(BotsPlay, WholeGamesUnderEveryPreset) {
+  // RIICHI_BOT_PRESET_GAMES=N plays N games per preset (default 2).
+  const char* env = std::getenv("RIICHI_BOT_PRESET_GAMES");
+  const std::uint64_t games = env != nullptr ? std::strtoull(env, nullptr, 10) : 2;
   for (const Rules& rules : {Rules::ema2016(), Rules::ema2008(), Rules::tenhou()}) {
-    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+    for (std::uint64_t seed = 1; seed <= games; ++seed) {
       const auto players =
           bots::make_bots({"efficiency", "defensive", "random", "defensive"}, seed, rules);
       // play_recorded throws on an illegal action.
