@@ -73,7 +73,7 @@ strength: build
 	  echo "== riichi arena --bots $$bots --games $(STRENGTH_GAMES) --threads $(STRENGTH_THREADS) --json > $$out"; \
 	  ./$(BUILD)/riichi arena --bots $$bots --games $(STRENGTH_GAMES) --threads $(STRENGTH_THREADS) \
 	    --seed 1 --json > $$out || exit $$?; \
-	  python3 tools/arena_summary.py $$out; \
+	  /usr/bin/python3 tools/arena_summary.py $$out; \
 	done
 
 bench: build

@@ -3,6 +3,8 @@
 #include <functional>
 #include <stdexcept>
 
+#include "bots/defensive_bot.hpp"
+#include "bots/efficiency_bot.hpp"
 #include "bots/random_bot.hpp"
 
 namespace riichi::bots {
@@ -11,16 +13,25 @@ namespace {
 
 struct Entry {
   BotInfo info;
-  std::function<std::unique_ptr<Bot>(std::uint64_t)> make;
+  std::function<std::unique_ptr<Bot>(std::uint64_t, const Rules&)> make;
 };
 
 const std::vector<Entry>& entries() {
   static const std::vector<Entry> kEntries = {
       {{"random", "a uniformly random legal action (always wins; calls 1 time in 4)"},
-       [](std::uint64_t seed) { return std::make_unique<RandomBot>(seed); }},
+       [](std::uint64_t seed, const Rules&) { return std::make_unique<RandomBot>(seed); }},
       {{"greedy", "random, but riichi when it may and discards keeping the lowest shanten"},
-       [](std::uint64_t seed) {
+       [](std::uint64_t seed, const Rules&) {
          return std::make_unique<RandomBot>(seed, RandomBot::Options{.greedy = true});
+       }},
+      {{"efficiency", "plays for speed: lowest shanten, most effective tiles, riichi, yaku calls"},
+       [](std::uint64_t seed, const Rules& rules) {
+         return std::make_unique<EfficiencyBot>(seed, rules);
+       }},
+      {{"defensive",
+        "efficiency, but folds to riichi and threats with safe tiles (genbutsu, suji)"},
+       [](std::uint64_t seed, const Rules& rules) {
+         return std::make_unique<DefensiveBot>(seed, rules);
        }},
   };
   return kEntries;
@@ -55,6 +66,10 @@ std::string bot_names() {
 bool is_bot_name(std::string_view name) { return find(name) != nullptr; }
 
 std::unique_ptr<Bot> make_bot(std::string_view name, std::uint64_t seed) {
+  return make_bot(name, seed, Rules::ema2016());
+}
+
+std::unique_ptr<Bot> make_bot(std::string_view name, std::uint64_t seed, const Rules& rules) {
   const Entry* e = find(name);
   if (e == nullptr) {
     std::string msg = "unknown bot '";
@@ -64,15 +79,20 @@ std::unique_ptr<Bot> make_bot(std::string_view name, std::uint64_t seed) {
     msg += ")";
     throw std::invalid_argument(msg);
   }
-  return e->make(seed);
+  return e->make(seed, rules);
 }
 
 std::array<std::unique_ptr<Bot>, 4> make_bots(const std::array<std::string, 4>& names,
                                               std::uint64_t game_seed) {
+  return make_bots(names, game_seed, Rules::ema2016());
+}
+
+std::array<std::unique_ptr<Bot>, 4> make_bots(const std::array<std::string, 4>& names,
+                                              std::uint64_t game_seed, const Rules& rules) {
   std::array<std::unique_ptr<Bot>, 4> bots;
   for (int s = 0; s < 4; ++s) {
     const auto i = static_cast<std::size_t>(s);
-    bots[i] = make_bot(names[i], bot_seed(game_seed, s));
+    bots[i] = make_bot(names[i], bot_seed(game_seed, s), rules);
   }
   return bots;
 }

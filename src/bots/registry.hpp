@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "bots/bot.hpp"
+#include "riichi/rules.hpp"
 
 namespace riichi::bots {
 
@@ -32,10 +33,15 @@ bool is_bot_name(std::string_view name);
 
 // A new bot. Throws std::invalid_argument naming the unknown name and listing the known ones.
 std::unique_ptr<Bot> make_bot(std::string_view name, std::uint64_t seed);
+// The same for a game under `rules` (bots that read rules, e.g. kuitan and red fives for
+// "efficiency" and "defensive"; make_bot above assumes ema2016).
+std::unique_ptr<Bot> make_bot(std::string_view name, std::uint64_t seed, const Rules& rules);
 
 // Four bots for a game played from `game_seed`: names[s] at seat s, seeded bot_seed(game_seed, s).
 std::array<std::unique_ptr<Bot>, 4> make_bots(const std::array<std::string, 4>& names,
                                               std::uint64_t game_seed);
+std::array<std::unique_ptr<Bot>, 4> make_bots(const std::array<std::string, 4>& names,
+                                              std::uint64_t game_seed, const Rules& rules);
 
 // Splits "a,b,c,d" (or one name for all four seats) into four names, each checked.
 // Throws std::invalid_argument with what is wrong.

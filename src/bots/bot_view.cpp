@@ -1,0 +1,241 @@
+#include "bots/bot_view.hpp"
+
+#include <algorithm>
+
+#include "riichi/shanten.hpp"
+#include "riichi/shanten_table.hpp"
+#include "riichi/waits.hpp"
+
+namespace riichi::bots {
+
+namespace {
+
+int meld_base_kind(const MeldInfo& m) {
+  int base = m.ids[0] / 4;
+  for (int i = 1; i < m.size(); ++i) base = std::min(base, m.ids[static_cast<std::size_t>(i)] / 4);
+  return base;
+}
+
+// Best 2*sets + partials + pair of `c` when `blocks` sets are needed (the shanten tables).
+int block_value(const Counts& c, int blocks) {
+  const detail::ShantenTables& t = detail::shanten_tables();
+  return t.value(t.suit(&c[0]), t.suit(&c[9]), t.suit(&c[18]), t.honor(&c[27]), blocks);
+}
+
+int tile_total(const Counts& c) {
+  int n = 0;
+  for (std::uint8_t x : c) n += x;
+  return n;
+}
+
+// Shanten when the kinds outside `keep(kind)` are useless (they will all be discarded).
+template <class Keep>
+int masked_shanten(const Counts& hand, int blocks, Keep keep) {
+  Counts c = hand;
+  for (int k = 0; k < kNumKinds; ++k)
+    if (!keep(k)) c[static_cast<std::size_t>(k)] = 0;
+  return 2 * blocks - block_value(c, blocks);
+}
+
+// Toitoi: pungs only. T pungs, P pairs; one pair is the head, the others partial pungs.
+int toitoi_shanten(const Counts& hand, int blocks) {
+  int pungs = 0, pairs = 0;
+  for (std::uint8_t x : hand) {
+    pungs += x >= 3;
+    pairs += x == 2;
+  }
+  pungs = std::min(pungs, blocks);
+  if (pairs == 0) return 2 * blocks - 2 * pungs;
+  return 2 * blocks - 2 * pungs - std::min(pairs - 1, blocks - pungs) - 1;
+}
+
+// A value honour held as a pair or pung becomes one of the sets.
+int yakuhai_shanten(const Counts& hand, int blocks, const HandView& v) {
+  if (blocks == 0) return 99;
+  int best = 99;
+  for (int k = 27; k < kNumKinds; ++k) {
+    const int n = hand[static_cast<std::size_t>(k)];
+    if (n < 2 || !is_value_honor(v, k) || (n == 2 && unseen(v, k) == 0)) continue;
+    Counts rest = hand;
+    rest[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(n >= 3 ? n - 3 : 0);
+    const int set = n >= 3 ? 2 : 1;
+    best = std::min(best, 2 * blocks - set - block_value(rest, blocks - 1));
+  }
+  return best;
+}
+
+}  // namespace
+
+HandView read_view(const Observation& obs, bool red_fives) {
+  HandView v;
+  for (std::uint8_t id : obs.concealed) ++v.hand[id / 4];
+  if (obs.drawn >= 0 && obs.concealed.size() % 3 != 2)
+    ++v.hand[static_cast<std::size_t>(obs.drawn / 4)];
+  if (red_fives)
+    for (std::uint8_t id : obs.concealed)
+      if (is_red_id(id)) ++v.red_fives, v.red_kinds |= std::uint64_t{1} << (id / 4);
+  v.tiles = tile_total(v.hand);
+  for (std::uint8_t ind : obs.dora_indicators) {
+    ++v.visible[ind / 4];
+    ++v.dora[static_cast<std::size_t>(dora_of(ind / 4))];
+  }
+  for (int s = 0; s < 4; ++s) {
+    const auto si = static_cast<std::size_t>(s);
+    for (const DiscardInfo& d : obs.discards[si])
+      if (!d.called) ++v.visible[d.id / 4];
+    for (const MeldInfo& m : obs.melds[si])
+      for (int i = 0; i < m.size(); ++i) ++v.visible[m.ids[static_cast<std::size_t>(i)] / 4];
+  }
+  for (const MeldInfo& m : obs.melds[static_cast<std::size_t>(obs.seat)]) {
+    if (v.num_melds >= 4) break;
+    const auto i = static_cast<std::size_t>(v.num_melds++);
+    v.own_melds[i] = static_cast<std::uint8_t>(m.type);
+    v.own_meld_kinds[i] = static_cast<std::uint8_t>(meld_base_kind(m));
+    v.open = v.open || m.type != MeldType::kAnkan;
+    for (int t = 0; t < m.size(); ++t) {
+      const int id = m.ids[static_cast<std::size_t>(t)];
+      v.meld_dora += v.dora[static_cast<std::size_t>(id / 4)];
+      if (red_fives) v.red_fives += is_red_id(id);
+    }
+  }
+  for (auto& x : v.visible) x = std::min<std::uint8_t>(x, 4);
+  v.seat_wind = 27 + (obs.seat - obs.dealer + 4) % 4;
+  v.round_wind = 27 + obs.round_wind % 4;
+  return v;
+}
+
+std::uint16_t available_plans(const HandView& v, const Rules& rules, int extra_type,
+                              int extra_kind) {
+  const int n = v.num_melds + (extra_type >= 0 ? 1 : 0);
+  const bool open = v.open || (extra_type >= 0 && extra_type != static_cast<int>(MeldType::kAnkan));
+  if (!open) return kPlanFree;
+  bool simples = rules.open_tanyao, pungs = true;
+  bool suit_ok[3] = {true, true, true};
+  for (int i = 0; i < n; ++i) {
+    const bool extra = i == v.num_melds;
+    const auto type =
+        static_cast<MeldType>(extra ? extra_type : v.own_melds[static_cast<std::size_t>(i)]);
+    const int kind = extra ? extra_kind : v.own_meld_kinds[static_cast<std::size_t>(i)];
+    const bool chi = type == MeldType::kChi;
+    if (!chi && is_value_honor(v, kind)) return kPlanFree;  // a yakuhai set is declared
+    pungs = pungs && !chi;
+    simples = simples && is_simple(kind) && (!chi || is_simple(kind + 2));
+    for (int s = 0; s < 3; ++s) suit_ok[s] = suit_ok[s] && (is_honor(kind) || kind / 9 == s);
+  }
+  std::uint16_t plans = kPlanYakuhai;
+  if (simples) plans |= kPlanTanyao;
+  if (pungs) plans |= kPlanToitoi;
+  for (int s = 0; s < 3; ++s)
+    if (suit_ok[s]) plans |= static_cast<std::uint16_t>(kPlanHonitsu << s);
+  return plans;
+}
+
+int plan_shanten(const Counts& hand, std::uint16_t plans, bool closed, const HandView& v) {
+  if (plans & kPlanFree) return closed ? shanten(hand) : shanten_standard(hand);
+  const int blocks = tile_total(hand) / 3;
+  int best = 99;
+  if (plans & kPlanTanyao)
+    best = std::min(best, masked_shanten(hand, blocks, [](int k) { return is_simple(k); }));
+  for (int s = 0; s < 3; ++s)
+    if (plans & (kPlanHonitsu << s))
+      best = std::min(
+          best, masked_shanten(hand, blocks, [s](int k) { return is_honor(k) || k / 9 == s; }));
+  if (plans & kPlanToitoi) best = std::min(best, toitoi_shanten(hand, blocks));
+  if (plans & kPlanYakuhai) best = std::min(best, yakuhai_shanten(hand, blocks, v));
+  return best;
+}
+
+int plan_ukeire(const Counts& hand, std::uint16_t plans, bool closed, const HandView& v,
+                int shanten_now, int discarded) {
+  if (plans & kPlanFree) {
+    Counts seen = v.visible;
+    if (discarded >= 0) ++seen[static_cast<std::size_t>(discarded)];
+    return ukeire(hand, &seen).total;
+  }
+  int total = 0;
+  Counts c = hand;
+  for (int k = 0; k < kNumKinds; ++k) {
+    const auto ki = static_cast<std::size_t>(k);
+    int left = 4 - hand[ki] - v.visible[ki] - (k == discarded ? 1 : 0);
+    if (left <= 0) continue;
+    ++c[ki];
+    if (plan_shanten(c, plans, closed, v) < shanten_now) total += left;
+    --c[ki];
+  }
+  return total;
+}
+
+int keep_value(const HandView& v, int kind) {
+  const auto k = static_cast<std::size_t>(kind);
+  int value;
+  if (is_honor(kind)) {
+    value = is_value_honor(v, kind) ? 1 : 0;
+    if (unseen(v, kind) == 0 && v.hand[k] < 3) value -= 1;  // a dead honour
+  } else {
+    const int n = number_of(kind);
+    value = (n == 1 || n == 9) ? 2 : (n == 2 || n == 8) ? 3 : 4;
+  }
+  if (v.hand[k] == 1 && (v.red_kinds >> kind & 1)) value += 5;  // the only copy is red
+  return value + 5 * v.dora[k];
+}
+
+int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kinds_mask,
+                      std::span<DiscardEval, kNumKinds> out, int& best) {
+  const bool closed = !v.open;
+  int n = 0, min_shanten = 99;
+  Counts c = v.hand;
+  for (int k = 0; k < kNumKinds; ++k) {
+    const auto ki = static_cast<std::size_t>(k);
+    if (!(kinds_mask >> k & 1) || c[ki] == 0) continue;
+    --c[ki];
+    DiscardEval& e = out[static_cast<std::size_t>(n++)];
+    e = DiscardEval{k, plan_shanten(c, plans, closed, v), 0, keep_value(v, k)};
+    ++c[ki];
+    min_shanten = std::min(min_shanten, e.shanten);
+  }
+  best = -1;
+  int candidates = 0;
+  for (int i = 0; i < n; ++i) {
+    if (out[static_cast<std::size_t>(i)].shanten != min_shanten) continue;
+    ++candidates;
+    best = i;
+  }
+  // One candidate short of tenpai: nothing to compare, no effective tiles needed.
+  if (candidates == 1 && min_shanten > 0) return n;
+  best = -1;
+  for (int i = 0; i < n; ++i) {
+    DiscardEval& e = out[static_cast<std::size_t>(i)];
+    if (e.shanten != min_shanten) continue;
+    const auto ki = static_cast<std::size_t>(e.kind);
+    --c[ki];
+    e.ukeire = plan_ukeire(c, plans, closed, v, e.shanten, e.kind);
+    ++c[ki];
+    if (best < 0) {
+      best = i;
+      continue;
+    }
+    const DiscardEval& b = out[static_cast<std::size_t>(best)];
+    if (e.ukeire > b.ukeire || (e.ukeire == b.ukeire && e.keep < b.keep)) best = i;
+  }
+  return n;
+}
+
+const Action* pick_copy(std::span<const Action> legal, ActionType type, int kind, bool red_fives) {
+  const Action* pick = nullptr;
+  int pick_cost = 99;
+  for (const Action& a : legal) {
+    if (a.type != type || a.tile < 0 || a.tile / 4 != kind) continue;
+    const int cost = (red_fives && is_red_id(a.tile) ? 2 : 0) + (a.tsumogiri ? 0 : 1);
+    if (cost < pick_cost) pick = &a, pick_cost = cost;
+  }
+  return pick;
+}
+
+std::uint64_t action_kinds(std::span<const Action> legal, ActionType type) {
+  std::uint64_t mask = 0;
+  for (const Action& a : legal)
+    if (a.type == type && a.tile >= 0) mask |= std::uint64_t{1} << (a.tile / 4);
+  return mask;
+}
+
+}  // namespace riichi::bots

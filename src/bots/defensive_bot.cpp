@@ -1,0 +1,122 @@
+#include "bots/defensive_bot.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace riichi::bots {
+
+namespace {
+
+bool is_kan(ActionType t) { return t == ActionType::kAnkan || t == ActionType::kKakan; }
+
+int total_weight(const SafetyModel& safety) {
+  int w = 0;
+  for (int i = 0; i < safety.num_threats(); ++i) w += safety.threat(i).weight;
+  return w;
+}
+
+}  // namespace
+
+int DefensiveBot::value_estimate(const HandView& v) {
+  int han = v.meld_dora + v.red_fives + (v.open ? 0 : 1);
+  for (int k = 0; k < kNumKinds; ++k) {
+    const auto ki = static_cast<std::size_t>(k);
+    han += v.dora[ki] * v.hand[ki];
+    if (v.hand[ki] >= 3 && is_value_honor(v, k))
+      han += (k == v.seat_wind && k == v.round_wind) ? 2 : 1;
+  }
+  for (int i = 0; i < v.num_melds; ++i) {
+    const int k = v.own_meld_kinds[static_cast<std::size_t>(i)];
+    const auto type = static_cast<MeldType>(v.own_melds[static_cast<std::size_t>(i)]);
+    if (type != MeldType::kChi && is_value_honor(v, k))
+      han += (k == v.seat_wind && k == v.round_wind) ? 2 : 1;
+  }
+  return han;
+}
+
+bool DefensiveBot::push(const HandView& v, const SafetyModel& safety, int shanten, int waits,
+                        int safest_tenpai_danger, int live_tiles) const {
+  if (!safety.riichi_threat()) return shanten < options_.fold_open_shanten;
+  const int value = value_estimate(v);
+  if (shanten <= 0)
+    return waits >= options_.good_wait || value >= options_.push_tenpai_han ||
+           safest_tenpai_danger <= options_.safe_enough;
+  if (shanten == 1)
+    return value >= options_.push_one_shanten_han && live_tiles >= options_.push_one_shanten_tiles;
+  return false;
+}
+
+Action DefensiveBot::choose(const Observation& obs, std::span<const Action> legal) {
+  if (legal.size() == 1) return legal[0];
+  if (const Action* win = find_win(legal)) return *win;
+  const HandView v = read_view(obs, efficiency_.rules().red_fives);
+  const SafetyModel safety(obs, v);
+  const bool claim = find_type(legal, ActionType::kPass) != nullptr;
+  if (safety.num_threats() == 0)
+    return claim ? efficiency_.choose_claim(v, legal) : efficiency_.choose_turn(v, legal);
+  if (!claim) return choose_turn(obs, v, safety, legal);
+  const int shanten = plan_shanten(v.hand, efficiency_.plans(v), !v.open, v);
+  if (push(v, safety, shanten, 0, 99, obs.live_tiles_left))
+    return efficiency_.choose_claim(v, legal);
+  return *find_type(legal, ActionType::kPass);
+}
+
+Action DefensiveBot::choose_turn(const Observation& obs, const HandView& v,
+                                 const SafetyModel& safety, std::span<const Action> legal) const {
+  if (find_type(legal, ActionType::kKyuushu) != nullptr) return efficiency_.choose_turn(v, legal);
+  std::array<DiscardEval, kNumKinds> evals;
+  int best = -1;
+  const int n = evaluate_discards(v, efficiency_.plans(v),
+                                  action_kinds(legal, ActionType::kDiscard), evals, best);
+  if (best < 0) return legal[0];
+  const DiscardEval top = evals[static_cast<std::size_t>(best)];
+  const int weight = std::max(1, total_weight(safety));
+  std::array<int, kNumKinds> danger{};
+  int safest_tenpai = 99;
+  for (int i = 0; i < n; ++i) {
+    const DiscardEval& e = evals[static_cast<std::size_t>(i)];
+    danger[static_cast<std::size_t>(i)] = safety.total_danger(e.kind);
+    if (e.shanten == 0 && e.ukeire > 0)
+      safest_tenpai = std::min(safest_tenpai, danger[static_cast<std::size_t>(i)] / weight);
+  }
+  if (push(v, safety, top.shanten, top.ukeire, safest_tenpai, obs.live_tiles_left)) {
+    for (const Action& a : legal)
+      if (is_kan(a.type) && efficiency_.kan_is_good(v, a, top)) return a;
+    // The safest of the discards nearly as good as the best.
+    const int need = top.shanten == 0 ? std::max(1, top.ukeire / 2) : top.ukeire * 2 / 3;
+    int pick = best;
+    for (int i = 0; i < n; ++i) {
+      const DiscardEval& e = evals[static_cast<std::size_t>(i)];
+      if (e.shanten != top.shanten || e.ukeire < need) continue;
+      const auto pi = static_cast<std::size_t>(pick), ii = static_cast<std::size_t>(i);
+      if (danger[ii] < danger[pi] || (danger[ii] == danger[pi] && e.ukeire > evals[pi].ukeire))
+        pick = i;
+    }
+    return efficiency_.discard_or_riichi(legal, evals[static_cast<std::size_t>(pick)]);
+  }
+  // Fold: the safest discard; ties by the efficiency ranking.
+  int pick = 0;
+  for (int i = 1; i < n; ++i) {
+    const auto ii = static_cast<std::size_t>(i), pi = static_cast<std::size_t>(pick);
+    const DiscardEval &e = evals[ii], &p = evals[pi];
+    if (danger[ii] != danger[pi]) {
+      if (danger[ii] < danger[pi]) pick = i;
+      continue;
+    }
+    if (e.shanten != p.shanten) {
+      if (e.shanten < p.shanten) pick = i;
+      continue;
+    }
+    if (e.ukeire != p.ukeire) {
+      if (e.ukeire > p.ukeire) pick = i;
+      continue;
+    }
+    if (e.keep < p.keep) pick = i;
+  }
+  const int kind = evals[static_cast<std::size_t>(pick)].kind;
+  if (const Action* d = pick_copy(legal, ActionType::kDiscard, kind, efficiency_.rules().red_fives))
+    return *d;
+  return legal[0];
+}
+
+}  // namespace riichi::bots
