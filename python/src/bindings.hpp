@@ -10,5 +10,4 @@ void bind_game(pybind11::module_& m);      // game_binding.cpp: Game
 void bind_env(pybind11::module_& m);       // env_binding.cpp: Env
 void bind_selfplay(pybind11::module_& m);  // selfplay_binding.cpp: play_games
 
-
 }  // namespace riichi::py

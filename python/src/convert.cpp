@@ -58,8 +58,7 @@ ActionType action_type_of(std::string_view name) {
   raise_error(msg);
 }
 
-int int_field(const pyb::dict& d, const char* key, int low, int high, int fallback,
-              bool required) {
+int int_field(const pyb::dict& d, const char* key, int low, int high, int fallback, bool required) {
   if (!d.contains(key)) {
     if (required) raise_error(std::string("action: missing key '") + key + "'");
     return fallback;
@@ -122,9 +121,10 @@ pyb::dict action_to_py(const Action& a, bool red_fives) {
 
 Action action_from_py(const pyb::handle& obj) {
   if (!pyb::isinstance<pyb::dict>(obj))
-    raise_error("action: expected a dict like {'type': 'discard', 'seat': 0, 'tile': 53} (as "
-                "returned by legal_actions), got " +
-                std::string(pyb::str(pyb::type::of(obj).attr("__name__"))));
+    raise_error(
+        "action: expected a dict like {'type': 'discard', 'seat': 0, 'tile': 53} (as "
+        "returned by legal_actions), got " +
+        std::string(pyb::str(pyb::type::of(obj).attr("__name__"))));
   const pyb::dict d = pyb::reinterpret_borrow<pyb::dict>(obj);
   if (!d.contains("type")) raise_error("action: missing key 'type'");
   if (!pyb::isinstance<pyb::str>(d["type"])) raise_error("action: 'type' must be a str");

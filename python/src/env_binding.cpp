@@ -16,8 +16,7 @@ namespace riichi::py {
 
 namespace {
 
-Env make_env(const std::string& rules, std::uint64_t seed, const std::string& opponents,
-             int seat) {
+Env make_env(const std::string& rules, std::uint64_t seed, const std::string& opponents, int seat) {
   return Env(rules_from(rules), seed, bots::parse_bot_list(opponents), seat);
 }
 
@@ -96,9 +95,8 @@ void bind_env(pyb::module_& m) {
            })
       .def_property_readonly("seat", &Env::seat)
       .def_property_readonly("game_seed", &Env::game_seed)
-      .def_property_readonly("done", [](const Env& env) {
-        return env.started() && env.game().is_over();
-      });
+      .def_property_readonly("done",
+                             [](const Env& env) { return env.started() && env.game().is_over(); });
 }
 
 }  // namespace riichi::py

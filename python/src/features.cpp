@@ -35,8 +35,7 @@ void encode_own(const Observation& o, bool red_fives, Planes& p) {
     if (red_fives && is_red_id(id)) p.set(kPlaneRed, kind_of_id(id));
   }
   for (int k = 0; k < kKinds; ++k)
-    for (int c = 0; c < counts[static_cast<std::size_t>(k)] && c < 4; ++c)
-      p.set(kPlaneHand + c, k);
+    for (int c = 0; c < counts[static_cast<std::size_t>(k)] && c < 4; ++c) p.set(kPlaneHand + c, k);
   if (o.drawn >= 0) p.set(kPlaneDrawn, kind_of_id(o.drawn));
   if (o.last_discard >= 0) p.set(kPlaneClaimTile, kind_of_id(o.last_discard));
 }

@@ -20,8 +20,8 @@ class PyGame {
  public:
   PyGame(const std::string& rules, std::uint64_t seed,
          std::optional<std::array<std::string, 4>> players)
-      : rec_(rules_from(rules), seed, players.value_or(std::array<std::string, 4>{
-                                          "P0", "P1", "P2", "P3"})) {}
+      : rec_(rules_from(rules), seed,
+             players.value_or(std::array<std::string, 4>{"P0", "P1", "P2", "P3"})) {}
 
   const Game& game() const { return rec_.game(); }
   bool red() const { return game().rules().red_fives; }
@@ -98,8 +98,8 @@ class PyGame {
     const std::vector<Action>& legal = game().legal_actions(seat);
     const int slot = action_slots(legal, red())[static_cast<std::size_t>(index)];
     if (slot < 0)
-      throw std::invalid_argument("action index " + std::to_string(index) + " is not legal for seat " +
-                                  std::to_string(seat) +
+      throw std::invalid_argument("action index " + std::to_string(index) +
+                                  " is not legal for seat " + std::to_string(seat) +
                                   " now; legal: " + describe_actions(legal, red()));
     return legal[static_cast<std::size_t>(slot)];
   }
@@ -112,8 +112,9 @@ class PyGame {
 void bind_game(pyb::module_& m) {
   using pyb::arg;
   pyb::class_<PyGame>(m, "Game")
-      .def(pyb::init<const std::string&, std::uint64_t, std::optional<std::array<std::string, 4>>>(),
-           arg("rules") = "tenhou", arg("seed") = 0, arg("players") = pyb::none())
+      .def(
+          pyb::init<const std::string&, std::uint64_t, std::optional<std::array<std::string, 4>>>(),
+          arg("rules") = "tenhou", arg("seed") = 0, arg("players") = pyb::none())
       .def_property_readonly("seed", [](const PyGame& g) { return g.game().seed(); })
       .def_property_readonly("rules",
                              [](const PyGame& g) { return full_rules_spec(g.game().rules()); })

@@ -72,8 +72,8 @@ pyb::dict to_py(const GameOutcome& o, bool with_record) {
   return d;
 }
 
-pyb::list play_games(const std::string& rules_spec, const std::string& bot_list,
-                     std::uint64_t seed, long start, long stop, bool with_record) {
+pyb::list play_games(const std::string& rules_spec, const std::string& bot_list, std::uint64_t seed,
+                     long start, long stop, bool with_record) {
   const Rules rules = rules_from(rules_spec);
   const std::array<std::string, 4> names = bots::parse_bot_list(bot_list);
   if (start < 0 || stop < start)
