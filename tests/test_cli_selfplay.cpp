@@ -13,6 +13,7 @@
 
 namespace {
 
+using riichi::testing::CliRun;
 using riichi::testing::contains;
 using riichi::testing::run_cli;
 
@@ -153,6 +154,22 @@ TEST(CliSelfplayErrors, BadOptionsExitTwo) {
   EXPECT_EQ(run_cli("selfplay --rules nosuchpreset").status, 2);
   EXPECT_EQ(run_cli("selfplay --games 0").status, 2);
   EXPECT_EQ(run_cli("replay /nonexistent/record.jsonl").status, 2);
+}
+
+TEST(CliSelfplayErrors, BadBotListsNameTheProblem) {
+  const CliRun unknown = run_cli("selfplay --bots random,greedy,nosuchbot,random");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_TRUE(contains(unknown.out, "unknown bot 'nosuchbot'")) << unknown.out;
+  EXPECT_TRUE(contains(unknown.out, "random, greedy")) << unknown.out;
+  const CliRun three = run_cli("selfplay --bots random,random,random");
+  EXPECT_EQ(three.status, 2);
+  EXPECT_TRUE(contains(three.out, "got 3")) << three.out;
+}
+
+TEST(CliSelfplayBots, MixedBotsPlayAWholeGame) {
+  const CliRun r = run_cli("selfplay --bots greedy,random,random,random --seed 5 --quiet");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "bots greedy,random,random,random")) << r.out;
 }
 
 }  // namespace

@@ -1,14 +1,15 @@
-// `riichi selfplay [--rules SPEC] [--seed N] [--games N] [--record FILE] [--quiet]`: games
-// between random bots, with a hand-by-hand summary, the final table, and optionally the
-// JSON-lines record (docs/record-format.md).
+// `riichi selfplay [--rules SPEC] [--seed N] [--games N] [--bots A[,B,C,D]] [--record FILE]
+// [--quiet]`: games between bots of the registry (bots/registry.hpp), with a hand-by-hand summary,
+// the final table, and optionally the JSON-lines record (docs/record-format.md).
 #include <fmt/core.h>
 
 #include <cstdint>
 #include <fstream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
-#include "bots/random_bot.hpp"
+#include "bots/registry.hpp"
 #include "bots/selfplay.hpp"
 #include "commands.hpp"
 #include "game_summary.hpp"
@@ -40,6 +41,13 @@ void run_selfplay(const SelfplayOptions& opt) {
     fmt::print(stderr, "error: --games must be at least 1\n");
     throw CLI::RuntimeError(kExitBadInput);
   }
+  std::array<std::string, 4> names;
+  try {
+    names = bots::parse_bot_list(opt.bots);
+  } catch (const std::invalid_argument& e) {
+    fmt::print(stderr, "error: --bots: {}\n", e.what());
+    throw CLI::RuntimeError(kExitBadInput);
+  }
   std::ofstream file;
   if (!opt.record.empty()) {
     file.open(opt.record, std::ios::binary | std::ios::trunc);
@@ -50,15 +58,12 @@ void run_selfplay(const SelfplayOptions& opt) {
   }
   for (int g = 0; g < opt.games; ++g) {
     const std::uint64_t seed = opt.seed + static_cast<std::uint64_t>(g);
-    std::array<std::unique_ptr<bots::Bot>, 4> players;
-    for (int s = 0; s < 4; ++s)
-      players[static_cast<std::size_t>(s)] = std::make_unique<bots::RandomBot>(
-          bots::bot_seed(seed, s), bots::RandomBot::Options{.greedy = opt.bots == "greedy"});
+    const auto players = bots::make_bots(names, seed);
     const GameRecorder rec = bots::play_recorded(*rules, seed, bots::seats_of(players));
     const GameRecord record = rec.record();
     if (file) io::write_game(file, record, rec.log(), g);
-    const std::string title = fmt::format("== Game {} of {}: seed {}, rules {}, {} bots", g + 1,
-                                          opt.games, seed, rules->name, players[0]->name());
+    const std::string title = fmt::format("== Game {} of {}: seed {}, rules {}, bots {}", g + 1,
+                                          opt.games, seed, rules->name, opt.bots);
     if (opt.quiet) {
       fmt::print("{}\n", title);
       fmt::print("{}", final_table(rec.log(), record));
@@ -81,8 +86,8 @@ void run_selfplay(const SelfplayOptions& opt) {
 
 void add_selfplay_command(CLI::App& app) {
   auto opt = std::make_shared<SelfplayOptions>();
-  CLI::App* sub = app.add_subcommand(
-      "selfplay", "Play games between random-legal bots and print them hand by hand.");
+  CLI::App* sub =
+      app.add_subcommand("selfplay", "Play games between bots and print them hand by hand.");
   std::string presets;
   for (const std::string& n : Rules::preset_names()) {
     if (!presets.empty()) presets += ", ";
@@ -98,11 +103,16 @@ void add_selfplay_command(CLI::App& app) {
       ->check(CLI::PositiveNumber);
   sub->add_option("--record", opt->record,
                   "Write the JSON-lines record of every game to FILE (docs/record-format.md)");
-  sub->add_option("--bots", opt->bots,
-                  "random: uniformly random legal actions (wins always taken); greedy: random "
-                  "discards among those keeping the lowest shanten, riichi when possible")
-      ->check(CLI::IsMember({"random", "greedy"}))
-      ->capture_default_str();
+  std::string bot_help =
+      "One bot name for all four seats, or four names separated by commas "
+      "(seat 0 = the first East). Bots:";
+  for (const bots::BotInfo& b : bots::bot_infos()) {
+    bot_help += "\n  ";
+    bot_help += b.name;
+    bot_help += ": ";
+    bot_help += b.description;
+  }
+  sub->add_option("--bots", opt->bots, bot_help)->capture_default_str();
   sub->add_flag("--quiet", opt->quiet, "Print only the final table of each game");
   sub->footer(
       "The same seed gives the same games and a byte-identical record.\n"

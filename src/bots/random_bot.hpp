@@ -30,7 +30,7 @@ class RandomBot final : public Bot {
   explicit RandomBot(std::uint64_t seed) : RandomBot(seed, Options{}) {}
   RandomBot(std::uint64_t seed, Options options) : rng_(seed), options_(options) {}
 
-  std::string name() const override { return options_.greedy ? "random-greedy" : "random"; }
+  std::string name() const override { return options_.greedy ? "greedy" : "random"; }
   Action choose(const Observation& observation, std::span<const Action> legal) override;
   bool wants_observation() const override { return options_.greedy; }
 
