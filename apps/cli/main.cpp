@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
   riichi::cli::add_replay_command(app);
   riichi::cli::add_tenhou_check_command(app);
   riichi::cli::add_export_command(app);
+  riichi::cli::add_arena_command(app);
+  riichi::cli::add_stats_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {
