@@ -4,7 +4,7 @@ Hand tools return plain dicts with the same fields as the CLI's ``--json`` outpu
 
     >>> import riichi
     >>> riichi.analyze("23456p99s123m456s")["waits"][0]
-    {'tile': '1p', 'remaining': 4, 'shapes': ['ryanmen']}
+    {'remaining': 4, 'shapes': ['ryanmen'], 'tile': '1p'}
     >>> riichi.score("closed=33m123m123s456s78s win=9s tsumo seat=S flags=riichi")["han"]
     5
 

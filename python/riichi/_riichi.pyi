@@ -1,6 +1,6 @@
 """Type stubs of the C++ extension riichi._riichi (use the package `riichi`)."""
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -20,6 +20,8 @@ def rules_spec(rules: str) -> str: ...
 def bot_names() -> List[str]: ...
 def play_games(rules: str, bots: str, seed: int, start: int, stop: int,
                record: bool = ...) -> List[Dict[str, Any]]: ...
+def arena_table(results: Iterable[Dict[str, Any]]) -> Dict[str, Any]: ...
+def arena_table_text(results: Iterable[Dict[str, Any]]) -> str: ...
 
 class Game:
     def __init__(self, rules: str = ..., seed: int = ...,

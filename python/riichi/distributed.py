@@ -1,23 +1,21 @@
 """Self-play spread over a Dask cluster (Debian's python3-distributed).
 
-A run is ``games`` games between bots from ``seed``: game ``i`` is played from game seed
-``seed + i // 4`` with the bot list rotated by ``i % 4`` seats, so each deal is played from every
-seat (the arena's scheme). A run is cut into blocks of consecutive games; each Dask task plays
-one block through the C++ engine (:func:`play_block`), writes its records and returns the
-per-game results; the results are merged into one statistics table (:func:`aggregate`). Which
-worker plays which block does not matter: the table equals a single-process run of the same
-seed (:func:`run_local`).
+A run is the arena's (src/bots/arena.hpp, ``riichi arena``): ``games`` games between four bots
+in blocks of 4 sharing a game seed mixed from the run's ``seed``, the bot list rotated by
+``i % 4`` seats in game ``i``. A run is cut into task blocks of consecutive games; each Dask task
+plays one block through the C++ arena (:func:`play_block`), writes its records and returns the
+per-game results; the results are merged by the arena's one aggregation (:func:`aggregate`).
+Which worker plays which block does not matter: the table equals ``riichi arena`` with the same
+seed, and a single-process run (:func:`run_local`).
 
     from riichi.distributed import run_dask, format_table
     results = run_dask(games=64, bots="greedy,random,greedy,random", seed=1, workers=2)
-    print(format_table(aggregate(results)))
+    print(format_table(results))
 """
 
 from __future__ import annotations
 
 import os
-import time
-from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from . import _riichi
@@ -46,9 +44,10 @@ def record_path(out: str, start: int, stop: int) -> str:
 def play_block(rules: str, bots: str, seed: int, start: int, stop: int,
                out: Optional[str] = None) -> List[GameResult]:
     """Play games [start, stop) of a run; write their JSON-lines records (docs/record-format.md)
-    to ``out``/games-START-LAST.jsonl when ``out`` is given. Returns one dict per game: ``index,
-    seed, rotation, players`` (bot per seat), ``points, ranks, final_scores, hands, wins,
-    deal_ins, riichi`` (per seat)."""
+    to ``out``/games-START-LAST.jsonl when ``out`` is given. Returns one dict per game (the
+    arena's GameResult): ``index, block, rotation, seed, hands`` and ``seats``: four dicts
+    ``bot, seat, rank, points, final_score, hands, wins, tsumo, deal_ins, riichi, calls,
+    win_points``."""
     games = _riichi.play_games(rules, bots, seed, start, stop, out is not None)
     if out is not None:
         os.makedirs(out, exist_ok=True)
@@ -61,86 +60,18 @@ def play_block(rules: str, bots: str, seed: int, start: int, stop: int,
     return games
 
 
-@dataclass
-class BotStats:
-    """One row of the statistics table (per bot name, over every seat it played)."""
-
-    name: str
-    games: int = 0
-    rank_counts: List[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    rank_sum: int = 0
-    final_score_sum: int = 0
-    points_sum: int = 0
-    hands: int = 0
-    wins: int = 0
-    deal_ins: int = 0
-    riichi: int = 0
-
-    @property
-    def mean_rank(self) -> float:
-        return self.rank_sum / self.games if self.games else 0.0
-
-    @property
-    def mean_final_score(self) -> float:
-        return self.final_score_sum / self.games if self.games else 0.0
-
-    @property
-    def mean_points(self) -> float:
-        return self.points_sum / self.games if self.games else 0.0
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.hands if self.hands else 0.0
-
-    @property
-    def deal_in_rate(self) -> float:
-        return self.deal_ins / self.hands if self.hands else 0.0
-
-    @property
-    def riichi_rate(self) -> float:
-        return self.riichi / self.hands if self.hands else 0.0
-
-    def to_dict(self) -> Dict[str, Any]:
-        d = asdict(self)
-        for key in ("mean_rank", "mean_final_score", "mean_points", "win_rate", "deal_in_rate",
-                    "riichi_rate"):
-            d[key] = getattr(self, key)
-        return d
+def aggregate(results: Iterable[GameResult]) -> Dict[str, Any]:
+    """The statistics table of a run: the arena's one aggregation (bots::summarize, the table of
+    ``riichi arena --json``): ``{"bots": [{"name", "games", "hands", "avg_rank",
+    "avg_rank_ci95", "rank_rates", "avg_score", "win_rate", "deal_in_rate", "riichi_rate",
+    "call_rate", ... with their CI95}], "games", "hands"}``. The order of ``results`` does not
+    matter (they are taken by game index)."""
+    return _riichi.arena_table(list(results))
 
 
-def aggregate(results: Iterable[GameResult]) -> List[BotStats]:
-    """The statistics table of a run: one row per bot name, in order of first appearance in
-    the lowest-index game (ties of rank counted as the shared rank). The order of ``results``
-    does not matter: they are sorted by game index first."""
-    rows: Dict[str, BotStats] = {}
-    for g in sorted(results, key=lambda r: r["index"]):
-        for seat, name in enumerate(g["players"]):
-            row = rows.setdefault(name, BotStats(name))
-            rank = g["ranks"][seat]
-            row.games += 1
-            row.rank_counts[rank - 1] += 1
-            row.rank_sum += rank
-            row.final_score_sum += g["final_scores"][seat]
-            row.points_sum += g["points"][seat]
-            row.hands += g["hands"]
-            row.wins += g["wins"][seat]
-            row.deal_ins += g["deal_ins"][seat]
-            row.riichi += g["riichi"][seat]
-    return list(rows.values())
-
-
-def format_table(stats: Sequence[BotStats]) -> str:
-    """The statistics table as text."""
-    head = (f"{'bot':<12}{'games':>7}{'1st':>7}{'2nd':>7}{'3rd':>7}{'4th':>7}{'avg rank':>10}"
-            f"{'avg score':>11}{'win%':>7}{'deal-in%':>10}{'riichi%':>9}")
-    lines = [head]
-    for s in stats:
-        pct = [100.0 * c / s.games if s.games else 0.0 for c in s.rank_counts]
-        lines.append(
-            f"{s.name:<12}{s.games:>7}{pct[0]:>6.1f}%{pct[1]:>6.1f}%{pct[2]:>6.1f}%{pct[3]:>6.1f}%"
-            f"{s.mean_rank:>10.3f}{s.mean_final_score / 1000:>+11.2f}{100 * s.win_rate:>6.1f}%"
-            f"{100 * s.deal_in_rate:>9.1f}%{100 * s.riichi_rate:>8.1f}%")
-    return "\n".join(lines)
+def format_table(results: Iterable[GameResult]) -> str:
+    """The statistics table as text, as ``riichi arena`` prints it."""
+    return _riichi.arena_table_text(list(results))
 
 
 def run_local(games: int, bots: str = "greedy", seed: int = 1, rules: str = "ema2016",
@@ -159,7 +90,8 @@ def run_dask(games: int, bots: str = "greedy", seed: int = 1, rules: str = "ema2
     """Play a run on a Dask cluster: the scheduler at ``scheduler`` (``tcp://host:8786``), or a
     LocalCluster of ``workers`` single-threaded worker processes when None. ``out`` must be a
     directory every worker can write (a shared file system on several machines).
-    ``progress(games_done, games)`` is called as blocks finish. Returns the per-game results
+    ``progress(games_done, games)`` is called once the tasks are sent (0 done), then as blocks
+    finish. Returns the per-game results
     sorted by game index."""
     from dask.distributed import Client, LocalCluster, as_completed
 
@@ -178,6 +110,8 @@ def run_dask(games: int, bots: str = "greedy", seed: int = 1, rules: str = "ema2
                                  key=f"riichi-selfplay-{seed}-{r.start}-{r.stop}", pure=False)
                    for r in ranges]
         results: List[GameResult] = []
+        if progress is not None:
+            progress(0, games)  # the cluster is up and the tasks are sent
         for fut in as_completed(futures):
             results.extend(fut.result())
             if progress is not None:

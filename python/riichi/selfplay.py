@@ -20,9 +20,10 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python3 -m riichi.selfplay",
         description="Play games between bots on a Dask cluster (a LocalCluster when no "
-                    "--scheduler is given) and print the statistics table per bot. Game i is "
-                    "played from seed SEED + i // 4 with the bots rotated by i %% 4 seats; each "
-                    "task plays --block-size consecutive games and writes their records.",
+                    "--scheduler is given) and print the statistics table per bot, the same as "
+                    "`riichi arena` with the same seed: games in blocks of 4 sharing a seed, the "
+                    "bots rotated by one seat in each; each task plays --block-size consecutive "
+                    "games and writes their records.",
         epilog="Several machines: start `dask-scheduler` on one, `dask-worker tcp://HOST:8786` "
                "with PYTHONPATH=.../build/python on each, then pass --scheduler "
                "tcp://HOST:8786 (see README, 'Distributed self-play (Dask)').")
@@ -57,7 +58,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"error: --seed must be >= 0, got {args.seed}", file=sys.stderr)
         return 2
 
+    sent = []
+
     def progress(done: int, total: int) -> None:
+        if not sent:
+            sent.append(time.perf_counter())
         print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
     start = time.perf_counter()
@@ -74,20 +79,26 @@ def main(argv: Optional[List[str]] = None) -> int:
     except OSError as e:
         print(f"\nerror: {e}", file=sys.stderr)
         return 2
-    elapsed = time.perf_counter() - start
-    stats = aggregate(results)
+    end = time.perf_counter()
+    elapsed = end - start
+    playing = end - sent[0] if sent else elapsed  # without starting the cluster
+    table = aggregate(results)
     if not args.local:
         print(file=sys.stderr)
     if args.json:
-        print(json.dumps({"games": len(results), "seed": args.seed, "rules": args.rules,
-                          "bots": args.bots, "seconds": elapsed,
-                          "stats": [s.to_dict() for s in stats]}))
+        table.update({"games_per_second": len(results) / elapsed, "seconds": elapsed,
+                      "play_seconds": playing, "seed": args.seed, "rules": args.rules,
+                      "bot_list": args.bots, "workers": None if args.local else args.workers,
+                      "scheduler": args.scheduler})
+        print(json.dumps(table))
     else:
         where = "this process" if args.local else (args.scheduler or
                                                    f"LocalCluster({args.workers} workers)")
         print(f"{len(results)} games, rules {args.rules}, seed {args.seed}, bots {args.bots} "
-              f"on {where}: {elapsed:.1f} s, {len(results) / elapsed:.1f} games/s")
-        print(format_table(stats))
+              f"on {where}: {elapsed:.1f} s, {len(results) / elapsed:.1f} games/s"
+              + ("" if args.local else
+                 f"; {len(results) / playing:.1f} games/s once the cluster is up"))
+        print(format_table(results), end="")
         if args.out:
             print(f"records: {args.out}/games-*.jsonl")
     return 0

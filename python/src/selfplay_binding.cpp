@@ -1,93 +1,127 @@
-// play_games: games [start, stop) of a self-play run between registry bots, for the Dask layer
-// (python/riichi/distributed.py). Game i of a run from `seed` is played from game seed
-// seed + i / 4 with the bot list rotated by i % 4 seats (each deal is played from every seat).
+// The arena for the Dask layer (python/riichi/distributed.py): play games [start, stop) of an
+// arena run (bots::play_arena_game: the same seeds and seat rotation as `riichi arena`), and the
+// arena's one aggregation (bots::summarize) of per-game results into its statistics table.
 #include <pybind11/stl.h>
 
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "bindings.hpp"
+#include "bots/arena.hpp"
 #include "bots/registry.hpp"
-#include "bots/selfplay.hpp"
 #include "convert.hpp"
+#include "io/arena_report.hpp"
 #include "io/record_json.hpp"
 
 namespace riichi::py {
 
 namespace {
 
-struct GameOutcome {
-  long index = 0;
-  std::uint64_t seed = 0;
-  int rotation = 0;
-  std::array<std::string, 4> players;  // bot name per seat
-  FinalResult final;
-  int hands = 0;
-  std::array<int, 4> wins{}, deal_ins{}, riichi{};
-  std::string record;
-};
-
-GameOutcome play_one(const Rules& rules, const std::array<std::string, 4>& names,
-                     std::uint64_t run_seed, long index, bool with_record) {
-  GameOutcome o;
-  o.index = index;
-  o.seed = run_seed + static_cast<std::uint64_t>(index / 4);
-  o.rotation = static_cast<int>(index % 4);
-  for (int s = 0; s < 4; ++s)
-    o.players[static_cast<std::size_t>(s)] = names[static_cast<std::size_t>((s + o.rotation) % 4)];
-  auto bots = bots::make_bots(o.players, o.seed);
-  const GameRecorder rec = bots::play_recorded(rules, o.seed, bots::seats_of(bots));
-  o.final = rec.game().final_result();
-  o.hands = static_cast<int>(rec.game().results().size());
-  for (const RoundResult& r : rec.game().results())
-    for (const WinRecord& w : r.wins) {
-      ++o.wins[static_cast<std::size_t>(w.winner)];
-      if (w.from >= 0) ++o.deal_ins[static_cast<std::size_t>(w.from)];
-    }
-  for (const HandLog& h : rec.log().hands)
-    for (const Event& e : h.events)
-      if (e.type == EventType::kRiichiDeclared) ++o.riichi[static_cast<std::size_t>(e.seat)];
-  if (with_record) {
-    GameRecord record = rec.record();
-    record.players = o.players;
-    o.record = io::game_to_text(record, rec.log(), static_cast<int>(index));
-  }
-  return o;
+// SeatResult fields as (name, member) pairs: one list for both directions.
+template <typename F>
+void for_seat_fields(F&& f) {
+  f("seat", &bots::SeatResult::seat);
+  f("rank", &bots::SeatResult::rank);
+  f("points", &bots::SeatResult::points);
+  f("final_score", &bots::SeatResult::final_score);
+  f("hands", &bots::SeatResult::hands);
+  f("wins", &bots::SeatResult::wins);
+  f("tsumo", &bots::SeatResult::tsumo);
+  f("deal_ins", &bots::SeatResult::deal_ins);
+  f("riichi", &bots::SeatResult::riichi);
+  f("calls", &bots::SeatResult::calls);
+  f("win_points", &bots::SeatResult::win_points);
 }
 
-pyb::dict to_py(const GameOutcome& o, bool with_record) {
+pyb::dict result_to_py(const bots::GameResult& g) {
   pyb::dict d;
-  d["index"] = o.index;
-  d["seed"] = o.seed;
-  d["rotation"] = o.rotation;
-  d["players"] = pyb::cast(o.players);
-  d["points"] = pyb::cast(o.final.points);
-  d["ranks"] = pyb::cast(o.final.ranks);
-  d["final_scores"] = pyb::cast(o.final.final_scores);
-  d["hands"] = o.hands;
-  d["wins"] = pyb::cast(o.wins);
-  d["deal_ins"] = pyb::cast(o.deal_ins);
-  d["riichi"] = pyb::cast(o.riichi);
-  if (with_record) d["record"] = o.record;
+  d["index"] = g.index;
+  d["block"] = g.block;
+  d["rotation"] = g.rotation;
+  d["seed"] = g.seed;
+  d["hands"] = g.hands;
+  pyb::list seats;
+  for (const bots::SeatResult& s : g.seats) {
+    pyb::dict x;
+    x["bot"] = s.bot;
+    for_seat_fields([&](const char* name, auto member) { x[name] = s.*member; });
+    seats.append(x);
+  }
+  d["seats"] = seats;
   return d;
 }
 
-pyb::list play_games(const std::string& rules_spec, const std::string& bot_list, std::uint64_t seed,
-                     long start, long stop, bool with_record) {
-  const Rules rules = rules_from(rules_spec);
-  const std::array<std::string, 4> names = bots::parse_bot_list(bot_list);
+template <typename T>
+T field(const pyb::dict& d, const char* key, const char* where) {
+  if (!d.contains(key)) throw std::invalid_argument(std::string(where) + ": missing '" + key + "'");
+  try {
+    return d[key].cast<T>();
+  } catch (const pyb::cast_error&) {
+    throw std::invalid_argument(std::string(where) + ": bad value of '" + key + "'");
+  }
+}
+
+bots::GameResult result_from_py(const pyb::handle& obj) {
+  if (!pyb::isinstance<pyb::dict>(obj))
+    throw std::invalid_argument("game result: expected a dict as returned by play_games");
+  const auto d = pyb::reinterpret_borrow<pyb::dict>(obj);
+  bots::GameResult g;
+  g.index = field<int>(d, "index", "game result");
+  const std::string where = "game result " + std::to_string(g.index);
+  g.block = field<int>(d, "block", where.c_str());
+  g.rotation = field<int>(d, "rotation", where.c_str());
+  g.seed = field<std::uint64_t>(d, "seed", where.c_str());
+  g.hands = field<int>(d, "hands", where.c_str());
+  const auto seats = field<std::vector<pyb::dict>>(d, "seats", where.c_str());
+  if (seats.size() != 4) throw std::invalid_argument(where + ": expected 4 seats");
+  for (std::size_t s = 0; s < 4; ++s) {
+    bots::SeatResult& r = g.seats[s];
+    r.bot = field<std::string>(seats[s], "bot", where.c_str());
+    for_seat_fields([&](const char* name, auto member) {
+      using T = std::remove_reference_t<decltype(r.*member)>;
+      r.*member = field<T>(seats[s], name, where.c_str());
+    });
+  }
+  return g;
+}
+
+pyb::list play_games(const std::string& rules, const std::string& bot_list, std::uint64_t seed,
+                     int start, int stop, bool with_record) {
+  bots::ArenaConfig config;
+  config.rules = rules_from(rules);
+  config.bots = bots::parse_bot_list(bot_list);
+  config.seed = seed;
+  config.games = stop;
   if (start < 0 || stop < start)
     throw std::invalid_argument("play_games: bad range [" + std::to_string(start) + ", " +
                                 std::to_string(stop) + ")");
-  std::vector<GameOutcome> outcomes;
+  std::vector<bots::GameResult> results;
+  std::vector<std::string> records;
   {
     pyb::gil_scoped_release release;
-    for (long i = start; i < stop; ++i)
-      outcomes.push_back(play_one(rules, names, seed, i, with_record));
+    for (int i = start; i < stop; ++i) {
+      std::optional<GameRecorder> rec;
+      results.push_back(bots::play_arena_game(config, i, with_record ? &rec : nullptr));
+      if (with_record) records.push_back(io::game_to_text(rec->record(), rec->log(), i));
+    }
   }
   pyb::list out;
-  for (const GameOutcome& o : outcomes) out.append(to_py(o, with_record));
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    pyb::dict d = result_to_py(results[i]);
+    if (with_record) d["record"] = records[i];
+    out.append(d);
+  }
   return out;
+}
+
+bots::ArenaTable summarize(const pyb::iterable& results) {
+  std::vector<bots::GameResult> games;
+  for (const pyb::handle& r : results) games.push_back(result_from_py(r));
+  std::sort(games.begin(), games.end(),
+            [](const bots::GameResult& a, const bots::GameResult& b) { return a.index < b.index; });
+  return bots::summarize(games);
 }
 
 }  // namespace
@@ -96,6 +130,16 @@ void bind_selfplay(pyb::module_& m) {
   using pyb::arg;
   m.def("play_games", &play_games, arg("rules"), arg("bots"), arg("seed"), arg("start"),
         arg("stop"), arg("record") = true);
+  m.def(
+      "arena_table",
+      [](const pyb::iterable& results) {
+        return json_to_py(io::arena_table_json(summarize(results)));
+      },
+      arg("results"));
+  m.def(
+      "arena_table_text",
+      [](const pyb::iterable& results) { return io::arena_table_text(summarize(results)); },
+      arg("results"));
   m.def("bot_names", [] {
     std::vector<std::string> names;
     for (const bots::BotInfo& b : bots::bot_infos()) names.push_back(b.name);
