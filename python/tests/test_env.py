@@ -70,3 +70,10 @@ def test_action_names():
     assert riichi.action_name(37 + 27) == "riichi 1z"
     assert riichi.action_name(riichi.ACT_SELF_KAN + 33) == "kan 7z"
     assert riichi.action_name(riichi.ACT_PASS) == "pass"
+
+
+def test_default_opponents():
+    if "defensive" not in riichi.bot_names():
+        pytest.skip("the 'defensive' bot is not registered in this build (src/bots/registry.cpp)")
+    env = riichi.Env()
+    assert env.reset().shape == (riichi.NUM_PLANES, 34)

@@ -178,3 +178,21 @@ def test_planes_follow_discards_and_riichi():
             assert p[31 + rel * 24 + n][d["tile"] // 4] == 1
         assert p[31 + rel * 24 + len(discards)].sum() == 0 if len(discards) < 24 else True
         assert np.all(p[127 + rel] == (1 if obs["riichi"][(seat + rel) % 4] else 0))
+
+
+def test_record_replays_with_the_cli(tmp_path):
+    import os
+    import subprocess
+
+    cli = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(riichi.__file__))),
+                       os.pardir, "riichi")
+    if not os.path.exists(cli):
+        pytest.skip("the CLI is not built")
+    g = riichi.Game("ema2016", seed=21, players=["a", "b", "c", "d"])
+    play(g, random.Random(4))
+    path = tmp_path / "game.jsonl"
+    path.write_text(g.record(), encoding="utf-8")
+    run = subprocess.run([cli, "replay", "--quiet", str(path)], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert json.loads(g.record().splitlines()[0])["players"] == ["a", "b", "c", "d"]
