@@ -17,7 +17,7 @@ dicts (:meth:`Game.observation`) or a fixed ``(NUM_PLANES, 34)`` float32 array
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from . import _riichi
 from ._riichi import NUM_ACTIONS, NUM_PLANES, RiichiError

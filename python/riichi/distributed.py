@@ -16,7 +16,7 @@ seed, and a single-process run (:func:`run_local`).
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterable, List, Optional
 
 from . import _riichi
 

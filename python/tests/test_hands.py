@@ -116,3 +116,39 @@ def test_score_rules_and_invalid_win():
 def test_bot_names():
     names = riichi.bot_names()
     assert "random" in names and "greedy" in names
+
+
+def _cli():
+    import os
+
+    cli = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(riichi.__file__))),
+                       os.pardir, "riichi")
+    if not os.path.exists(cli):
+        pytest.skip("the CLI is not built")
+    return cli
+
+
+@pytest.mark.parametrize("hand", ["23456p99s123m456s", "123m456p78s c345p 11z", "1112345678999m5p"])
+def test_analyze_has_the_fields_of_the_cli_json(hand):
+    import json
+    import subprocess
+
+    run = subprocess.run([_cli(), "analyze", "--json", hand], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert riichi.analyze(hand) == json.loads(run.stdout)
+
+
+@pytest.mark.parametrize("vector,rules", [
+    ("closed=33m123m123s456s78s win=9s tsumo seat=S round=E flags=riichi", "ema2016"),
+    ("closed=123m4p melds=[p555z p666z p777z] win=4p ron seat=S from=W pao=N honba=1", "tenhou"),
+    ("closed=234m567p23s789s55m win=9s ron", "ema2016"),
+])
+def test_score_has_the_fields_of_the_cli_json(vector, rules):
+    import json
+    import subprocess
+
+    run = subprocess.run([_cli(), "score", "--json", "--rules", rules, vector],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode in (0, 1), run.stderr
+    assert riichi.score(vector, rules) == json.loads(run.stdout)
