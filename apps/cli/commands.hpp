@@ -16,5 +16,7 @@ void add_tenhou_check_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 void add_arena_command(CLI::App& app);
 void add_stats_command(CLI::App& app);
+void add_mjai_bot_command(CLI::App& app);
+void add_mjai_server_command(CLI::App& app);
 
 }  // namespace riichi::cli

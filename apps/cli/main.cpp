@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
   riichi::cli::add_export_command(app);
   riichi::cli::add_arena_command(app);
   riichi::cli::add_stats_command(app);
+  riichi::cli::add_mjai_bot_command(app);
+  riichi::cli::add_mjai_server_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {
