@@ -12,7 +12,7 @@ DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmar
                 pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed \
                 chromium
 
-.PHONY: help deps build run test soak bench format asan clean strength
+.PHONY: help deps build run test soak bench bench-python format asan clean strength
 
 help:
 	@echo "make run     install missing packages, build, play and print one seeded hanchan"
@@ -21,6 +21,7 @@ help:
 	@echo "make build   Release build; the CLI is build/riichi"
 	@echo "make bench   run the Google Benchmark suite (Release)"
 	@echo "make strength  bot strength: arena runs of $(STRENGTH_GAMES) hanchan per pairing (long)"
+	@echo "make bench-python  Python env steps/s and a Dask self-play run's games/s"
 	@echo "make asan    build and run the tests with AddressSanitizer + UBSan"
 	@echo "make format  clang-format every C++ source"
 	@echo "make deps    apt-get install whatever is missing (idempotent)"
@@ -78,6 +79,10 @@ strength: build
 
 bench: build
 	./$(BUILD)/riichi_bench --benchmark_min_time=0.2
+
+bench-python: build
+	PYTHONPATH=$(BUILD)/python /usr/bin/python3 -P python/bench_env.py
+	PYTHONPATH=$(BUILD)/python /usr/bin/python3 -P -m riichi.selfplay --bots greedy --games 200 --workers 2 --block-size 10
 
 asan: deps
 	cmake -S . -B $(ASAN_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug -DRIICHI_SANITIZE=ON -DRIICHI_BENCH=OFF

@@ -1,0 +1,26 @@
+"""The examples in the docstrings run."""
+
+import doctest
+
+import pytest
+
+import riichi
+import riichi.actions
+import riichi.env
+import riichi.game
+
+
+@pytest.mark.parametrize("module", [riichi, riichi.game, riichi.env, riichi.actions])
+def test_docstring_examples(module):
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def test_every_public_function_has_a_docstring():
+    for name in riichi.__all__:
+        obj = getattr(riichi, name)
+        if callable(obj):
+            assert obj.__doc__, name
+            for attr, member in vars(obj).items() if isinstance(obj, type) else []:
+                if callable(member) and not attr.startswith("_"):
+                    assert member.__doc__, f"{name}.{attr}"
