@@ -266,7 +266,7 @@ TEST(MjaiLoopback, StdioBotAnswersAScriptedHand) {
   std::istringstream ss(run.out);
   for (std::string l; std::getline(ss, l);) lines.push_back(l);
   ASSERT_GE(lines.size(), 6u) << run.out;
-  EXPECT_EQ(lines[0], R"({"type":"join","name":"random-greedy","room":"default"})");
+  EXPECT_EQ(lines[0], R"({"type":"join","name":"greedy","room":"default"})");
   EXPECT_EQ(lines[1], R"({"type":"none"})");
   EXPECT_EQ(lines[2], R"({"type":"none"})");
   // A complete hand on the dealer's first draw: the greedy bot always takes the win.
