@@ -78,16 +78,14 @@ io::MjaiTableOptions table_options(std::vector<std::string>* log) {
   return o;
 }
 
-// The game as mjai carries it: each action's seat, type and tiles (kind, red). (A discard's
-// physical copy and its tsumogiri flag are not compared: mjai names tiles, not copies, so a bot
-// holding a copy of the tile it drew sees its discard choices in an order that depends on copy ids;
-// docs/ mjai-protocol.md, "Same game as in process".)
+// The game as mjai carries it: each action's seat, type, tiles (kind, red) and tsumogiri flag.
+// (The physical copy of a plain tile is not compared: mjai names tiles, not copies.)
 std::string game_key(const GameRecorder& rec) {
   std::ostringstream out;
   const bool red = rec.game().rules().red_fives;
   const auto tile = [red](int id) { return id < 0 ? -1 : id / 4 * 2 + (red && is_red_id(id)); };
   for (const Action& a : rec.actions()) {
-    out << int(a.seat) << action_type_name(a.type) << tile(a.tile);
+    out << int(a.seat) << action_type_name(a.type) << tile(a.tile) << (a.tsumogiri ? "t" : "");
     for (int u : a.uses) out << ',' << tile(u);
     out << ' ';
   }

@@ -414,16 +414,22 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
   const std::size_t first = out.size();
   for (int k = 0; k < kNumKinds; ++k) {
     if (s.counts[k] == 0 || (kuikae_forbidden_ & kind_bit(k))) continue;
+    // One discard per distinct copy (red, plain) from the hand, then the drawn tile: the order
+    // depends only on what the player can name (kind, red, drawn), never on physical copy ids,
+    // so a bot that tracks tiles by name (mjai) sees the same list.
     bool seen[2] = {false, false};  // plain, red (the drawn tile apart)
     for (int c = 0; c < 4; ++c) {
       const int id = k * 4 + c;
-      if (!has_id(s.ids, id)) continue;
-      const bool drawn = id == drawn_;
       const int red = rules_.red_fives && is_red_id(id);
-      if (!drawn && seen[red]) continue;
-      if (!drawn) seen[red] = true;
+      if (id == drawn_ || seen[red] || !has_id(s.ids, id)) continue;
+      seen[red] = true;
       a.tile = static_cast<std::int16_t>(id);
-      a.tsumogiri = drawn;
+      a.tsumogiri = false;
+      out.push_back(a);
+    }
+    if (drawn_ >= 0 && drawn_ / 4 == k && has_id(s.ids, drawn_)) {
+      a.tile = static_cast<std::int16_t>(drawn_);
+      a.tsumogiri = true;
       out.push_back(a);
     }
   }
