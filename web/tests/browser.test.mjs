@@ -1,0 +1,336 @@
+// Browser tests of the web table: Debian's chromium driven by playwright-core.
+//
+//   node web/tests/browser.test.mjs PATH/TO/riichi [ARTIFACT_DIR]
+//
+// Starts `riichi serve --port 0 --db <tmp> --bot-delay-ms 0`, then
+//  1. creates a table with three bots from the lobby and plays a full hand by clicking (discard
+//     the drawn tile, pass calls, take tsumo / ron when offered) until the win / draw screen,
+//     checks it, and reloads the page to come back to the same seat;
+//  2. a table with two human seats: a second browser context joins by the table link and both
+//     see their own hands; the phone layout is screenshot too;
+//  3. a finished game (four bots) is opened from the lobby's past games and stepped through.
+// Screenshots go to ARTIFACT_DIR (default: web-test-artifacts next to the binary).
+// Exit 0 = pass, 1 = fail, 77 = skipped (no chromium or no web/node_modules).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CHROMIUM = process.env.RIICHI_CHROMIUM || '/usr/bin/chromium';
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const binary = process.argv[2] || process.env.RIICHI_BIN;
+const SUITE_TIMEOUT_MS = 170000;
+
+function skip(why) {
+  console.log(`SKIPPED: ${why}`);
+  process.exit(77);
+}
+
+if (!binary) {
+  console.error('usage: node browser.test.mjs PATH/TO/riichi [ARTIFACT_DIR]');
+  process.exit(2);
+}
+if (!fs.existsSync(binary)) {
+  console.error(`the riichi binary ${binary} does not exist`);
+  process.exit(1);
+}
+if (!fs.existsSync(CHROMIUM)) skip(`${CHROMIUM} is missing (apt-get install chromium)`);
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch {
+  skip(`playwright-core is not installed in ${path.dirname(HERE)}/node_modules (run: npm ci --prefix web)`);
+}
+
+const artifacts = path.resolve(process.argv[3] || path.join(path.dirname(path.resolve(binary)), 'web-test-artifacts'));
+fs.mkdirSync(artifacts, { recursive: true });
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riichi-web-test-'));
+
+let failures = 0;
+let server = null;
+let browser = null;
+const serverLog = [];
+
+const guard = setTimeout(() => {
+  console.error(`FAIL: the browser suite took longer than ${SUITE_TIMEOUT_MS / 1000} s`);
+  cleanup().finally(() => process.exit(1));
+}, SUITE_TIMEOUT_MS);
+
+async function cleanup() {
+  clearTimeout(guard);
+  if (browser) await browser.close().catch(() => {});
+  if (server && server.exitCode === null) server.kill('SIGTERM');
+  fs.writeFileSync(path.join(artifacts, 'server.log'), serverLog.join(''));
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+function check(cond, what) {
+  if (!cond) throw new Error(`check failed: ${what}`);
+}
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', path.join(tmp, 'riichi.db'),
+      '--bot-delay-ms', '0'];
+    server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => reject(new Error('the server printed no URL within 15 s')), 15000);
+    const onData = (chunk) => {
+      const text = chunk.toString();
+      serverLog.push(text);
+      const m = /(http:\/\/[0-9A-Za-z.\-:[\]]+)/.exec(serverLog.join(''));
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1].replace(/\/$/, ''));
+      }
+    };
+    server.stdout.on('data', onData);
+    server.stderr.on('data', onData);
+    server.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}: ${serverLog.join('')}`));
+    });
+  });
+}
+
+async function newContext(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  context.setDefaultTimeout(15000);
+  return context;
+}
+
+function watchPage(page, label) {
+  page.on('pageerror', (err) => {
+    console.error(`[${label}] page error: ${err.message}`);
+    failures++;
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') console.error(`[${label}] console error: ${msg.text()}`);
+  });
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(artifacts, name) });
+}
+
+// Waits until the table shows a state newer than `version` (or `ms` passes).
+async function waitNewState(page, version, ms = 4000) {
+  await page.waitForFunction((v) => document.getElementById('app').dataset.version !== v, version, { timeout: ms })
+    .catch(() => {});
+}
+
+// One click of the simple strategy: win when offered, pass calls, discard the drawn tile.
+// Returns what it did, or null when there was nothing to do.
+async function playOneStep(page) {
+  const version = await page.evaluate(() => document.getElementById('app').dataset.version || '');
+  const pick = await page.evaluate(() => {
+    const q = (s) => document.querySelector(s);
+    if (q('.overlay:not([hidden]) .hand-end')) return 'hand-end';
+    if (q('.actions .action.win:not(:disabled)')) return '.actions .action.win';
+    if (q('.actions .action.pass:not(:disabled)')) return '.actions .action.pass';
+    if (q('.my-hand .hand-tile.drawn.playable')) return '.my-hand .hand-tile.drawn.playable';
+    if (q('.my-hand .hand-tile.playable')) return '.my-hand .hand-tile.playable';
+    return null;
+  });
+  if (pick === 'hand-end' || pick === null) return pick;
+  await page.click(pick);
+  await waitNewState(page, version);
+  return pick;
+}
+
+async function playUntilHandEnd(page, budgetMs) {
+  const start = Date.now();
+  const done = { clicks: 0, wins: 0 };
+  while (Date.now() - start < budgetMs) {
+    const what = await playOneStep(page);
+    if (what === 'hand-end') return done;
+    if (what === null) await page.waitForTimeout(50);
+    else {
+      done.clicks++;
+      if (what.includes('.win')) done.wins++;
+    }
+  }
+  throw new Error(`no win/draw screen after ${budgetMs / 1000} s of play`);
+}
+
+async function seatOf(page) {
+  await page.waitForFunction(() => document.getElementById('app').dataset.seat !== undefined);
+  return Number(await page.evaluate(() => document.getElementById('app').dataset.seat));
+}
+
+// 1. Lobby -> table with three bots -> one full hand by clicking -> result screen -> reconnect.
+async function testPlayHand(base) {
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'solo');
+  await page.goto(`${base}/`);
+  await page.fill('#player-name', 'Tester');
+  await page.waitForSelector('#seat-1 option');
+  for (const i of [1, 2, 3]) check(await page.$eval(`#seat-${i}`, (s) => s.value) !== 'human', `seat ${i} defaults to a bot`);
+  await shot(page, 'lobby.png');
+  await page.click('#create-table');
+  await page.waitForURL(/\/table\//);
+  await page.waitForSelector('.my-hand .hand-tiles .tile');
+  const seat = await seatOf(page);
+  check(seat === 0, `the creator sits at seat 0 (got ${seat})`);
+  const handCount = await page.$$eval('.my-hand .hand-tiles .tile', (l) => l.length);
+  check(handCount === 13 || handCount === 14, `13 or 14 tiles in the own hand (got ${handCount})`);
+  // the hand is sorted (by kind) with the drawn tile apart
+  const sorted = await page.$$eval('.my-hand .hand-tiles .tile:not(.drawn)', (l) => l.map((t) => t.dataset.tile));
+  const key = (n) => 'mpsz'.indexOf(n[1]) * 9 + (n[0] === '0' ? 4.5 : Number(n[0]));
+  check(sorted.every((n, i) => i === 0 || key(sorted[i - 1]) <= key(n)), `the hand is sorted: ${sorted.join(' ')}`);
+  check(await page.$$eval('.seat-area', (l) => l.length) === 4, 'four seat areas');
+  check(await page.$$eval('.center .dora .tile', (l) => l.length) === 5, 'five dora indicator slots');
+  // wait for our first turn, then keep a screenshot of the table (README picture)
+  await page.waitForSelector('.my-hand .hand-tile.playable', { timeout: 20000 });
+  await page.check('#analysis-toggle');
+  await page.waitForSelector('.analysis .analysis-table, .analysis .shanten', { timeout: 5000 }).catch(() => {});
+  await shot(page, 'table.png');
+  await page.uncheck('#analysis-toggle');
+  // help overlay by keyboard
+  await page.keyboard.press('?');
+  check(await page.isVisible('.overlay.help'), 'the help overlay opens with ?');
+  await page.keyboard.press('Escape');
+  check(!(await page.isVisible('.overlay.help')), 'the help overlay closes with Esc');
+
+  const played = await playUntilHandEnd(page, 90000);
+  console.log(`  hand played by ${played.clicks} clicks`);
+  const overlay = page.locator('.overlay:not([hidden]) .hand-end');
+  const result = await overlay.getAttribute('data-result');
+  check(['win', 'exhaustive_draw', 'abortive_draw', 'chombo'].includes(result), `a hand result (got ${result})`);
+  if (result === 'win') {
+    check(await overlay.locator('.win table.yaku tr').count() >= 1, 'the win screen lists the yaku');
+    check(await overlay.locator('.win .summary').count() >= 1, 'the win screen shows han / fu / limit');
+    check((await overlay.locator('.win .payments').first().textContent()).length > 0, 'the win screen shows payments');
+  } else if (result === 'exhaustive_draw') {
+    check(await overlay.locator('.draw h3').count() === 1, 'the draw screen has a title');
+  }
+  check(await overlay.locator('table.deltas tr').count() === 5, 'four players in the point changes');
+  await shot(page, `hand-end-${result}.png`);
+  await page.click('.overlay .ok');
+  check(!(await page.isVisible('.overlay:not(.help) .modal')), 'OK closes the result');
+
+  // reconnect: a reload comes back to the same seat with the token from localStorage
+  await page.reload();
+  await page.waitForSelector('.my-hand .hand-tiles .tile');
+  check(await seatOf(page) === seat, 'after a reload the player is back at the same seat');
+  await context.close();
+}
+
+// 2. Two humans: the second joins by the table link in another browser context.
+async function testTwoHumans(base) {
+  const a = await newContext();
+  const pa = await a.newPage();
+  watchPage(pa, 'host');
+  await pa.goto(`${base}/`);
+  await pa.fill('#player-name', 'Host');
+  await pa.waitForSelector('#seat-1 option');
+  await pa.selectOption('#seat-2', 'human');
+  await pa.click('#create-table');
+  await pa.waitForURL(/\/table\//);
+  const link = await pa.inputValue('.topbar input.link');
+  check(link.includes('/table/'), `the page shows the table link (${link})`);
+  await pa.waitForSelector('.my-hand .hand-tiles .tile');
+
+  const b = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const pb = await b.newPage();
+  watchPage(pb, 'friend');
+  await pb.goto(`${base}/`);
+  await pb.evaluate(() => localStorage.setItem('riichi.name', 'Friend'));
+  await pb.goto(link);
+  await pb.waitForSelector('.my-hand .hand-tiles .tile');
+  const seatA = await seatOf(pa);
+  const seatB = await seatOf(pb);
+  check(seatA === 0 && seatB === 2, `host at seat 0, friend at seat 2 (got ${seatA}, ${seatB})`);
+  const handA = await pa.$$eval('.my-hand .hand-tiles .tile', (l) => l.map((t) => t.dataset.id).join(','));
+  const handB = await pb.$$eval('.my-hand .hand-tiles .tile', (l) => l.map((t) => t.dataset.id).join(','));
+  check(handA && handB && handA !== handB, 'each player sees their own hand');
+  // each sees the other by name, and the other's tiles only as backs
+  await pa.waitForFunction(() => [...document.querySelectorAll('.seat-area.top .name')].some((n) => n.textContent === 'Friend'));
+  check(await pa.$$eval('.seat-area.top .backs .back-mini', (l) => l.length) >= 13, 'the friend\'s hand is hidden from the host');
+  // play a few turns on both pages at once
+  for (let i = 0; i < 12; ++i) {
+    await playOneStep(pa);
+    await playOneStep(pb);
+  }
+  await shot(pa, 'two-humans-host.png');
+  await shot(pb, 'two-humans-friend-phone.png');
+  await a.close();
+  await b.close();
+}
+
+// 3. A finished game (four bots) -> lobby past games -> replay viewer.
+async function testReplay(base) {
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'replay');
+  const created = await (await page.request.post(`${base}/api/tables`, {
+    data: { rules: 'ema2016', seats: ['greedy', 'greedy', 'greedy', 'greedy'], seed: 11 } })).json();
+  check(created.id, `an all-bot table is created (${JSON.stringify(created)})`);
+  const deadline = Date.now() + 60000;
+  let game = null;
+  while (!game && Date.now() < deadline) {
+    const games = await (await page.request.get(`${base}/api/games`)).json();
+    game = (games.games || []).find((g) => g.source === 'engine');
+    if (!game) await page.waitForTimeout(250);
+  }
+  check(game, 'the bots\' game finished and is listed within 60 s');
+  await page.goto(`${base}/`);
+  await page.waitForSelector(`#past-games tr[data-game="${game.id}"] .replay-link`);
+  await page.click(`#past-games tr[data-game="${game.id}"] .replay-link`);
+  await page.waitForURL(/\/replay\//);
+  await page.waitForSelector('.replay-board .seat-area .tile');
+  const action0 = await page.textContent('#replay-action');
+  await page.click('#next-frame');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const frame = await page.evaluate(() => document.getElementById('app').dataset.frame);
+  check(frame === '3', `three steps forward reach frame 3 (got ${frame})`);
+  check(await page.textContent('#replay-action') !== action0, 'the action text follows the frames');
+  await page.keyboard.press('ArrowLeft');
+  check(await page.evaluate(() => document.getElementById('app').dataset.frame) === '2', 'ArrowLeft steps back');
+  // all hands open: 4 seats with their concealed tiles face up
+  check(await page.$$eval('.replay-board .open-hand', (l) => l.filter((h) => h.children.length >= 13).length) === 4,
+    'every hand is open in the replay');
+  const hands = await page.$$eval('#hand-select option', (l) => l.length);
+  check(hands === game.hands || game.hands === undefined, `the hand list has every hand (${hands})`);
+  await page.selectOption('#hand-select', String(hands - 1));
+  await page.keyboard.press('End');
+  await page.waitForSelector('.replay-result .hand-end');
+  check(await page.isVisible('.replay-result .game-end'), 'the last frame of the game shows the final table');
+  await shot(page, 'replay-end.png');
+  await page.selectOption('#hand-select', '0');
+  await page.click('#next-frame');
+  await shot(page, 'replay.png');
+  await context.close();
+}
+
+async function run(name, fn, base) {
+  const t0 = Date.now();
+  try {
+    await fn(base);
+    console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } catch (err) {
+    failures++;
+    console.error(`FAIL ${name}: ${err.stack || err.message}`);
+  }
+}
+
+try {
+  const base = await startServer();
+  console.log(`server at ${base}; artefacts in ${artifacts}`);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+      '--disable-quic', '--disable-component-update', '--disable-sync'],
+  });  // playwright gives every launch a fresh temporary user-data-dir
+  await run('play a hand against three bots', testPlayHand, base);
+  await run('two humans at one table', testTwoHumans, base);
+  await run('replay a finished game', testReplay, base);
+} catch (err) {
+  failures++;
+  console.error(`FAIL: ${err.stack || err.message}`);
+}
+await cleanup();
+console.log(failures ? `${failures} failure(s)` : 'all browser tests passed');
+process.exit(failures ? 1 : 0);
