@@ -50,9 +50,11 @@ function winEl(win, players) {
   const from = win.from === null || win.from === undefined || win.from < 0 ? null
     : playerName(players, win.from);
   const title = win.win_type === 'tsumo' ? `${who} wins by tsumo` : `${who} wins by ron from ${from}`;
+  // melds_text: "p777p", "c456s", "a5555s" (docs/record-format.md): shown as tile groups
+  const melds = (win.melds_text || []).map((m) => tileRow(parseMpsz(m.replace(/^[a-z]/, '')), 'tile-row meld-row'));
   const hand = win.hand_tiles
     ? el('div.win-hand', {}, tileRow(win.hand_tiles, 'tile-row'),
-      win.win_tile ? el('span.win-tile', {}, tileEl(win.win_tile)) : null)
+      win.win_tile ? el('span.win-tile', {}, tileEl(win.win_tile)) : null, melds)
     : el('div.win-hand', {}, tileRow(parseMpsz(win.hand)),
       win.tile ? el('span.win-tile', {}, tileEl(win.tile)) : null);
   const yaku = el('table.yaku', {},

@@ -1,7 +1,7 @@
 // The table as one seat sees it (a `state` message of docs/web-protocol.md), its action buttons
 // and keyboard shortcuts, the analysis helper and the result overlays. No networking here: the
 // controller (table.js) or the fixture page (dev.html) feeds it messages.
-import { el, clear, tileName, tileId } from './util.js';
+import { el, clear, tileName, tileId, kindOf } from './util.js';
 import { tileEl, pondEl, meldsEl, doraEl, windLetter } from './view.js';
 import { handEndEl, gameEndEl } from './results.js';
 
@@ -182,7 +182,7 @@ export class TableView {
     if (an && an.discards && an.discards.length) {
       const top = an.discards[0];
       for (const d of an.discards) {
-        if (d.shanten === top.shanten && d.ukeire === top.ukeire) best.add(tileName(d.tile));
+        if (d.shanten === top.shanten && d.ukeire === top.ukeire) best.add(kindOf(tileName(d.tile)));
       }
     }
     const tiles = el('div.hand-tiles');
@@ -190,7 +190,7 @@ export class TableView {
       const idx = this.discardIndexFor(tileId(t), type);
       const cls = ['hand-tile', drawn ? 'drawn' : '', idx >= 0 ? 'playable' : '',
         this.mode === 'riichi' && idx >= 0 ? 'riichi-choice' : '',
-        best.has(tileName(t)) ? 'best' : ''].join(' ');
+        best.has(kindOf(tileName(t))) ? 'best' : ''].join(' ');
       const node = tileEl(t, { cls });
       if (pos !== null) node.dataset.key = PICK_KEYS[pos] || '';
       if (idx >= 0) node.addEventListener('click', () => this.act(idx));
