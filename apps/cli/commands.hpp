@@ -14,5 +14,6 @@ void add_selfplay_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
 void add_tenhou_check_command(CLI::App& app);
 void add_export_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 }  // namespace riichi::cli

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   riichi::cli::add_replay_command(app);
   riichi::cli::add_tenhou_check_command(app);
   riichi::cli::add_export_command(app);
+  riichi::cli::add_serve_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {
