@@ -2,7 +2,7 @@
 // through the frames (buttons, arrow keys), jump to a hand, the action text and the result.
 import { el, clear, getJson, tileName, WINDS } from './util.js';
 import { tileEl, pondEl, meldsEl, doraEl } from './view.js';
-import { handEndEl, gameEndEl } from './results.js';
+import { handEndEl, gameEndEl, withWinds } from './results.js';
 import { gamesTable } from './lobby.js';
 
 export async function openReplayList(root, navigate) {
@@ -125,7 +125,9 @@ export class ReplayViewer {
       doraEl(f.dora_indicators));
     clear(this.result);
     const last = this.frame === frames.length - 1;
-    if (last && hand.result) this.result.append(handEndEl(hand.result, this.players));
+    const dealer = hand.dealer ?? 0;
+    const winds = [0, 1, 2, 3].map((s) => (s - dealer + 4) % 4);
+    if (last && hand.result) this.result.append(handEndEl(hand.result, withWinds(this.players, winds)));
     if (last && this.hand === hands.length - 1 && this.data.final) this.result.append(gameEndEl(this.data.final, this.players));
   }
 

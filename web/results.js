@@ -27,22 +27,41 @@ const DRAW_NAMES = {
   sanchahou: 'Abortive draw: sanchahou',
 };
 
+// "Alice (E)": the seat wind tells apart players of the same name (three bots "greedy").
 function playerName(players, seat) {
   const p = players && players[seat];
-  const name = p ? (typeof p === 'string' ? p : p.name) : null;
-  return name || `Seat ${seat}`;
+  const name = (p ? (typeof p === 'string' ? p : p.name) : null) || `Seat ${seat}`;
+  const wind = players && players.winds ? players.winds[seat] : undefined;
+  return wind === undefined ? name : `${name} (${'ESWN'[wind]})`;
 }
 
+// players (names or {name}) with the seat winds of the hand attached for playerName.
+export function withWinds(players, winds) {
+  const out = [...(players || [])];
+  if (winds) out.winds = winds;
+  return out;
+}
+
+// payments (docs/record-format.md): each payment includes the honba; `sticks` are the riichi-stick
+// points the winner collects; `total` is what the other players paid.
 function paymentText(p, win) {
   if (!p) return '';
   const parts = [];
-  if (p.ron !== undefined) parts.push(`ron ${p.ron}`);
-  if (p.each !== undefined) parts.push(`${p.each} all`);
-  if (p.dealer !== undefined) parts.push(`${p.non_dealer} / ${p.dealer}`);
-  if (p.honba) parts.push(`honba ${p.honba}`);
-  if (p.sticks) parts.push(`riichi sticks ${p.sticks}`);
-  if (p.total !== undefined) parts.push(`total ${p.total}`);
-  return `${win.win_type === 'tsumo' ? 'Tsumo' : 'Ron'}: ${parts.join(', ')}`;
+  if (p.ron !== undefined) parts.push(`Ron: ${p.ron}`);
+  if (p.each !== undefined) parts.push(`Tsumo: ${p.each} from each player`);
+  if (p.dealer !== undefined) parts.push(`Tsumo: ${p.non_dealer} from each non-dealer, ${p.dealer} from the dealer`);
+  if (!parts.length) parts.push(win.win_type === 'tsumo' ? 'Tsumo' : 'Ron');
+  if (p.honba) parts.push(`${p.honba} honba included`);
+  if (p.sticks) parts.push(`riichi sticks +${p.sticks}`);
+  if (p.total !== undefined) parts.push(`total paid ${p.total}`);
+  if (p.liable !== undefined && p.liable !== null) parts.push(`pao: ${p.liable}`);
+  return parts.join(', ');
+}
+
+// "yakuhai_chun" -> "Yakuhai chun", "open_pung 7z" -> "Open pung 7z".
+export function pretty(name) {
+  const text = String(name || '').replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function winEl(win, players) {
@@ -58,11 +77,11 @@ function winEl(win, players) {
     : el('div.win-hand', {}, tileRow(parseMpsz(win.hand)),
       win.tile ? el('span.win-tile', {}, tileEl(win.tile)) : null);
   const yaku = el('table.yaku', {},
-    (win.yaku || []).map((y) => el('tr', {}, el('td', { text: y.name }),
+    (win.yaku || []).map((y) => el('tr', {}, el('td', { text: pretty(y.name) }),
       el('td.num', { text: y.yakuman ? `yakuman${y.yakuman > 1 ? ' ×' + y.yakuman : ''}` : `${y.han} han` }))));
   const fu = (win.fu_items || []).length
     ? el('table.fu', {}, el('caption', { text: `Fu ${win.fu_raw ?? ''} → ${win.fu ?? ''}` }),
-      win.fu_items.map((f) => el('tr', {}, el('td', { text: f.name }), el('td.num', { text: `${f.fu}` }))))
+      win.fu_items.map((f) => el('tr', {}, el('td', { text: pretty(f.name) }), el('td.num', { text: `${f.fu}` }))))
     : null;
   const extras = [];
   if (win.dora) extras.push(`dora ${win.dora}`);

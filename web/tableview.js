@@ -3,7 +3,7 @@
 // controller (table.js) or the fixture page (dev.html) feeds it messages.
 import { el, clear, tileName, tileId, kindOf } from './util.js';
 import { tileEl, pondEl, meldsEl, doraEl, windLetter } from './view.js';
-import { handEndEl, gameEndEl } from './results.js';
+import { handEndEl, gameEndEl, withWinds } from './results.js';
 
 const REL_CLASS = ['bottom', 'right', 'top', 'left'];
 // Keys that pick the n-th tile of the hand (the drawn tile is Enter / Space or "]").
@@ -315,7 +315,9 @@ export class TableView {
 
   // --- results ----------------------------------------------------------------------------
   showHandEnd(msg) {
-    this.pushOverlay(handEndEl(msg, this.players()), 'hand-end');
+    // hand_end comes before the next hand's state: the winds are still those of the hand
+    const game = this.msg && this.msg.game;
+    this.pushOverlay(handEndEl(msg, withWinds(this.players(), game && game.seat_winds)), 'hand-end');
   }
 
   showGameEnd(msg, extra) {

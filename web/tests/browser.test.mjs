@@ -165,7 +165,7 @@ async function testPlayHand(base) {
   watchPage(page, 'solo');
   await page.goto(`${base}/`);
   await page.fill('#player-name', 'Tester');
-  await page.waitForSelector('#seat-1 option');
+  await page.waitForSelector('#seat-1 option', { state: 'attached' });
   for (const i of [1, 2, 3]) check(await page.$eval(`#seat-${i}`, (s) => s.value) !== 'human', `seat ${i} defaults to a bot`);
   await shot(page, 'lobby.png');
   await page.click('#create-table');
@@ -181,17 +181,45 @@ async function testPlayHand(base) {
   check(sorted.every((n, i) => i === 0 || key(sorted[i - 1]) <= key(n)), `the hand is sorted: ${sorted.join(' ')}`);
   check(await page.$$eval('.seat-area', (l) => l.length) === 4, 'four seat areas');
   check(await page.$$eval('.center .dora .tile', (l) => l.length) === 5, 'five dora indicator slots');
-  // wait for our first turn, then keep a screenshot of the table (README picture)
+  // wait for our first turn; the analysis helper shows shanten and the discard table
   await page.waitForSelector('.my-hand .hand-tile.playable', { timeout: 20000 });
   await page.check('#analysis-toggle');
-  await page.waitForSelector('.analysis .analysis-table, .analysis .shanten', { timeout: 5000 }).catch(() => {});
-  await shot(page, 'table.png');
+  await page.waitForSelector('.analysis .analysis-table tr td', { timeout: 5000 });
+  check(/shanten|tenpai/.test(await page.textContent('.analysis .shanten')), 'the helper shows the shanten');
+  await shot(page, 'table-first-turn.png');
   await page.uncheck('#analysis-toggle');
   // help overlay by keyboard
   await page.keyboard.press('?');
   check(await page.isVisible('.overlay.help'), 'the help overlay opens with ?');
   await page.keyboard.press('Escape');
   check(!(await page.isVisible('.overlay.help')), 'the help overlay closes with Esc');
+  // Enter discards the drawn tile (tsumogiri): it lands in our pond
+  const drawn = await page.getAttribute('.my-hand .hand-tile.drawn', 'data-id');
+  const version = await page.evaluate(() => document.getElementById('app').dataset.version);
+  await page.keyboard.press('Enter');
+  await waitNewState(page, version);
+  const pond = await page.$$eval('.seat-area.bottom .pond .tile', (l) => l.map((t) => t.dataset.id));
+  check(pond.length === 1 && pond[0] === drawn, `Enter discarded the drawn tile ${drawn} (pond: ${pond})`);
+
+  // a few more turns, then the README picture: mid-hand, with the analysis helper
+  for (let turns = 0; turns < 6;) {
+    const what = await playOneStep(page);
+    if (what === 'hand-end') break;
+    if (what && what.includes('hand-tile')) turns++;
+    if (what === null) await page.waitForTimeout(50);
+  }
+  const t0 = Date.now();
+  while (Date.now() - t0 < 8000 && !(await page.$('.overlay:not([hidden]) .hand-end')) &&
+         !(await page.$('.my-hand .hand-tile.playable'))) {
+    if (await page.$('.actions .action.pass:not(:disabled)')) await page.click('.actions .action.pass');
+    else await page.waitForTimeout(50);
+  }
+  if (await page.$('.my-hand .hand-tile.playable') && !(await page.$('.overlay:not([hidden]) .hand-end'))) {
+    await page.check('#analysis-toggle');
+    await page.waitForSelector('.analysis .analysis-table tr td', { timeout: 5000 }).catch(() => {});
+    await shot(page, 'table.png');
+    await page.uncheck('#analysis-toggle');
+  }
 
   const played = await playUntilHandEnd(page, 90000);
   console.log(`  hand played by ${played.clicks} clicks`);
@@ -224,7 +252,7 @@ async function testTwoHumans(base) {
   watchPage(pa, 'host');
   await pa.goto(`${base}/`);
   await pa.fill('#player-name', 'Host');
-  await pa.waitForSelector('#seat-1 option');
+  await pa.waitForSelector('#seat-1 option', { state: 'attached' });
   await pa.selectOption('#seat-2', 'human');
   await pa.click('#create-table');
   await pa.waitForURL(/\/table\//);
