@@ -333,6 +333,41 @@ async function testReplay(base) {
   await context.close();
 }
 
+// 4. Import a Tenhou log from the lobby (file upload) and replay it; a bad file is refused.
+async function testImport(base) {
+  const dir = process.env.RIICHI_MJLOG_DIR || path.resolve(HERE, '../../../shared/data/tenhou-mjlog');
+  const logs = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.mjlog')).sort() : [];
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'import');
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#import-file', { state: 'attached' });
+  const bad = path.join(tmp, 'not-a-log.mjlog');
+  fs.writeFileSync(bad, '<mjloggm ver="2.3"><INIT seed="garbage"/>');
+  await page.setInputFiles('#import-file', bad);
+  await page.waitForFunction(() => /Import failed: .+/.test(document.querySelector('.import-msg').textContent));
+  console.log(`  bad log: ${await page.textContent('.import-msg')}`);
+  if (!logs.length) {
+    console.log(`  (no Tenhou logs in ${dir}: the import of a real log is not exercised)`);
+    await context.close();
+    return;
+  }
+  await page.setInputFiles('#import-file', path.join(dir, logs[0]));
+  await page.waitForURL(/\/replay\//);
+  await page.waitForSelector('.replay-board .seat-area .tile');
+  const hands = await page.$$eval('#hand-select option', (l) => l.length);
+  check(hands >= 1, `the imported log has hands (${hands})`);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  check(await page.evaluate(() => document.getElementById('app').dataset.hand) === (hands > 1 ? '1' : '0'), 'ArrowDown jumps to the next hand');
+  check((await page.textContent('#replay-action')).length > 0, 'the action text shows');
+  await shot(page, 'replay-tenhou.png');
+  await page.goto(`${base}/replays`);
+  await page.waitForSelector('table.games tr[data-game]');
+  check(await page.$$eval('table.games td', (l) => l.some((td) => td.textContent === 'tenhou')), 'the imported log is in the past games');
+  await context.close();
+}
+
 async function run(name, fn, base) {
   const t0 = Date.now();
   try {
@@ -355,6 +390,7 @@ try {
   await run('play a hand against three bots', testPlayHand, base);
   await run('two humans at one table', testTwoHumans, base);
   await run('replay a finished game', testReplay, base);
+  await run('import and replay a Tenhou log', testImport, base);
 } catch (err) {
   failures++;
   console.error(`FAIL: ${err.stack || err.message}`);
