@@ -127,7 +127,7 @@ export class ReplayViewer {
     const last = this.frame === frames.length - 1;
     const dealer = hand.dealer ?? 0;
     const winds = [0, 1, 2, 3].map((s) => (s - dealer + 4) % 4);
-    if (last && hand.result) this.result.append(handEndEl(hand.result, withWinds(this.players, winds)));
+    if (last && hand.result) this.result.append(handEndEl(hand.result, withWinds(this.players, winds), f.melds));
     if (last && this.hand === hands.length - 1 && this.data.final) this.result.append(gameEndEl(this.data.final, this.players));
   }
 

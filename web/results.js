@@ -1,6 +1,6 @@
 // The win / draw screen (a hand_end message) and the end-of-game table (game_end).
 import { el, signed, finalScore, WINDS } from './util.js';
-import { tileEl, tileRow } from './view.js';
+import { tileEl, tileRow, meldsEl } from './view.js';
 
 // "123m5p" -> ["1m","2m","3m","5p"]; arrays of names or tiles pass through.
 export function parseMpsz(text) {
@@ -106,11 +106,12 @@ function winEl(win, players) {
     win.reading ? el('p.reading', { text: win.reading }) : null);
 }
 
-function drawEl(draw, players) {
+// melds: optional 4 lists of melds (the hand's last state) shown beside the revealed tiles.
+function drawEl(draw, players, melds) {
   const tenpai = new Set(draw.tenpai || []);
   const rows = (draw.hands || []).map((h) => el('div.draw-hand', {},
     el('span.who', { text: `${playerName(players, h.seat)} (${tenpai.has(h.seat) ? 'tenpai' : 'noten'})` }),
-    tileRow(h.tiles)));
+    tileRow(h.tiles), melds && melds[h.seat] ? meldsEl(melds[h.seat], h.seat) : null));
   const noten = [0, 1, 2, 3].filter((s) => !tenpai.has(s)).map((s) => playerName(players, s));
   return el('section.draw', {},
     el('h3', { text: DRAW_NAMES[draw.kind] || `Draw: ${draw.kind}` }),
@@ -134,11 +135,11 @@ function deltasEl(msg, players) {
 }
 
 // The body of the result screen for one hand.
-export function handEndEl(msg, players) {
+export function handEndEl(msg, players, melds = null) {
   const box = el('div.hand-end', { 'data-result': msg.result || '' });
   box.append(el('h2', { text: `${msg.hand || ''} — ${resultTitle(msg)}` }));
   for (const w of msg.wins || []) box.append(winEl(w, players));
-  if (msg.draw) box.append(drawEl(msg.draw, players));
+  if (msg.draw) box.append(drawEl(msg.draw, players, melds));
   if (msg.result === 'chombo') box.append(el('p', { text: 'Chombo: the penalty is settled and the hand is replayed.' }));
   box.append(deltasEl(msg, players));
   return box;

@@ -317,7 +317,8 @@ export class TableView {
   showHandEnd(msg) {
     // hand_end comes before the next hand's state: the winds are still those of the hand
     const game = this.msg && this.msg.game;
-    this.pushOverlay(handEndEl(msg, withWinds(this.players(), game && game.seat_winds)), 'hand-end');
+    const melds = this.msg && this.msg.observation ? this.msg.observation.melds : null;
+    this.pushOverlay(handEndEl(msg, withWinds(this.players(), game && game.seat_winds), melds), 'hand-end');
   }
 
   showGameEnd(msg, extra) {

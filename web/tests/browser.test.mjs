@@ -368,6 +368,70 @@ async function testImport(base) {
   await context.close();
 }
 
+// 5. The table view on hand-made messages (web/dev.html + web/fixtures/fixtures.js): melds turn
+// the called tile toward the giver, the riichi discard is turned, the action keys send the
+// right legal index.
+async function testFixtures(base) {
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'fixtures');
+  const open = async (view) => {
+    await page.goto(`${base}/assets/dev.html?view=${view}`);
+    await page.waitForSelector('.my-hand .hand-tiles .tile');
+  };
+  const acts = () => page.evaluate(() => window.acts);
+  const sideways = (sel) => page.$$eval(sel, (l) => l.map((t) => t.classList.contains('sideways')));
+  await open('self');
+  // seat 1 (right of seat 0) pons from seat 0, its kamicha: the called tile is the leftmost
+  check(JSON.stringify(await sideways('.seat-area.right .meld[data-type=pon] > .tile')) === '[true,false,false]',
+    'a pon from the kamicha turns the leftmost tile');
+  // seat 2 chis from seat 1 (its kamicha): leftmost; its kakan from seat 0 (toimen): the middle
+  check(JSON.stringify(await sideways('.seat-area.top .meld[data-type=chi] > .tile')) === '[true,false,false]',
+    'a chi turns the leftmost tile');
+  check(JSON.stringify(await sideways('.seat-area.top .meld[data-type=kakan] > .tile')) === '[false,true,false]',
+    'a kakan called from the toimen turns the middle tile');
+  check(await page.$$eval('.seat-area.top .meld[data-type=kakan] .tile.stacked img', (l) => l.length) === 2,
+    'the added tile of a kakan lies on the turned tile');
+  const ankan = await page.$$eval('.seat-area.left .meld[data-type=ankan] > .tile', (l) => l.map((t) => t.dataset.tile));
+  check(JSON.stringify(ankan) === '["back","1p","1p","back"]', `an ankan shows its outer tiles face down (${ankan})`);
+  const pond1 = await sideways('.seat-area.right .pond > .tile');
+  check(pond1.length === 7 && pond1.filter(Boolean).length === 1 && pond1[3], 'the riichi discard (4th) is turned');
+  check(await page.$$eval('.seat-area.right .pond > .tile.called', (l) => l.length) === 1, 'a called discard is marked');
+  check(await page.isVisible('.seat-area.right .riichi-stick'), 'the riichi stick shows beside the player');
+  const hand = await page.$$eval('.my-hand .hand-tiles > .tile', (l) => l.map((t) => t.dataset.tile + (t.classList.contains('drawn') ? '*' : '')));
+  check(hand.join(' ') === '2m 3m 4m 0p 6p 7p 1s 3s 4s 5s 7z 7z 7z 6s*', `own hand sorted, drawn tile apart (${hand.join(' ')})`);
+  check(await page.$$eval('.center .dora .tile:not([data-tile=back])', (l) => l.length) === 2, 'two dora indicators');
+  check((await page.textContent('.center .counters')).includes('Left 52'), 'tiles left');
+  check(await page.$$eval('.seat-area.bottom.to-play', (l) => l.length) === 1, 'our seat is highlighted as the one to play');
+  await page.keyboard.press('r');
+  check(await page.$$eval('.hand-tile.riichi-choice', (l) => l.length) === 2, 'riichi highlights the two riichi discards');
+  await page.keyboard.press('8');  // the 8th tile, 3s, is a riichi discard: legal[14]
+  check(JSON.stringify(await acts()) === '[14]', `riichi + the 8th tile sends legal[14] (${await acts()})`);
+  await open('self');
+  await page.keyboard.press('Enter');
+  check(JSON.stringify(await acts()) === '[13]', 'Enter sends the tsumogiri discard, legal[13]');
+  await open('self');
+  await page.click('.my-hand .hand-tile[data-key="3"]');
+  check(JSON.stringify(await acts()) === '[2]', 'clicking the 3rd tile sends legal[2]');
+  await open('claim');
+  check(/\d\.\d s/.test(await page.textContent('.actions .countdown')), 'a claim window shows its countdown');
+  await page.keyboard.press('c');
+  check(await page.$$eval('.actions .choice', (l) => l.length) === 2, 'two chi options are offered');
+  await page.keyboard.press('2');
+  check(JSON.stringify(await acts()) === '[1]', 'the second chi option is legal[1]');
+  await open('claim');
+  await page.keyboard.press('t');
+  check(JSON.stringify(await acts()) === '[2]', 't sends ron, legal[2]');
+  await open('claim');
+  await page.keyboard.press('Escape');
+  check(JSON.stringify(await acts()) === '[3]', 'Esc passes, legal[3]');
+  await open('win');
+  check((await page.textContent('.overlay .win .payments')).includes('Ron: 5500'), 'the win screen shows the payment');
+  await open('draw');
+  check(await page.$$eval('.overlay .draw-hand', (l) => l.length) === 2, 'the draw screen shows the two tenpai hands');
+  await context.close();
+}
+
 async function run(name, fn, base) {
   const t0 = Date.now();
   try {
@@ -391,6 +455,7 @@ try {
   await run('two humans at one table', testTwoHumans, base);
   await run('replay a finished game', testReplay, base);
   await run('import and replay a Tenhou log', testImport, base);
+  await run('table view on hand-made messages', testFixtures, base);
 } catch (err) {
   failures++;
   console.error(`FAIL: ${err.stack || err.message}`);
