@@ -155,13 +155,21 @@ function resultTitle(msg) {
   }
 }
 
+const END_REASONS = {
+  last_hand: 'The last hand is over.',
+  agari_yame: 'The dealer of the last hand won and leads: agari yame.',
+  bankruptcy: 'A player went below zero (tobi).',
+  sudden_death: 'Sudden death in the West round: a player reached the target.',
+  west_limit: 'West 4 is over.',
+};
+
 // The final table: rank, player, points, uma, final score.
 export function gameEndEl(final, players) {
   const order = [0, 1, 2, 3].sort((a, b) => final.ranks[a] - final.ranks[b] || a - b);
-  const names = final.players || players;
+  const names = withWinds(final.players || players, [0, 1, 2, 3]);  // initial seat winds
   return el('div.game-end', {},
     el('h2', { text: 'Game over' }),
-    final.reason ? el('p', { text: final.reason }) : null,
+    final.reason ? el('p.end-reason', { text: END_REASONS[final.reason] || pretty(final.reason) }) : null,
     el('table.final', {},
       el('tr', {}, ['Rank', 'Player', 'Points', 'Uma', 'Final'].map((h) => el('th', { text: h }))),
       order.map((s) => el('tr', { class: final.ranks[s] === 1 ? 'first' : null },

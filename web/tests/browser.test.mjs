@@ -320,6 +320,18 @@ async function testTwoHumans(base) {
   }
   await shot(pa, 'two-humans-host.png');
   await shot(pb, 'two-humans-friend-phone.png');
+  // a third visitor finds no free seat and may watch instead (no hand, no actions)
+  const c = await newContext();
+  const pc = await c.newPage();
+  watchPage(pc, 'visitor');
+  await pc.goto(link);
+  await pc.waitForSelector('.overlay:not([hidden]) .modal:has-text("Cannot take a seat")');
+  check(/free seat/.test(await pc.textContent('.overlay:not([hidden]) .modal')), 'the refusal names the reason');
+  await pc.click('.overlay:not([hidden]) button:has-text("Watch this table")');
+  await pc.waitForSelector('.my-hand .watch');
+  check(await pc.$$eval('.actions button', (l) => l.length) === 0, 'a spectator has no action');
+  check(await seatOf(pc) === -1, 'a spectator has no seat');
+  await c.close();
   await a.close();
   await b.close();
 }
