@@ -54,7 +54,7 @@ export function openTable(root, tableId, options = {}) {
     ws.addEventListener('close', () => {
       if (closed) return;
       view.flash('Connection lost: reconnecting…', 'info');
-      retry = Math.min(retry + 1, 6);
+      retry = Math.min(retry + 1, 4);  // 0.6 s, 1.2 s, 2.4 s, then every 4.8 s
       setTimeout(connect, 300 * 2 ** retry);
     });
   }
@@ -62,6 +62,7 @@ export function openTable(root, tableId, options = {}) {
   function handle(msg) {
     switch (msg.type) {
       case 'joined':
+        if (joinedOnce) view.flash(`Reconnected (seat ${msg.seat})`, 'info');
         joinedOnce = true;
         if (msg.token) localStorage.setItem(tokenKey(tableId), msg.token);
         root.dataset.seat = String(msg.seat);

@@ -62,7 +62,7 @@ const guard = setTimeout(() => {
 async function cleanup() {
   clearTimeout(guard);
   if (browser) await browser.close().catch(() => {});
-  if (server && server.exitCode === null) server.kill('SIGTERM');
+  for (const proc of servers) if (proc.exitCode === null) proc.kill('SIGTERM');
   fs.writeFileSync(path.join(artifacts, 'server.log'), serverLog.join(''));
   fs.rmSync(tmp, { recursive: true, force: true });
 }
@@ -71,27 +71,48 @@ function check(cond, what) {
   if (!cond) throw new Error(`check failed: ${what}`);
 }
 
-function startServer() {
+const servers = [];
+
+// Starts `riichi serve` on `db` (and `port`, 0 = any); resolves to {proc, url}.
+function spawnServer(db, port = 0) {
   return new Promise((resolve, reject) => {
-    const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', path.join(tmp, 'riichi.db'),
+    const args = ['serve', '--port', String(port), '--host', '127.0.0.1', '--db', db,
       '--bot-delay-ms', '0', '--hand-pause-ms', '200'];
-    server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    servers.push(proc);
+    let out = '';
     const timer = setTimeout(() => reject(new Error('the server printed no URL within 15 s')), 15000);
     const onData = (chunk) => {
       const text = chunk.toString();
       serverLog.push(text);
-      const m = /(http:\/\/[0-9A-Za-z.\-:[\]]+)/.exec(serverLog.join(''));
+      out += text;
+      const m = /(http:\/\/[0-9A-Za-z.\-:[\]]+)/.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve(m[1].replace(/\/$/, ''));
+        resolve({ proc, url: m[1].replace(/\/$/, '') });
       }
     };
-    server.stdout.on('data', onData);
-    server.stderr.on('data', onData);
-    server.on('exit', (code) => {
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', onData);
+    proc.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}: ${serverLog.join('')}`));
+      reject(new Error(`the server exited with ${code}: ${out}`));
     });
+  });
+}
+
+async function startServer() {
+  const s = await spawnServer(path.join(tmp, 'riichi.db'));
+  server = s.proc;
+  return s.url;
+}
+
+function stopServer(proc) {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null) return resolve();
+    proc.removeAllListeners('exit');
+    proc.on('exit', () => resolve());
+    proc.kill('SIGTERM');
   });
 }
 
@@ -481,6 +502,45 @@ async function testFixtures(base) {
   await context.close();
 }
 
+// 6. A server restart (same --db, same port): the page reconnects by itself to the same seat and
+// the unfinished game goes on from where it was.
+async function testRestart() {
+  const db = path.join(tmp, 'restart.db');
+  let s = await spawnServer(db);
+  const port = new URL(s.url).port;
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'restart');
+  await page.goto(`${s.url}/`);
+  await page.waitForSelector('#seat-1 option', { state: 'attached' });
+  await page.click('#create-table');
+  await page.waitForURL(/\/table\//);
+  await page.waitForSelector('.my-hand .hand-tile.playable');
+  // one discard so that the game is under way, then wait for our next turn
+  await page.click('.my-hand .hand-tile.drawn.playable');
+  for (const t0 = Date.now(); Date.now() - t0 < 15000;) {
+    if (await page.$('.my-hand .hand-tile.playable')) break;
+    if (await page.$('.overlay:not([hidden]) .hand-end')) await page.click('.overlay .ok');
+    else if (await page.$('.actions .action.pass:not(:disabled)')) await page.click('.actions .action.pass');
+    else await page.waitForTimeout(50);
+  }
+  const before = await page.$$eval('.my-hand .tile', (l) => l.map((t) => t.dataset.id).join(','));
+  const pondBefore = await page.$$eval('.pond .tile', (l) => l.length);
+  const seat = await seatOf(page);
+  await stopServer(s.proc);
+  await page.waitForSelector('.status:has-text("reconnecting")', { timeout: 5000 });
+  s = await spawnServer(db, port);
+  await page.waitForSelector('.my-hand .hand-tile.playable', { timeout: 20000 });
+  // the state after the restart is the one before it
+  await page.waitForFunction((n) => document.querySelectorAll('.pond .tile').length === n, pondBefore, { timeout: 10000 });
+  const after = await page.$$eval('.my-hand .tile', (l) => l.map((t) => t.dataset.id).join(','));
+  check(after === before, `the same hand after the restart (${before} / ${after})`);
+  check(await seatOf(page) === seat, 'the same seat after the restart');
+  await shot(page, 'after-restart.png');
+  await context.close();
+  await stopServer(s.proc);
+}
+
 async function run(name, fn, base) {
   const t0 = Date.now();
   try {
@@ -505,6 +565,7 @@ try {
   await run('replay a finished game', testReplay, base);
   await run('import and replay a Tenhou log', testImport, base);
   await run('table view on hand-made messages', testFixtures, base);
+  await run('server restart: the page comes back to its seat', testRestart, base);
 } catch (err) {
   failures++;
   console.error(`FAIL: ${err.stack || err.message}`);
