@@ -517,13 +517,19 @@ async function testRestart() {
   await page.waitForURL(/\/table\//);
   await page.waitForSelector('.my-hand .hand-tile.playable');
   // one discard so that the game is under way, then wait for our next turn
+  const v0 = await page.evaluate(() => document.getElementById('app').dataset.version);
   await page.click('.my-hand .hand-tile.drawn.playable');
+  await waitNewState(page, v0);
   for (const t0 = Date.now(); Date.now() - t0 < 15000;) {
-    if (await page.$('.my-hand .hand-tile.playable')) break;
     if (await page.$('.overlay:not([hidden]) .hand-end')) await page.click('.overlay .ok');
-    else if (await page.$('.actions .action.pass:not(:disabled)')) await page.click('.actions .action.pass');
-    else await page.waitForTimeout(50);
+    if (await page.$('.my-hand .hand-tile.playable')) break;
+    const v = await page.evaluate(() => document.getElementById('app').dataset.version);
+    if (await page.$('.actions .action.pass:not(:disabled)')) {
+      await page.click('.actions .action.pass');
+      await waitNewState(page, v);
+    } else await page.waitForTimeout(50);
   }
+  check(await page.$('.my-hand .hand-tile.playable'), 'our turn again before the restart');
   const before = await page.$$eval('.my-hand .tile', (l) => l.map((t) => t.dataset.id).join(','));
   const pondBefore = await page.$$eval('.pond .tile', (l) => l.length);
   const seat = await seatOf(page);
@@ -532,7 +538,10 @@ async function testRestart() {
   s = await spawnServer(db, port);
   await page.waitForSelector('.my-hand .hand-tile.playable', { timeout: 20000 });
   // the state after the restart is the one before it
-  await page.waitForFunction((n) => document.querySelectorAll('.pond .tile').length === n, pondBefore, { timeout: 10000 });
+  await page.waitForFunction((n) => document.querySelectorAll('.pond .tile').length === n, pondBefore, { timeout: 10000 })
+    .catch(() => {});
+  const pondAfter = await page.$$eval('.pond .tile', (l) => l.length);
+  check(pondAfter === pondBefore, `the same discards after the restart (${pondBefore} / ${pondAfter})`);
   const after = await page.$$eval('.my-hand .tile', (l) => l.map((t) => t.dataset.id).join(','));
   check(after === before, `the same hand after the restart (${before} / ${after})`);
   check(await seatOf(page) === seat, 'the same seat after the restart');
