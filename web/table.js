@@ -76,7 +76,12 @@ export function openTable(root, tableId, options = {}) {
         view.showHandEnd(msg);
         break;
       case 'game_end':
-        view.showGameEnd(msg, el('p', {}, el('a', { href: '/replays', text: 'Past games and replays' })));
+        {
+          const game = msg.game ?? (msg.final && msg.final.game);  // optional (PAGE NEEDS note)
+          view.showGameEnd(msg, el('p', {},
+            game ? el('a', { href: `/replay/${game}`, text: 'Replay this game' }) : null, game ? ' · ' : null,
+            el('a', { href: '/replays', text: 'Past games and replays' })));
+        }
         break;
       case 'error':
         if (!joinedOnce && !watch && /token/i.test(msg.reason)) {
