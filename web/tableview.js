@@ -129,7 +129,7 @@ export class TableView {
       for (let i = 0; i < n; ++i) backs.append(el('span.back-mini'));
       area.append(el('div.opp-hand', {}, backs, meldsEl(obs.melds[seat], seat)));
     }
-    area.append(pondEl(obs.discards[seat]));
+    area.append(pondEl(obs.discards[seat], obs.last_discard ? tileId(obs.last_discard) : null));
   }
 
   renderCenter(game, obs) {
@@ -227,6 +227,10 @@ export class TableView {
       this.actions.append(el('span.hint', { text: 'Riichi: pick the discard (highlighted)' }));
       add('Cancel', 'Esc', () => this.setMode(null));
       return;
+    }
+    const obs = this.msg.observation;
+    if (obs.last_discard && (obs.phase === 'claim' || obs.phase === 'chankan')) {
+      this.actions.append(el('span.hint.claim-tile', {}, 'Call on ', tileEl(obs.last_discard, { cls: 'mini' }), '?'));
     }
     const one = (type) => this.indicesOf(type);
     for (const i of [...one('tsumo'), ...one('ron')]) {

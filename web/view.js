@@ -20,10 +20,12 @@ export function tileEl(tile, opts = {}) {
 }
 
 // A discard pond: tiles in order, 6 per row, the riichi tile turned, called tiles dimmed.
-export function pondEl(discards) {
+// lastId: the id of the discard in the claim window (outlined), or null.
+export function pondEl(discards, lastId = null) {
   const pond = el('div.pond');
   for (const d of discards || []) {
-    const cls = [d.tsumogiri ? 'tsumogiri' : '', d.called ? 'called' : ''].join(' ');
+    const last = lastId !== null && tileId(d.tile) === lastId && !d.called;
+    const cls = [d.tsumogiri ? 'tsumogiri' : '', d.called ? 'called' : '', last ? 'last' : ''].join(' ');
     pond.append(tileEl(d.tile, { sideways: d.riichi, cls }));
   }
   return pond;

@@ -485,6 +485,8 @@ async function testFixtures(base) {
   check(JSON.stringify(await acts()) === '[2]', 'clicking the 3rd tile sends legal[2]');
   await open('claim');
   check(/\d\.\d s/.test(await page.textContent('.actions .countdown')), 'a claim window shows its countdown');
+  check(await page.$$eval('.seat-area.left .pond .tile.last[data-tile="5m"]', (l) => l.length) === 1,
+    'the discard in the claim window is outlined in the kamicha\'s pond');
   await page.keyboard.press('c');
   check(await page.$$eval('.actions .choice', (l) => l.length) === 2, 'two chi options are offered');
   await page.keyboard.press('2');
