@@ -49,7 +49,8 @@ export async function openLobby(root, navigate) {
   el('label', {}, 'Rules ', preset),
   el('div.seats', {}, seatSelects.map((s, i) => el('label', {}, `${winds[i]} `, s))),
   el('label', {}, 'Seed ', seed),
-  el('p.hint', { text: 'Empty seats are played by the bot you pick. Share the table link with friends for the human seats.' }),
+  el('p.hint', { text: 'Share the table link (shown at the table) with friends for the other human seats; ' +
+    'a human seat nobody takes, or a player who leaves, is played by a bot after a while.' }),
   create);
   page.append(form);
 

@@ -67,12 +67,15 @@ export class ReplayViewer {
       btn('Hand »', 'next hand (PageDown)', () => this.go(this.hand + 1, 0), 'next-hand'),
       this.handSelect, this.slider, this.counter);
     this.action = el('div.replay-action#replay-action');
+    const keys = el('div.replay-keys', {}, el('kbd', { text: '←' }), el('kbd', { text: '→' }), ' step  ',
+      el('kbd', { text: '↑' }), el('kbd', { text: '↓' }), ' hand  ', el('kbd', { text: 'Home' }), el('kbd', { text: 'End' }),
+      ' start / end of the hand');
     this.board = el('div.board.replay-board');
     this.areas = ['bottom', 'right', 'top', 'left'].map((c) => el(`section.seat-area.${c}`));
     this.center = el('div.center');
     this.board.append(...this.areas, this.center);
     this.result = el('div.replay-result');
-    this.root.append(el('div.table-page.replay-page', {}, this.controls, this.action, this.board, this.result));
+    this.root.append(el('div.table-page.replay-page', {}, this.controls, keys, this.action, this.board, this.result));
   }
 
   frames() {

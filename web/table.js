@@ -107,10 +107,12 @@ export function openTable(root, tableId, options = {}) {
 
   function showJoinProblem(reason) {
     view.flash(`Cannot join: ${reason}`);
+    const noTable = /no table/.test(reason);
+    if (noTable) closed = true;  // nothing to come back to
     view.pushOverlay(el('div', {},
-      el('h2', { text: 'Cannot take a seat' }),
+      el('h2', { text: noTable ? 'No such table' : 'Cannot take a seat' }),
       el('p', { text: reason }),
-      el('p', {}, el('button', { text: 'Watch this table', onclick: () => {
+      el('p', {}, noTable ? null : el('button', { text: 'Watch this table', onclick: () => {
         watch = true;
         view.nextOverlay();
         ws.close();

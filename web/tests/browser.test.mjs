@@ -432,6 +432,11 @@ async function testImport(base) {
   check(await page.evaluate(() => document.getElementById('app').dataset.hand) === (hands > 1 ? '1' : '0'), 'ArrowDown jumps to the next hand');
   check((await page.textContent('#replay-action')).length > 0, 'the action text shows');
   await shot(page, 'replay-tenhou.png');
+  // an unknown replay and an unknown table say so
+  await page.goto(`${base}/replay/no-such-game`);
+  await page.waitForSelector('.error:has-text("no-such-game")');
+  await page.goto(`${base}/table/no-such-table`);
+  await page.waitForSelector('.overlay:not([hidden]) .modal:has-text("No such table")');
   await page.goto(`${base}/replays`);
   await page.waitForSelector('table.games tr[data-game]');
   check(await page.$$eval('table.games td', (l) => l.some((td) => td.textContent === 'tenhou')), 'the imported log is in the past games');
