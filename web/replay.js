@@ -1,6 +1,6 @@
 // Past games (/replays) and the replay viewer (/replay/ID): every hand open, step forward/back
 // through the frames (buttons, arrow keys), jump to a hand, the action text and the result.
-import { el, clear, getJson, tileName, WINDS } from './util.js';
+import { el, clear, getJson, WINDS } from './util.js';
 import { tileEl, pondEl, meldsEl, doraEl } from './view.js';
 import { handEndEl, gameEndEl, withWinds } from './results.js';
 import { gamesTable } from './lobby.js';
@@ -172,4 +172,3 @@ export class ReplayViewer {
   }
 }
 
-export { tileName };

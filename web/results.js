@@ -1,5 +1,5 @@
 // The win / draw screen (a hand_end message) and the end-of-game table (game_end).
-import { el, signed, finalScore, WINDS } from './util.js';
+import { el, signed, finalScore } from './util.js';
 import { tileEl, tileRow, meldsEl } from './view.js';
 
 // "123m5p" -> ["1m","2m","3m","5p"]; arrays of names or tiles pass through.
@@ -181,4 +181,3 @@ export function gameEndEl(final, players) {
     final.leftover_sticks ? el('p', { text: `Leftover riichi sticks to first place: ${final.leftover_sticks}` }) : null);
 }
 
-export { WINDS };

@@ -1,7 +1,7 @@
 // The table as one seat sees it (a `state` message of docs/web-protocol.md), its action buttons
 // and keyboard shortcuts, the analysis helper and the result overlays. No networking here: the
 // controller (table.js) or the fixture page (dev.html) feeds it messages.
-import { el, clear, tileName, tileId, kindOf } from './util.js';
+import { el, clear, tileName, tileId, kindOf, WINDS } from './util.js';
 import { tileEl, pondEl, meldsEl, doraEl, windLetter } from './view.js';
 import { handEndEl, gameEndEl, withWinds } from './results.js';
 
@@ -134,9 +134,8 @@ export class TableView {
 
   renderCenter(game, obs) {
     clear(this.center);
-    const winds = ['East', 'South', 'West', 'North'];
     this.center.append(
-      el('div.round', { text: game.hand_name || `${winds[game.round_wind]} ${game.hand_number + 1}` }),
+      el('div.round', { text: game.hand_name || `${WINDS[game.round_wind]} ${game.hand_number + 1}` }),
       el('div.counters', {},
         el('span', { text: `Honba ${game.honba}`, title: 'honba (repeat counters)' }),
         el('span', { text: `Riichi ${game.riichi_sticks}`, title: 'riichi sticks on the table' }),
