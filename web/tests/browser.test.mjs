@@ -509,6 +509,23 @@ async function testFixtures(base) {
   await context.close();
 }
 
+// 0. The tile images (no browser needed): 34 kinds + 3 red fives + the back, all different, and
+// a name that is not a tile is refused with the name.
+async function testTiles() {
+  const { tileSvg, allTileNames, tileTitle } = await import('../tiles.js');
+  const names = allTileNames();
+  check(names.length === 38 && new Set(names).size === 38, `38 tile images (${names.length})`);
+  const svgs = names.map((n) => tileSvg(n));
+  check(new Set(svgs).size === 38, 'every tile image is different');
+  check(svgs.every((x) => x.startsWith('<svg') && x.endsWith('</svg>')), 'every image is an SVG document');
+  check(tileTitle('0p') === 'red 5 pin' && tileTitle('7z') === 'Red' && tileTitle('1z') === 'East', 'tile titles');
+  for (const bad of ['8z', '0z', 'x', '10m', '5q']) {
+    let message = '';
+    try { tileSvg(bad); } catch (e) { message = e.message; }
+    check(message.includes(`"${bad}"`), `tileSvg refuses "${bad}" naming it (${message})`);
+  }
+}
+
 // 6. A server restart (same --db, same port): the page reconnects by itself to the same seat and
 // the unfinished game goes on from where it was.
 async function testRestart() {
@@ -576,6 +593,7 @@ try {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
       '--disable-quic', '--disable-component-update', '--disable-sync'],
   });  // playwright gives every launch a fresh temporary user-data-dir
+  await run('tile images', testTiles, base);
   await run('play a hanchan against three bots', testPlayHand, base);
   await run('two humans at one table', testTwoHumans, base);
   await run('replay a finished game', testReplay, base);
