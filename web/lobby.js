@@ -92,6 +92,13 @@ export async function openLobby(root, navigate) {
   return { close() { clearInterval(timer); } };
 }
 
+// "greedy (bot)", "Alice", "Bob (away)", "free seat"
+function seatLabel(s) {
+  if (s.kind === 'bot') return `${s.name} (bot)`;
+  if (s.taken === false) return 'free seat';
+  return s.connected ? s.name : `${s.name || 'player'} (away)`;
+}
+
 function renderTables(box, list, navigate) {
   clear(box);
   const open = list.filter((t) => t.status !== 'finished');
@@ -102,12 +109,12 @@ function renderTables(box, list, navigate) {
   box.append(el('table.list', {},
     el('tr', {}, ['Table', 'Rules', 'Players', 'Status', ''].map((h) => el('th', { text: h }))),
     open.map((t) => {
-      const free = (t.seats || []).some((s) => s.kind === 'human' && !s.connected);
+      const free = (t.seats || []).some((s) => s.kind === 'human' && s.taken === false);
       const link = t.link || `/table/${t.id}`;
       return el('tr', { dataset: { table: t.id } },
         el('td', { text: t.id }),
         el('td', { text: t.rules }),
-        el('td', { text: (t.seats || []).map((s) => (s.kind === 'bot' ? `${s.name} (bot)` : s.connected ? s.name : `${s.name || 'free'}${s.connected ? '' : ' ○'}`)).join(', ') }),
+        el('td', { text: (t.seats || []).map(seatLabel).join(', ') }),
         el('td', { text: `${t.status}${t.hand ? ' · ' + t.hand : ''}` }),
         el('td', {}, el('a.button', { href: link, text: free ? 'Join' : 'Open', onclick: (e) => { e.preventDefault(); navigate(link); } })));
     })));

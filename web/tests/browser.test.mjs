@@ -339,6 +339,8 @@ async function testTwoHumans(base) {
     await playOneStep(pa);
     await playOneStep(pb);
   }
+  const [sw, cw] = await pb.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  check(sw <= cw, `the table fits a phone's width without side scrolling (${sw} > ${cw})`);
   await shot(pa, 'two-humans-host.png');
   await shot(pb, 'two-humans-friend-phone.png');
   // a third visitor finds no free seat and may watch instead (no hand, no actions)
