@@ -12,10 +12,12 @@ DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmar
                 pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed \
                 chromium
 
-.PHONY: help deps build run test soak bench format asan clean
+.PHONY: help deps build run demo test loadtest soak bench format asan clean
 
 help:
-	@echo "make run     install missing packages, build, play and print one seeded hanchan"
+	@echo "make run     install missing packages, build, start the web table (prints the URL)"
+	@echo "make demo    build, play and print one seeded hanchan between bots"
+	@echo "make loadtest  the web server under 100 tables of WebSocket clients"
 	@echo "make test    install missing packages, build, run every test (ctest)"
 	@echo "make soak    self-play invariants over 1,000,000 hands per preset (long)"
 	@echo "make build   Release build; the CLI is build/riichi"
@@ -48,7 +50,13 @@ $(BUILD)/CMakeCache.txt:
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The web table: open the printed address (PORT=8080, DB=riichi-web.db; Ctrl-C stops it).
+PORT ?= 8080
+DB ?= riichi-web.db
 run: build
+	./$(BUILD)/riichi serve --port $(PORT) --db $(DB)
+
+demo: build
 	@echo "== riichi selfplay --rules ema2016 --seed 7 --bots greedy (one hanchan, hand by hand)"
 	@./$(BUILD)/riichi selfplay --rules ema2016 --seed 7 --bots greedy
 	@echo; echo "== riichi analyze 23456p99s123m456s (tenpai: waits and their shapes)"
@@ -56,6 +64,11 @@ run: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Load test of the web server: 100 tables of 4 WebSocket clients, one hand each (LOAD_ARGS).
+LOAD_ARGS ?= --tables 100 --hands 1 --time-limit 120
+loadtest: build
+	./$(BUILD)/apps/server/riichi_loadtest $(LOAD_ARGS)
 
 SOAK_HANDS ?= 1000000
 soak: build

@@ -93,6 +93,8 @@ class LoadClient : public std::enable_shared_from_this<LoadClient> {
   void on_connect(beast::error_code ec) {
     if (ec) return fail("connect: " + ec.message());
     beast::get_lowest_layer(ws_).expires_never();
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ignored);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
     ws_.async_handshake(fmt::format("127.0.0.1:{}", ep_.port()), "/ws",
                         [self = shared_from_this()](beast::error_code ec2) {

@@ -240,7 +240,12 @@ void accept_loop(tcp::acceptor& acceptor, net::io_context& ioc, Server& server) 
   acceptor.async_accept(net::make_strand(ioc),
                         [&acceptor, &ioc, &server](beast::error_code ec, tcp::socket socket) {
                           if (ec == net::error::operation_aborted) return;
-                          if (!ec) std::make_shared<HttpSession>(std::move(socket), server)->run();
+                          if (!ec) {
+                            // Small game messages must not wait for Nagle's algorithm.
+                            beast::error_code ignored;
+                            socket.set_option(tcp::no_delay(true), ignored);
+                            std::make_shared<HttpSession>(std::move(socket), server)->run();
+                          }
                           accept_loop(acceptor, ioc, server);
                         });
 }

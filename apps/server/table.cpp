@@ -93,6 +93,7 @@ void Table::stop() {
   std::lock_guard lock(mu_);
   stopped_ = true;
   timer_.cancel();
+  if (dirty_) persist();
 }
 
 bool Table::bot_controlled(int s) const {
@@ -271,14 +272,20 @@ void Table::after_change() {
     std::array<std::string, 4> names;
     for (int s = 0; s < 4; ++s)
       names[static_cast<size_t>(s)] = seats_[static_cast<size_t>(s)].config.name;
-    send_all(json{{"type", "game_end"}, {"final", final_json(log, names)}});
+    send_all(json{{"type", "game_end"}, {"game", spec_.id}, {"final", final_json(log, names)}});
   }
-  persist();
+  dirty_ = true;
+  if (hand_ended || game.is_over() ||
+      now - last_persist_ >= std::chrono::milliseconds(timing_.persist_interval_ms))
+    persist();
   broadcast_states();
 }
 
 void Table::drive() {
   if (stopped_) return;
+  if (dirty_ &&
+      Clock::now() - last_persist_ >= std::chrono::milliseconds(timing_.persist_interval_ms))
+    persist();
   for (int guard = 0; guard < 100000; ++guard) {
     const Game& game = rec_.game();
     if (game.is_over()) break;
@@ -344,6 +351,7 @@ void Table::arm_timer() {
   auto consider = [&](Clock::time_point t) {
     if (!next || t < *next) next = t;
   };
+  if (dirty_) consider(last_persist_ + std::chrono::milliseconds(timing_.persist_interval_ms));
   if (!rec_.game().is_over()) {
     for (int s = 0; s < 4; ++s) {
       const Seat& st = seats_[static_cast<size_t>(s)];
@@ -368,6 +376,8 @@ void Table::on_timer() {
 }
 
 void Table::persist() {
+  dirty_ = false;
+  last_persist_ = Clock::now();
   if (store_ == nullptr) return;
   GameRow row;
   row.id = spec_.id;

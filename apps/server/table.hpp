@@ -35,6 +35,9 @@ struct TableTiming {
   int reconnect_timeout_ms = 60000;
   int hand_pause_ms = 3000;
   std::string substitute_bot = "greedy";
+  // Progress is written at most this often (a hand's end, the game's end, a join and the
+  // server's stop are written at once).
+  int persist_interval_ms = 200;
 };
 
 struct SeatConfig {
@@ -136,6 +139,8 @@ class Table : public std::enable_shared_from_this<Table> {
   bool hand_started_ = true;  // the next bot move is the first of a hand (pause after a result)
   bool stopped_ = false;
   bool finish_stored_ = false;
+  bool dirty_ = false;  // actions not yet written to the store
+  Clock::time_point last_persist_;
   boost::asio::steady_timer timer_;
 };
 

@@ -30,18 +30,6 @@ const char* meld_type_name(MeldType t) {
 
 std::string tile_name(int id, bool red) { return tile_to_string(tile_of_id(id, red)); }
 
-// The kind of a tile given as mpsz text ("5p", "0p") in a record line, as a tile object of the
-// copy that stands for it (copy 0 for a red five, else copy 1).
-json tile_from_text(const std::string& text) {
-  try {
-    const Tile t = parse_tile(text);
-    const int id = t.kind * 4 + (t.red ? 0 : 1);
-    return json{{"id", id}, {"name", text}};
-  } catch (const std::exception&) {
-    return nullptr;
-  }
-}
-
 void add_counts(Counts& counts, int id) {
   std::uint8_t& c = counts[static_cast<std::size_t>(kind_of_id(id))];
   if (c < 4) ++c;
@@ -232,11 +220,17 @@ json hand_result_json(const GameRecord& record, const HandLog& hand) {
       for (const WinRecord& wr : hand.result.wins)
         if (wr.winner == w.value("seat", -1)) rec = &wr;
       if (rec != nullptr) {
+        // The hand as scoring sees it has tiles, not ids: each gets a distinct copy id of its
+        // kind (a red five copy 0).
+        std::array<int, kNumKinds> used{};
+        auto tile_obj = [&](const Tile& t) {
+          const int copy = t.red ? 0 : 1 + used[t.kind]++ % 3;
+          return json{{"id", t.kind * 4 + copy}, {"name", tile_to_string(t)}};
+        };
         json tiles = json::array();
-        for (const Tile& t : rec->hand.concealed)
-          tiles.push_back(tile_from_text(tile_to_string(t)));
+        for (const Tile& t : rec->hand.concealed) tiles.push_back(tile_obj(t));
         w["hand_tiles"] = std::move(tiles);
-        w["win_tile"] = tile_from_text(tile_to_string(rec->win));
+        w["win_tile"] = tile_obj(rec->win);
         w["melds_text"] = json::array();
         for (const Meld& m : rec->hand.melds) w["melds_text"].push_back(format_meld(m));
       }
