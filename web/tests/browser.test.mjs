@@ -402,6 +402,12 @@ async function testReplay(base) {
   await page.selectOption('#hand-select', '0');
   await page.click('#next-frame');
   await shot(page, 'replay.png');
+  // the replay fits a phone's width too
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (let i = 0; i < 30; ++i) await page.keyboard.press('ArrowRight');
+  const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  check(sw <= cw, `the replay fits a phone's width without side scrolling (${sw} > ${cw})`);
+  await shot(page, 'replay-phone.png');
   await context.close();
 }
 
