@@ -292,14 +292,16 @@ async function testPlayHand(base) {
   const uma = rows.reduce((a, r) => a + Number(r[3]), 0);
   check(Math.abs(uma) < 1e-9, `the uma sums to zero (${uma})`);
   await shot(page, 'game-end.png');
-  await page.click('.overlay:not([hidden]) a[href="/replays"]');
-  await page.waitForURL(/\/replays$/);
+  // the end screen links this game's replay (game_end carries its id) and the past games
+  const tableId = page.url().split('/table/')[1];
+  await page.click('.overlay:not([hidden]) a:has-text("Replay this game")');
+  await page.waitForURL(new RegExp(`/replay/${tableId}$`));
+  await page.waitForSelector('.replay-board .seat-area .tile');
+  check(await page.$$eval('#hand-select option', (l) => l.length) === hands, `the replay has the ${hands} hands played`);
+  await page.goto(`${base}/replays`);
   await page.waitForSelector('table.games tr[data-game]');
   const listed = await page.$$eval('table.games tr[data-game]', (l) => l.map((r) => r.textContent));
   check(listed.some((t) => t.includes('Tester')), 'the finished game is in the past games');
-  await page.click('table.games tr[data-game]:has-text("Tester") .replay-link');
-  await page.waitForSelector('.replay-board .seat-area .tile');
-  check(await page.$$eval('#hand-select option', (l) => l.length) === hands, `the replay has the ${hands} hands played`);
   await context.close();
 }
 
