@@ -272,6 +272,7 @@ TEST(ServerPlay, ARestartWithTheSameDatabaseResumesTheGame) {
   EXPECT_EQ(now["observation"], before["observation"]);
   EXPECT_EQ(now["legal"], before["legal"]);
   EXPECT_EQ(now["game"]["scores"], before["game"]["scores"]);
+  EXPECT_EQ(now["version"], before["version"]);
   again.stop();
   for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db.string() + suffix);
 }

@@ -78,9 +78,14 @@ Table::Table(boost::asio::io_context& ioc, Store* store, TableTiming timing, Tab
             fmt::format("table {}: stored action {} refused: {}", spec_.id, i, r.reason));
     }
     hands_reported_ = rec_.log().hands.size();
+    // A version counts the actions applied, so that it goes on across restarts.
+    version_ = rec_.actions().size();
     finish_stored_ = rec_.game().is_over();
   }
-  for (int s = 0; s < 4; ++s) seats_[static_cast<size_t>(s)].legal = rec_.game().legal_actions(s);
+  for (int s = 0; s < 4; ++s) {
+    seats_[static_cast<size_t>(s)].legal = rec_.game().legal_actions(s);
+    seats_[static_cast<size_t>(s)].legal_since = version_;
+  }
 }
 
 void Table::start() {
