@@ -1,6 +1,6 @@
 // Past games (/replays) and the replay viewer (/replay/ID): every hand open, step forward/back
 // through the frames (buttons, arrow keys), jump to a hand, the action text and the result.
-import { el, clear, getJson, WINDS } from './util.js';
+import { el, clear, getJson, WINDS, isTyping } from './util.js';
 import { tileEl, pondEl, meldsEl, doraEl } from './view.js';
 import { handEndEl, gameEndEl, withWinds } from './results.js';
 import { gamesTable } from './lobby.js';
@@ -154,7 +154,7 @@ export class ReplayViewer {
   }
 
   onKey(e) {
-    if (e.target && (e.target.tagName === 'INPUT' && e.target.type !== 'range' || e.target.tagName === 'SELECT')) return;
+    if (isTyping(e.target)) return;
     const keys = {
       ArrowRight: () => this.step(1),
       ArrowLeft: () => this.step(-1),

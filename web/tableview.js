@@ -1,7 +1,7 @@
 // The table as one seat sees it (a `state` message of docs/web-protocol.md), its action buttons
 // and keyboard shortcuts, the analysis helper and the result overlays. No networking here: the
 // controller (table.js) or the fixture page (dev.html) feeds it messages.
-import { el, clear, tileName, tileId, kindOf, WINDS } from './util.js';
+import { el, clear, tileName, tileId, kindOf, WINDS, isTyping } from './util.js';
 import { tileEl, pondEl, meldsEl, doraEl, windLetter } from './view.js';
 import { handEndEl, gameEndEl, withWinds } from './results.js';
 
@@ -142,7 +142,17 @@ export class TableView {
         el('span.tiles-left', { text: `Left ${obs.tiles_left}`, title: 'tiles left in the live wall' })),
       el('div.dora-label', { text: 'Dora indicators' }),
       doraEl(obs.dora_indicators),
-      el('div.turn', { text: this.turnText(obs) }));
+      el('div.turn', { text: this.turnText(obs) }),
+      el('div.last-action', { text: this.lastText() }));
+  }
+
+  // The action that made this state (`last` of the state message): "greedy (S): pon 5p5p <- 5p".
+  lastText() {
+    const last = this.msg && this.msg.last;
+    if (!last || last.seat === undefined || last.seat < 0) return '';
+    const p = this.players()[last.seat];
+    const wind = this.msg.game.seat_winds ? this.msg.game.seat_winds[last.seat] : null;
+    return `${p ? p.name : 'Seat ' + last.seat}${wind !== null ? ' (' + windLetter(wind) + ')' : ''}: ${last.action}`;
   }
 
   turnText(obs) {
@@ -356,7 +366,7 @@ export class TableView {
 
   // --- keyboard ---------------------------------------------------------------------------
   onKey(e) {
-    if (e.target && (e.target.tagName === 'INPUT' || e.target.tagName === 'TEXTAREA' || e.target.tagName === 'SELECT')) return;
+    if (isTyping(e.target)) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (!this.help.hidden) {
       if (e.key === 'Escape' || e.key === '?' || e.key === 'Enter') this.help.hidden = true;

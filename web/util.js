@@ -79,3 +79,11 @@ export function finalScore(n) {
   const v = (n / 1000).toFixed(1);
   return n > 0 ? `+${v}` : v;
 }
+
+// True when a key press goes to a text field (shortcuts then stay out of the way); checkboxes,
+// buttons and sliders do not count.
+export function isTyping(target) {
+  if (!target || !target.tagName) return false;
+  if (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return true;
+  return target.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'range', 'submit', 'file'].includes(target.type);
+}

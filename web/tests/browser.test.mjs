@@ -487,6 +487,7 @@ async function testFixtures(base) {
   check(hand.join(' ') === '2m 3m 4m 0p 6p 7p 1s 3s 4s 5s 7z 7z 7z 6s*', `own hand sorted, drawn tile apart (${hand.join(' ')})`);
   check(await page.$$eval('.center .dora .tile:not([data-tile=back])', (l) => l.length) === 2, 'two dora indicators');
   check((await page.textContent('.center .counters')).includes('Left 52'), 'tiles left');
+  check(await page.textContent('.center .last-action') === 'defensive (W): discard 2z', 'the last action, named by player and wind');
   check(await page.$$eval('.seat-area.bottom.to-play', (l) => l.length) === 1, 'our seat is highlighted as the one to play');
   await page.keyboard.press('r');
   check(await page.$$eval('.hand-tile.riichi-choice', (l) => l.length) === 2, 'riichi highlights the two riichi discards');
