@@ -7,6 +7,9 @@
 #include <set>
 #include <thread>
 
+#include "bots/registry.hpp"
+#include "bots/selfplay.hpp"
+#include "riichi/analysis.hpp"
 #include "riichi/game.hpp"
 #include "ws_client.hpp"
 
@@ -275,6 +278,79 @@ TEST(ServerPlay, ARestartWithTheSameDatabaseResumesTheGame) {
   EXPECT_EQ(now["version"], before["version"]);
   again.stop();
   for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db.string() + suffix);
+}
+
+}  // namespace
+}  // namespace riichi::testing
+
+namespace riichi::testing {
+namespace {
+
+TEST(ServerPlay, TheAnalysisHelperCountsEffectiveTilesPerDiscard) {
+  server::Server srv(test_server_options());
+  srv.start();
+  const std::string id =
+      create_table(srv.port(), R"({"seats":["human","greedy","greedy","greedy"],"seed":42})");
+  WsClient c(srv.port());
+  join(c, id);
+  json s = c.recv_type("state");
+  EXPECT_TRUE(s["analysis"].is_null());
+  c.send({{"type", "analysis"}, {"enabled", true}});
+  s = c.recv_type("state");
+  const json& a = s["analysis"];
+  ASSERT_TRUE(a.is_object()) << s.dump();
+  // The engine's analysis of the dealt 14 tiles, seeing only the dora indicator.
+  const Game game(Rules::ema2016(), 42);
+  Hand hand;
+  for (std::uint8_t t : game.round().concealed_ids(0))
+    hand.concealed.push_back(tile_of_id(t, false));
+  const std::vector<std::uint8_t> dora = game.round().observation(0).dora_indicators;
+  const HandAnalysis expected = analyze(hand, {tile_of_id(dora.at(0), false)});
+  ASSERT_EQ(a["discards"].size(), expected.discards.size());
+  for (std::size_t i = 0; i < expected.discards.size(); ++i) {
+    const DiscardOption& d = expected.discards[i];
+    EXPECT_EQ(a["discards"][i]["tile"]["name"], kind_to_string(d.kind));
+    EXPECT_EQ(a["discards"][i]["shanten"], d.shanten);
+    EXPECT_EQ(a["discards"][i]["ukeire"], d.total);
+    EXPECT_EQ(a["discards"][i]["waits"].size(), d.ukeire.size());
+  }
+  EXPECT_EQ(a["shanten"], expected.discards.front().shanten);
+}
+
+TEST(ServerPlay, ASpectatorSeesEveryHandResultAndTheFinalTable) {
+  server::ServerOptions o = test_server_options();
+  o.timing.bot_delay_ms = 3;
+  server::Server srv(o);
+  srv.start();
+  const std::string id =
+      create_table(srv.port(), R"({"seats":["greedy","greedy","greedy","greedy"],"seed":7})");
+  WsClient c(srv.port());
+  EXPECT_EQ(join(c, id, {{"watch", true}})["seat"], -1);
+  auto bots = bots::make_bots({"greedy", "greedy", "greedy", "greedy"}, 7);
+  const GameRecorder rec = bots::play_recorded(Rules::ema2016(), 7, bots::seats_of(bots));
+  std::size_t hands = 0;
+  for (;;) {
+    const json m = c.recv(std::chrono::seconds(20));
+    const std::string type = m["type"];
+    if (type == "state") {
+      EXPECT_TRUE(m["observation"]["concealed"].empty());
+      EXPECT_TRUE(m["legal"].empty());
+    } else if (type == "hand_end") {
+      ASSERT_LT(hands, rec.log().hands.size());
+      const HandLog& h = rec.log().hands[hands];
+      EXPECT_EQ(m["hand"], h.name);
+      EXPECT_EQ(m["deltas"], json(h.result.deltas));
+      EXPECT_EQ(m["scores"], json(h.scores_after));
+      EXPECT_EQ(m["wins"].size(), h.result.wins.size());
+      ++hands;
+    } else if (type == "game_end") {
+      EXPECT_EQ(m["game"], id);
+      EXPECT_EQ(m["final"]["final_scores"], json(rec.log().final.final_scores));
+      EXPECT_EQ(m["final"]["ranks"], json(rec.log().final.ranks));
+      break;
+    }
+  }
+  EXPECT_EQ(hands, rec.log().hands.size());
 }
 
 }  // namespace
