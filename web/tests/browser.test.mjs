@@ -142,21 +142,31 @@ async function waitNewState(page, version, ms = 4000) {
     .catch(() => {});
 }
 
-// One click of the simple strategy: win when offered, pass calls, discard the drawn tile.
+// One click of the simple strategy: win when offered, pass calls, discard the drawn tile (with
+// opts.riichi: declare riichi when offered, then pick the first highlighted tile).
 // Returns what it did, or null when there was nothing to do.
-async function playOneStep(page) {
+async function playOneStep(page, opts = {}) {
   const version = await page.evaluate(() => document.getElementById('app').dataset.version || '');
-  const pick = await page.evaluate(() => {
+  const pick = await page.evaluate((best) => {
     const q = (s) => document.querySelector(s);
     if (q('.overlay:not([hidden]) .game-end')) return 'game-end';
     if (q('.overlay:not([hidden]) .hand-end')) return 'hand-end';
     if (q('.actions .action.win:not(:disabled)')) return '.actions .action.win';
     if (q('.actions .action.pass:not(:disabled)')) return '.actions .action.pass';
+    if (best && q('.my-hand .hand-tile.best.playable')) return '.my-hand .hand-tile.best.playable';
     if (q('.my-hand .hand-tile.drawn.playable')) return '.my-hand .hand-tile.drawn.playable';
     if (q('.my-hand .hand-tile.playable')) return '.my-hand .hand-tile.playable';
     return null;
-  });
+  }, !!opts.best);
   if (pick === 'hand-end' || pick === 'game-end' || pick === null) return pick;
+  if (opts.riichi && pick !== '.actions .action.win' && await page.$('.actions .action.riichi:not(:disabled)')) {
+    await page.click('.actions .action.riichi');
+    await page.click('.my-hand .hand-tile.riichi-choice');
+    await waitNewState(page, version);
+    const turned = await page.$$eval('.seat-area.bottom .pond .tile.sideways', (l) => l.length);
+    check(turned === 1, `after our riichi one tile of our pond is turned (${turned})`);
+    return 'riichi';
+  }
   await page.click(pick);
   await waitNewState(page, version);
   return pick;
@@ -271,19 +281,24 @@ async function testPlayHand(base) {
     return;
   }
 
-  // ... and on to the end of the hanchan, closing each result screen, then the final table
+  // ... and on to the end of the hanchan, closing each result screen, then the final table; now
+  // the page's analysis helper picks the discards (a dot under the best ones) and we riichi
+  await page.check('#analysis-toggle');
   const start = Date.now();
   let hands = 1;
+  let riichis = 0;
   for (;;) {
     check(Date.now() - start < 100000, `the game ended within 100 s (${hands} hands seen)`);
-    const what = await playOneStep(page);
+    const what = await playOneStep(page, { riichi: true, best: true });
+    if (what === 'riichi') riichis++;
     if (what === 'game-end') break;
     if (what === 'hand-end') {
       hands++;
       await page.click('.overlay .ok');
     } else if (what === null) await page.waitForTimeout(30);
   }
-  console.log(`  the hanchan ended after ${hands} hands (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+  console.log(`  the hanchan ended after ${hands} hands (${((Date.now() - start) / 1000).toFixed(1)} s), ` +
+    `${riichis} riichi declared from the page`);
   const rows = await page.$$eval('.overlay .game-end table.final tr', (l) => l.slice(1).map((r) => [...r.children].map((c) => c.textContent)));
   check(rows.length === 4, 'the final table has four players');
   check(JSON.stringify(rows.map((r) => r[0]).sort()) === '["1","2","3","4"]' || rows.every((r) => /^[1-4]$/.test(r[0])), 'ranks 1..4');
