@@ -290,7 +290,7 @@ async function testPlayHand(base) {
   for (;;) {
     check(Date.now() - start < 100000, `the game ended within 100 s (${hands} hands seen)`);
     const what = await playOneStep(page, { riichi: true, best: true });
-    if (what === 'riichi') riichis++;
+    if (what === 'riichi' && ++riichis === 1) await shot(page, 'table-riichi.png');
     if (what === 'game-end') break;
     if (what === 'hand-end') {
       hands++;
