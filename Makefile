@@ -12,10 +12,12 @@ DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmar
                 pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed \
                 chromium
 
-.PHONY: help deps build run test soak bench bench-python format asan clean strength
+.PHONY: help deps build run demo test loadtest soak strength bench bench-python format asan clean
 
 help:
-	@echo "make run     install missing packages, build, play and print one seeded hanchan"
+	@echo "make run     install missing packages, build, start the web table (prints the URL)"
+	@echo "make demo    build, play and print one seeded hanchan between bots"
+	@echo "make loadtest  the web server under 100 tables of WebSocket clients"
 	@echo "make test    install missing packages, build, run every test (ctest)"
 	@echo "make soak    self-play invariants over 1,000,000 hands per preset (long)"
 	@echo "make build   Release build; the CLI is build/riichi"
@@ -41,6 +43,9 @@ deps:
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nodejs npm; \
 	fi
+	@# The web page's browser tests need playwright-core (web/package-lock.json).
+	@if [ ! -d web/node_modules ] && [ -f web/package-lock.json ]; then \
+	  npm ci --prefix web --no-audit --no-fund || echo "warning: npm ci failed: the browser tests will be skipped"; fi
 
 $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release
@@ -48,7 +53,13 @@ $(BUILD)/CMakeCache.txt:
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The web table: open the printed address (PORT=8080, DB=riichi-web.db; Ctrl-C stops it).
+PORT ?= 8080
+DB ?= riichi-web.db
 run: build
+	./$(BUILD)/riichi serve --port $(PORT) --db $(DB)
+
+demo: build
 	@echo "== riichi selfplay --rules ema2016 --seed 7 --bots greedy (one hanchan, hand by hand)"
 	@./$(BUILD)/riichi selfplay --rules ema2016 --seed 7 --bots greedy
 	@echo; echo "== riichi analyze 23456p99s123m456s (tenpai: waits and their shapes)"
@@ -56,6 +67,11 @@ run: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Load test of the web server: 100 tables of 4 WebSocket clients, one hand each (LOAD_ARGS).
+LOAD_ARGS ?= --tables 100 --hands 1 --time-limit 120
+loadtest: build
+	./$(BUILD)/apps/server/riichi_loadtest $(LOAD_ARGS)
 
 SOAK_HANDS ?= 1000000
 soak: build

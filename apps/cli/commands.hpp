@@ -18,5 +18,6 @@ void add_arena_command(CLI::App& app);
 void add_stats_command(CLI::App& app);
 void add_mjai_bot_command(CLI::App& app);
 void add_mjai_server_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 }  // namespace riichi::cli

@@ -1,0 +1,213 @@
+#include "store.hpp"
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <ctime>
+
+namespace riichi::server {
+
+namespace {
+
+constexpr const char* kSchema = R"(
+CREATE TABLE IF NOT EXISTS games(
+  id TEXT PRIMARY KEY,
+  source TEXT NOT NULL,
+  rules TEXT NOT NULL,
+  seed TEXT NOT NULL DEFAULT '',
+  seats TEXT NOT NULL DEFAULT '[]',
+  players TEXT NOT NULL DEFAULT '[]',
+  record TEXT NOT NULL DEFAULT '',
+  mjlog TEXT NOT NULL DEFAULT '',
+  status TEXT NOT NULL,
+  final TEXT NOT NULL DEFAULT 'null',
+  hands INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  finished_at TEXT NOT NULL DEFAULT '');
+CREATE INDEX IF NOT EXISTS games_status ON games(status, finished_at);
+)";
+
+constexpr const char* kColumns =
+    "id, source, rules, seed, seats, players, record, mjlog, status, final, hands, created_at, "
+    "finished_at";
+
+std::string column_text(sqlite3_stmt* s, int i) {
+  const unsigned char* t = sqlite3_column_text(s, i);
+  return t != nullptr ? reinterpret_cast<const char*>(t) : "";
+}
+
+nlohmann::json column_json(sqlite3_stmt* s, int i) {
+  return nlohmann::json::parse(column_text(s, i), nullptr, false);
+}
+
+}  // namespace
+
+Store::Store(const std::string& path) {
+  if (sqlite3_open_v2(path.c_str(), &db_,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                      nullptr) != SQLITE_OK) {
+    std::string msg = "cannot open the database '";
+    msg += path;
+    msg += "': ";
+    msg += db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw StoreError(msg);
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  exec("PRAGMA journal_mode=WAL");
+  exec("PRAGMA synchronous=NORMAL");
+  exec(kSchema);
+  std::string sql = "INSERT INTO games(";
+  sql += kColumns;
+  sql += ") VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)";
+  insert_ = prepare(sql.c_str());
+  update_ = prepare(
+      "UPDATE games SET seats=?2, players=?3, record=?4, status=?5, final=?6, hands=?7, "
+      "finished_at=?8 WHERE id=?1");
+  sql = "SELECT ";
+  sql += kColumns;
+  get_ = prepare((sql + " FROM games WHERE id=?").c_str());
+  unfinished_ = prepare((sql + " FROM games WHERE status<>'finished' ORDER BY created_at").c_str());
+  finished_ = prepare(
+      (sql + " FROM games WHERE status='finished' ORDER BY finished_at DESC, rowid DESC LIMIT ?")
+          .c_str());
+}
+
+Store::~Store() {
+  for (sqlite3_stmt* s : {insert_, update_, get_, unfinished_, finished_}) sqlite3_finalize(s);
+  sqlite3_close(db_);
+}
+
+void Store::fail(const std::string& what) {
+  std::string msg = "database: ";
+  msg += what;
+  msg += ": ";
+  msg += sqlite3_errmsg(db_);
+  throw StoreError(msg);
+}
+
+void Store::exec(const char* sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = "database: ";
+    msg += err != nullptr ? err : "error";
+    sqlite3_free(err);
+    throw StoreError(msg);
+  }
+}
+
+sqlite3_stmt* Store::prepare(const char* sql) {
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v2(db_, sql, -1, &s, nullptr) != SQLITE_OK) fail("prepare");
+  return s;
+}
+
+std::string Store::now_iso() {
+  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+namespace {
+
+void bind_text(sqlite3_stmt* s, int i, const std::string& text) {
+  sqlite3_bind_text(s, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+}  // namespace
+
+void Store::insert(const GameRow& r) {
+  std::lock_guard lock(mu_);
+  sqlite3_reset(insert_);
+  bind_text(insert_, 1, r.id);
+  bind_text(insert_, 2, r.source);
+  bind_text(insert_, 3, r.rules);
+  bind_text(insert_, 4, r.seed);
+  bind_text(insert_, 5, r.seats.dump());
+  bind_text(insert_, 6, r.players.dump());
+  bind_text(insert_, 7, r.record);
+  bind_text(insert_, 8, r.mjlog);
+  bind_text(insert_, 9, r.status);
+  bind_text(insert_, 10, r.final.dump());
+  sqlite3_bind_int(insert_, 11, r.hands);
+  bind_text(insert_, 12, r.created_at.empty() ? now_iso() : r.created_at);
+  bind_text(insert_, 13, r.finished_at);
+  if (sqlite3_step(insert_) != SQLITE_DONE) fail("insert " + r.id);
+}
+
+void Store::update(const GameRow& r) {
+  std::lock_guard lock(mu_);
+  sqlite3_reset(update_);
+  bind_text(update_, 1, r.id);
+  bind_text(update_, 2, r.seats.dump());
+  bind_text(update_, 3, r.players.dump());
+  bind_text(update_, 4, r.record);
+  bind_text(update_, 5, r.status);
+  bind_text(update_, 6, r.final.dump());
+  sqlite3_bind_int(update_, 7, r.hands);
+  bind_text(update_, 8, r.finished_at);
+  if (sqlite3_step(update_) != SQLITE_DONE) fail("update " + r.id);
+}
+
+std::vector<GameRow> Store::query(sqlite3_stmt* s, bool full) {
+  std::vector<GameRow> rows;
+  int rc;
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    GameRow r;
+    r.id = column_text(s, 0);
+    r.source = column_text(s, 1);
+    r.rules = column_text(s, 2);
+    r.seed = column_text(s, 3);
+    r.seats = column_json(s, 4);
+    r.players = column_json(s, 5);
+    if (full) {
+      r.record = column_text(s, 6);
+      r.mjlog = column_text(s, 7);
+    }
+    r.status = column_text(s, 8);
+    r.final = column_json(s, 9);
+    r.hands = sqlite3_column_int(s, 10);
+    r.created_at = column_text(s, 11);
+    r.finished_at = column_text(s, 12);
+    rows.push_back(std::move(r));
+  }
+  if (rc != SQLITE_DONE) fail("query");
+  return rows;
+}
+
+std::optional<GameRow> Store::get(const std::string& id) {
+  std::lock_guard lock(mu_);
+  sqlite3_reset(get_);
+  bind_text(get_, 1, id);
+  std::vector<GameRow> rows = query(get_, true);
+  if (rows.empty()) return std::nullopt;
+  return std::move(rows.front());
+}
+
+std::vector<GameRow> Store::unfinished() {
+  std::lock_guard lock(mu_);
+  sqlite3_reset(unfinished_);
+  return query(unfinished_, true);
+}
+
+std::vector<GameRow> Store::finished(int limit) {
+  std::lock_guard lock(mu_);
+  sqlite3_reset(finished_);
+  sqlite3_bind_int(finished_, 1, limit);
+  return query(finished_, false);
+}
+
+int Store::count(const std::string& status) {
+  std::lock_guard lock(mu_);
+  sqlite3_stmt* s = prepare("SELECT COUNT(*) FROM games WHERE status=?");
+  bind_text(s, 1, status);
+  const int n = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
+  sqlite3_finalize(s);
+  return n;
+}
+
+}  // namespace riichi::server

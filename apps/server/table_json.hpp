@@ -1,0 +1,58 @@
+// JSON views of the table for the web page (docs/web-protocol.md): tiles as {id, name}, a seat's
+// observation and legal actions, the learner's analysis, the hand's result with the engine's
+// explanation, the final table, and spectator frames for replays.
+#pragma once
+
+#include <array>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "riichi/record.hpp"
+#include "riichi/round.hpp"
+
+namespace riichi::server {
+
+using nlohmann::json;
+
+// {"id": 52, "name": "4p"}; null for an id outside 0..135.
+json tile_json(int id, bool red_fives);
+json tiles_json(const std::vector<std::uint8_t>& ids, bool red_fives);
+
+const char* phase_name(Phase phase);  // "self", "discard_only", "claim", "chankan", "over"
+
+// "chi 4p6p <- 5p", "discard 5p", "riichi 5p", "pass".
+std::string action_label(const Action& action, bool red_fives);
+json legal_json(const std::vector<Action>& legal, bool red_fives);
+
+json discards_json(const std::vector<DiscardInfo>& discards, bool red_fives);
+json melds_json(const std::vector<MeldInfo>& melds, bool red_fives);
+json observation_json(const Observation& obs, bool red_fives);
+
+// The learner's helper for a seat's observation (shanten, discard table with effective tiles
+// counted against the tiles the seat can see); null when the seat holds no 3n+1 / 3n+2 hand.
+json analysis_json(const Observation& obs, bool red_fives);
+
+// The result of `hand` (a finished hand of `record`'s game): wins with the engine's explanation,
+// the draw with the hands shown, deltas and scores after. `hand_index` numbers it in the log.
+json hand_result_json(const GameRecord& record, const HandLog& hand);
+
+// The final table of a finished game.
+json final_json(const GameLog& log, const std::array<std::string, 4>& players);
+
+// The table as a spectator sees it (every hand open) after `action` (null for the deal).
+json frame_json(const Round& round, const Action* action);
+
+// Every hand of a recorded game as replay hands ({name, honba, dealer, frames, result}).
+json replay_hands_json(const GameRecord& record, const GameLog& log);
+
+// Replays one hand dealt from `wall` with `actions`; builds its HandLog (events, result, ura)
+// and its frames. Throws std::runtime_error naming the action when one is refused.
+struct ReplayedHand {
+  HandLog log;
+  json frames = json::array();
+};
+ReplayedHand replay_hand(const Rules& rules, const RoundSetup& setup, const Wall& wall,
+                         const std::vector<Action>& actions);
+
+}  // namespace riichi::server

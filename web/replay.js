@@ -1,0 +1,174 @@
+// Past games (/replays) and the replay viewer (/replay/ID): every hand open, step forward/back
+// through the frames (buttons, arrow keys), jump to a hand, the action text and the result.
+import { el, clear, getJson, WINDS, isTyping } from './util.js';
+import { tileEl, pondEl, meldsEl, doraEl } from './view.js';
+import { handEndEl, gameEndEl, withWinds } from './results.js';
+import { gamesTable } from './lobby.js';
+
+export async function openReplayList(root, navigate) {
+  clear(root);
+  const page = el('div.lobby');
+  root.append(page);
+  page.append(el('p', {}, el('a', { href: '/', text: '← Lobby' })), el('h1', { text: 'Past games' }));
+  try {
+    const g = await getJson('/api/games');
+    page.append(gamesTable(g.games || [], navigate));
+  } catch (ex) {
+    page.append(el('p.error', { text: `Cannot list the games: ${ex.message}` }));
+  }
+  return { close() {} };
+}
+
+export async function openReplay(root, id) {
+  clear(root);
+  let data;
+  try {
+    data = await getJson(`/api/games/${encodeURIComponent(id)}/replay`);
+  } catch (ex) {
+    root.append(el('div.lobby', {}, el('p', {}, el('a', { href: '/', text: '← Lobby' })),
+      el('p.error', { text: `Cannot load the replay ${id}: ${ex.message}` })));
+    return { close() {} };
+  }
+  const viewer = new ReplayViewer(root, data);
+  return { close: () => viewer.destroy() };
+}
+
+export class ReplayViewer {
+  constructor(root, data) {
+    this.root = root;
+    this.data = data;
+    this.hand = 0;
+    this.frame = 0;
+    this.players = (data.players || []).map((p) => (typeof p === 'string' ? { name: p } : p));
+    this.keyHandler = (e) => this.onKey(e);
+    document.addEventListener('keydown', this.keyHandler);
+    this.build();
+    this.show();
+  }
+
+  destroy() {
+    document.removeEventListener('keydown', this.keyHandler);
+  }
+
+  build() {
+    clear(this.root);
+    const hands = this.data.hands || [];
+    this.handSelect = el('select#hand-select', { 'aria-label': 'hand', onchange: (e) => this.go(Number(e.target.value), 0) },
+      hands.map((h, i) => el('option', { value: i, text: `${i + 1}. ${h.name}${h.honba ? ' (' + h.honba + ' honba)' : ''}` })));
+    this.slider = el('input#frame-slider', { type: 'range', min: 0, value: 0, oninput: (e) => this.go(this.hand, Number(e.target.value)) });
+    this.counter = el('span.frame-counter');
+    const btn = (label, title, fn, id) => el(`button#${id}`, { title, onclick: fn, text: label });
+    this.controls = el('div.replay-controls', {},
+      el('a.home', { href: '/', text: '← Lobby' }),
+      el('span.rules', { text: `${this.data.source || ''} ${this.data.rules || ''}` }),
+      btn('« Hand', 'previous hand (PageUp)', () => this.go(this.hand - 1, 0), 'prev-hand'),
+      btn('◀', 'back (←)', () => this.step(-1), 'prev-frame'),
+      btn('▶', 'forward (→)', () => this.step(1), 'next-frame'),
+      btn('Hand »', 'next hand (PageDown)', () => this.go(this.hand + 1, 0), 'next-hand'),
+      this.handSelect, this.slider, this.counter);
+    this.action = el('div.replay-action#replay-action');
+    const keys = el('div.replay-keys', {}, el('kbd', { text: '←' }), el('kbd', { text: '→' }), ' step  ',
+      el('kbd', { text: '↑' }), el('kbd', { text: '↓' }), ' hand  ', el('kbd', { text: 'Home' }), el('kbd', { text: 'End' }),
+      ' start / end of the hand');
+    this.board = el('div.board.replay-board');
+    this.areas = ['bottom', 'right', 'top', 'left'].map((c) => el(`section.seat-area.${c}`));
+    this.center = el('div.center');
+    this.board.append(...this.areas, this.center);
+    this.result = el('div.replay-result');
+    this.root.append(el('div.table-page.replay-page', {}, this.controls, keys, this.action, this.board, this.result));
+  }
+
+  frames() {
+    const h = (this.data.hands || [])[this.hand];
+    return h ? h.frames || [] : [];
+  }
+
+  go(hand, frame) {
+    const hands = this.data.hands || [];
+    if (hand < 0 || hand >= hands.length) return;
+    this.hand = hand;
+    const n = this.frames().length;
+    this.frame = Math.max(0, Math.min(frame, n - 1));
+    this.show();
+  }
+
+  step(delta) {
+    const n = this.frames().length;
+    const f = this.frame + delta;
+    if (f >= 0 && f < n) this.go(this.hand, f);
+    else if (f >= n) this.go(this.hand + 1, 0);
+    else if (f < 0 && this.hand > 0) this.go(this.hand - 1, (this.data.hands[this.hand - 1].frames || []).length - 1);
+  }
+
+  show() {
+    const hands = this.data.hands || [];
+    if (!hands.length) {
+      clear(this.action).append('This game has no hand.');
+      return;
+    }
+    const hand = hands[this.hand];
+    const frames = this.frames();
+    const f = frames[this.frame];
+    this.handSelect.value = String(this.hand);
+    this.slider.max = String(Math.max(0, frames.length - 1));
+    this.slider.value = String(this.frame);
+    this.counter.textContent = `${this.frame + 1} / ${frames.length}`;
+    this.action.textContent = f && f.action ? f.action : `${hand.name}: the deal`;
+    this.root.dataset.hand = String(this.hand);
+    this.root.dataset.frame = String(this.frame);
+    if (!f) return;
+    for (let s = 0; s < 4; ++s) this.renderSeat(this.areas[s], s, hand, f);
+    clear(this.center).append(
+      el('div.round', { text: hand.name }),
+      el('div.counters', {},
+        el('span', { text: `Honba ${hand.honba || 0}` }),
+        el('span', { text: `Riichi ${f.riichi_sticks ?? 0}` }),
+        el('span.tiles-left', { text: `Left ${f.tiles_left}` })),
+      el('div.dora-label', { text: 'Dora indicators' }),
+      doraEl(f.dora_indicators));
+    clear(this.result);
+    const last = this.frame === frames.length - 1;
+    const dealer = hand.dealer ?? 0;
+    const winds = [0, 1, 2, 3].map((s) => (s - dealer + 4) % 4);
+    if (last && hand.result) this.result.append(handEndEl(hand.result, withWinds(this.players, winds), f.melds));
+    if (last && this.hand === hands.length - 1 && this.data.final) this.result.append(gameEndEl(this.data.final, this.players));
+  }
+
+  renderSeat(area, seat, hand, f) {
+    clear(area);
+    area.classList.toggle('to-play', f.to_play === seat);
+    area.classList.toggle('actor', f.seat === seat);
+    const dealer = hand.dealer ?? 0;
+    const wind = (seat - dealer + 4) % 4;
+    const p = this.players[seat] || {};
+    area.append(el('div.seat-info', {},
+      el('span.wind', { text: WINDS[wind][0], class: wind === 0 ? 'wind dealer' : 'wind' }),
+      el('span.name', { text: p.name || `Seat ${seat}` }),
+      el('span.score', { text: f.scores ? String(f.scores[seat]) : '' }),
+      f.riichi && f.riichi[seat] ? el('span.riichi-stick', { title: 'riichi' }) : null));
+    const tiles = el('div.hand-tiles.open-hand', {}, ((f.hands || [])[seat] || []).map((t) => tileEl(t, { cls: 'open' })));
+    const drawn = (f.drawn || [])[seat];
+    if (drawn) tiles.append(el('span.gap'), tileEl(drawn, { cls: 'open drawn' }));
+    area.append(el('div.open-row', {}, tiles, meldsEl((f.melds || [])[seat], seat)));
+    area.append(pondEl((f.discards || [])[seat]));
+  }
+
+  onKey(e) {
+    if (isTyping(e.target)) return;
+    const keys = {
+      ArrowRight: () => this.step(1),
+      ArrowLeft: () => this.step(-1),
+      PageDown: () => this.go(this.hand + 1, 0),
+      PageUp: () => this.go(this.hand - 1, 0),
+      ArrowDown: () => this.go(this.hand + 1, 0),
+      ArrowUp: () => this.go(this.hand - 1, 0),
+      Home: () => this.go(this.hand, 0),
+      End: () => this.go(this.hand, this.frames().length - 1),
+    };
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  }
+}
+
