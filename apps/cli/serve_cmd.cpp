@@ -31,7 +31,7 @@ void run_serve(server::ServerOptions opt) {
     fmt::print(stderr, "error: --threads must be at least 1\n");
     throw CLI::RuntimeError(kExitBadInput);
   }
-  opt.timing.substitute_bot = bots::is_bot_name("efficiency") ? "efficiency" : "greedy";
+  opt.timing.substitute_bot = "efficiency";
   server::Server srv(opt);
   try {
     srv.start();

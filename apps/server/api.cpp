@@ -60,7 +60,7 @@ bool starts_with(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
-std::string default_bot() { return bots::is_bot_name("efficiency") ? "efficiency" : "greedy"; }
+std::string default_bot() { return "efficiency"; }
 
 // The rules a Tenhou log was played with (its game type flags on the tenhou preset).
 Rules tenhou_rules(const io::MjlogGameType& type) {
