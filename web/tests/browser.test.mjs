@@ -163,6 +163,9 @@ async function playOneStep(page, opts = {}) {
     await page.click('.actions .action.riichi');
     await page.click('.my-hand .hand-tile.riichi-choice');
     await waitNewState(page, version);
+    // Under load the state that shows the declaration may come after the first new one.
+    await page.waitForFunction(() => document.querySelectorAll('.seat-area.bottom .pond .tile.sideways').length > 0,
+      null, { timeout: 15000 }).catch(() => {});
     const turned = await page.$$eval('.seat-area.bottom .pond .tile.sideways', (l) => l.length);
     check(turned === 1, `after our riichi one tile of our pond is turned (${turned})`);
     return 'riichi';
