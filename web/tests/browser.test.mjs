@@ -170,7 +170,17 @@ async function playOneStep(page, opts = {}) {
     check(turned === 1, `after our riichi one tile of our pond is turned (${turned})`);
     return 'riichi';
   }
-  await page.click(pick);
+  try {
+    await page.click(pick, { timeout: 5000 });
+  } catch (e) {
+    // The hand may end (a bot's win, the exhaustive draw) between the choice and the click: the
+    // result screen then covers the table. Anything else is a failure.
+    const ended = await page.evaluate(() =>
+      document.querySelector('.overlay:not([hidden]) .game-end') ? 'game-end'
+        : document.querySelector('.overlay:not([hidden]) .hand-end') ? 'hand-end' : null);
+    if (ended) return ended;
+    throw e;
+  }
   await waitNewState(page, version);
   return pick;
 }
