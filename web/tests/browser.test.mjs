@@ -163,9 +163,13 @@ async function playOneStep(page, opts = {}) {
     await page.click('.actions .action.riichi');
     await page.click('.my-hand .hand-tile.riichi-choice');
     await waitNewState(page, version);
-    // Under load the state that shows the declaration may come after the first new one.
-    await page.waitForFunction(() => document.querySelectorAll('.seat-area.bottom .pond .tile.sideways').length > 0,
-      null, { timeout: 15000 }).catch(() => {});
+    // Under load the state that shows the declaration may come after the first new one; and a
+    // bot may ron the declaration tile, which ends the hand (the result screen then shows).
+    const endedOrTurned = () => document.querySelector('.overlay:not([hidden]) .hand-end') ||
+      document.querySelector('.overlay:not([hidden]) .game-end') ||
+      document.querySelectorAll('.seat-area.bottom .pond .tile.sideways').length > 0;
+    await page.waitForFunction(endedOrTurned, null, { timeout: 15000 }).catch(() => {});
+    if (await page.$('.overlay:not([hidden]) .hand-end, .overlay:not([hidden]) .game-end')) return 'riichi';
     const turned = await page.$$eval('.seat-area.bottom .pond .tile.sideways', (l) => l.length);
     check(turned === 1, `after our riichi one tile of our pond is turned (${turned})`);
     return 'riichi';
@@ -173,13 +177,16 @@ async function playOneStep(page, opts = {}) {
   try {
     await page.click(pick, { timeout: 5000 });
   } catch (e) {
-    // The hand may end (a bot's win, the exhaustive draw) between the choice and the click: the
-    // result screen then covers the table. Anything else is a failure.
+    // The server's next state may overtake the choice (a slow server, e.g. under ASan): the hand
+    // ended (a bot's win, the exhaustive draw) and the result screen covers the table, or the
+    // tile was re-rendered and is no longer playable. Choose again from the new state; a page
+    // that never takes a click fails on the callers' time budget.
     const ended = await page.evaluate(() =>
       document.querySelector('.overlay:not([hidden]) .game-end') ? 'game-end'
         : document.querySelector('.overlay:not([hidden]) .hand-end') ? 'hand-end' : null);
     if (ended) return ended;
-    throw e;
+    console.error(`  (click on ${pick} overtaken by a new state: choosing again)`);
+    return null;
   }
   await waitNewState(page, version);
   return pick;
