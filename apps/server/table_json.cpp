@@ -12,22 +12,6 @@ namespace riichi::server {
 
 namespace {
 
-const char* meld_type_name(MeldType t) {
-  switch (t) {
-    case MeldType::kChi:
-      return "chi";
-    case MeldType::kPon:
-      return "pon";
-    case MeldType::kDaiminkan:
-      return "daiminkan";
-    case MeldType::kKakan:
-      return "kakan";
-    case MeldType::kAnkan:
-      return "ankan";
-  }
-  return "?";
-}
-
 std::string tile_name(int id, bool red) { return tile_to_string(tile_of_id(id, red)); }
 
 void add_counts(Counts& counts, int id) {
@@ -344,16 +328,7 @@ ReplayedHand replay_hand(const Rules& rules, const RoundSetup& setup, const Wall
         setup.scores[static_cast<size_t>(s)] + hand.result.deltas[static_cast<size_t>(s)];
   hand.riichi_sticks_after = hand.result.riichi_sticks_after;
   hand.honba_after = setup.honba;
-  bool riichi_winner = false;
-  for (const WinRecord& w : hand.result.wins) riichi_winner |= round.in_riichi(w.winner);
-  if (riichi_winner) {
-    int revealed = 0;
-    for (const Event& e : hand.events) revealed += e.type == EventType::kDoraRevealed;
-    if (revealed == 0) revealed = 1;
-    for (int k = 0; k < revealed && k < static_cast<int>(Wall::kIndicatorSlots.size()); ++k)
-      hand.ura_indicators.push_back(
-          round.wall().tiles[static_cast<std::size_t>(Wall::kIndicatorSlots[k] + 1)]);
-  }
+  hand.ura_indicators = ura_indicators_seen(round);
   return out;
 }
 

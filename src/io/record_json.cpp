@@ -30,22 +30,6 @@ std::string tiles_text(const Ids& ids, std::size_t n, bool red) {
   return format_tiles(tiles);
 }
 
-const char* meld_name(MeldType t) {
-  switch (t) {
-    case MeldType::kChi:
-      return "chi";
-    case MeldType::kPon:
-      return "pon";
-    case MeldType::kDaiminkan:
-      return "daiminkan";
-    case MeldType::kKakan:
-      return "kakan";
-    case MeldType::kAnkan:
-      return "ankan";
-  }
-  return "?";
-}
-
 const char* round_end_name(RoundEnd e) {
   switch (e) {
     case RoundEnd::kWin:
@@ -210,7 +194,7 @@ ordered_json event_line(const Event& e, const HandLog& hand, std::vector<std::ui
       break;
     case EventType::kCall: {
       j["seat"] = e.seat;
-      j["call"] = meld_name(e.meld);
+      j["call"] = meld_type_name(e.meld);
       Meld m;
       m.type = e.meld;
       for (int i = 0; i < m.size(); ++i)

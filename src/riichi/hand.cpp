@@ -266,4 +266,20 @@ std::string format_counts(const Counts& counts) {
   return format_tiles(tiles);
 }
 
+const char* meld_type_name(MeldType type) {
+  switch (type) {
+    case MeldType::kChi:
+      return "chi";
+    case MeldType::kPon:
+      return "pon";
+    case MeldType::kDaiminkan:
+      return "daiminkan";
+    case MeldType::kKakan:
+      return "kakan";
+    case MeldType::kAnkan:
+      return "ankan";
+  }
+  return "?";
+}
+
 }  // namespace riichi

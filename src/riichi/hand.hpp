@@ -35,6 +35,8 @@ class ParseError : public std::invalid_argument {
 };
 
 enum class MeldType : std::uint8_t { kChi, kPon, kDaiminkan, kKakan, kAnkan };
+// "chi", "pon", "daiminkan", "kakan", "ankan" (records, JSON, the web table).
+const char* meld_type_name(MeldType type);
 
 struct Meld {
   MeldType type = MeldType::kPon;

@@ -60,6 +60,20 @@ std::string Divergence::message() const {
   return m;
 }
 
+std::vector<std::uint8_t> ura_indicators_seen(const Round& round) {
+  std::vector<std::uint8_t> ura;
+  if (!round.is_over()) return ura;
+  bool riichi_winner = false;
+  for (const WinRecord& w : round.result().wins) riichi_winner |= round.in_riichi(w.winner);
+  if (!riichi_winner) return ura;
+  int revealed = 0;
+  for (const Event& e : round.events()) revealed += e.type == EventType::kDoraRevealed;
+  if (revealed == 0) revealed = 1;
+  for (int k = 0; k < revealed && k < static_cast<int>(Wall::kIndicatorSlots.size()); ++k)
+    ura.push_back(round.wall().tiles[static_cast<std::size_t>(Wall::kIndicatorSlots[k] + 1)]);
+  return ura;
+}
+
 GameRecorder::GameRecorder(const Rules& rules, std::uint64_t seed,
                            std::array<std::string, 4> players)
     : game_(rules, seed), players_(std::move(players)) {
@@ -105,16 +119,7 @@ void GameRecorder::close_hand() {
     hand.honba_after = game_.state().honba;
     hand.riichi_sticks_after = game_.state().riichi_sticks;
   }
-  bool riichi_winner = false;
-  for (const WinRecord& w : hand.result.wins) riichi_winner |= round.in_riichi(w.winner);
-  if (riichi_winner) {
-    int revealed = 0;
-    for (const Event& e : hand.events) revealed += e.type == EventType::kDoraRevealed;
-    if (revealed == 0) revealed = 1;
-    for (int k = 0; k < revealed && k < static_cast<int>(Wall::kIndicatorSlots.size()); ++k)
-      hand.ura_indicators.push_back(
-          round.wall().tiles[static_cast<std::size_t>(Wall::kIndicatorSlots[k] + 1)]);
-  }
+  hand.ura_indicators = ura_indicators_seen(round);
   log_.hands.push_back(std::move(hand));
   hand_first_action_ = end;
   log_.finished = game_.is_over();

@@ -55,6 +55,10 @@ struct HandLog {
   int num_actions() const { return static_cast<int>(action_events.size()); }
 };
 
+// The ura indicators (ids) a riichi winner of the finished `round` used: one under each revealed
+// dora indicator; empty when no winner was in riichi.
+std::vector<std::uint8_t> ura_indicators_seen(const Round& round);
+
 struct GameLog {
   std::vector<HandLog> hands;  // finished hands, in order
   bool finished = false;
