@@ -44,6 +44,8 @@ std::vector<io::PlainGame> load_games(const std::string& file) {
     for (const io::LogGame& g : io::read_log(file)) games.push_back(g.to_plain());
   } catch (const io::MjlogError& e) {
     bad_input(e.what());
+  } catch (const io::LogError& e) {
+    bad_input(e.what());
   } catch (const io::RecordError& e) {
     bad_input(fmt::format("{}: {}", file, e.what()));
   } catch (const std::exception& e) {

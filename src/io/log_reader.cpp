@@ -95,7 +95,7 @@ std::optional<LogFormat> detect_log_format(std::string_view text) {
     if (type == "header") return LogFormat::kRecord;
   }
   if (s.find("\"log\"") != std::string_view::npos) return LogFormat::kTenhou6;
-  return std::nullopt;
+  return LogFormat::kRecord;  // JSON lines: the record reader names the bad line
 }
 
 PlainGame LogGame::to_plain() const {
@@ -162,7 +162,7 @@ std::vector<LogGame> parse_log(std::string_view bytes, const std::string& source
 std::vector<LogGame> read_log(const std::filesystem::path& path,
                               const std::optional<Rules>& rules) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw LogError(path.string(), "cannot open the file");
+  if (!in) throw LogError(path.string(), "cannot read the file");
   std::ostringstream buf;
   buf << in.rdbuf();
   return parse_log(buf.str(), path.string(), rules);

@@ -265,7 +265,7 @@ class Orderer {
         if (o.kind == Out::kKakan && !s.pon[p][o.tile.kind])
           return dead(s, o.where, "a kakan without its pon");
         st.type = o.kind == Out::kAnkan ? StepType::kAnkan : StepType::kKakan;
-        st.tile = o.tile;
+        if (o.kind == Out::kKakan) st.tile = o.tile;  // an ankan is its four tiles only
         st.consumed = o.consumed;
         s.steps.push_back(st);
         s.drawn[p] = -1;

@@ -109,16 +109,17 @@ std::string log_end_text(const MjlogRound& r) {
   return out;
 }
 
-// Tenhou writes the single-wait suu ankou, the 13-sided kokushi and the pure chuuren with their
-// own yaku ids (41, 48, 46) even when they count as single yakuman; the engine then names them
-// by the plain yakuman. Without double yakuman both sides use the plain name.
-std::string yakuman_name(const std::string& name, const Rules& rules) {
+}  // namespace
+
+std::string replay_yaku_name(const std::string& name, const Rules& rules) {
   if (rules.double_yakuman) return name;
   if (name == "suu_ankou_tanki") return "suu_ankou";
   if (name == "kokushi_musou_13_sided") return "kokushi_musou";
   if (name == "junsei_chuuren_poutou") return "chuuren_poutou";
   return name;
 }
+
+namespace {
 
 // "chanta 2, riichi 1" sorted; yakuman as "daisangen yakuman".
 std::string yaku_text(std::vector<std::pair<std::string, int>> items) {
@@ -502,9 +503,9 @@ void compare_round(const MjlogRound& r, int fd, const RoundResult& res, const Ru
       if (a.scored) {  // else the log gives only who won and the payments
         std::vector<std::pair<std::string, int>> ly, gy;
         for (const MjlogYaku& y : a.yaku) ly.emplace_back(y.name, y.han);
-        for (const MjlogYaku& y : a.yakuman) ly.emplace_back(yakuman_name(y.name, rules), 0);
+        for (const MjlogYaku& y : a.yakuman) ly.emplace_back(replay_yaku_name(y.name, rules), 0);
         for (const YakuItem& y : sc.yaku)
-          gy.emplace_back(yakuman_name(y.name, rules), y.yakuman > 0 ? 0 : y.han);
+          gy.emplace_back(replay_yaku_name(y.name, rules), y.yakuman > 0 ? 0 : y.han);
         const std::string lyt = yaku_text(ly), gyt = yaku_text(gy);
         if (lyt != gyt) return fail(who + "yaku", lyt, gyt);
         if (a.dora != sc.dora || a.ura != sc.ura || a.aka != sc.red)
