@@ -228,6 +228,7 @@ void run_check(const CheckOptions& opt) {
       list += fmt::format("{}{} {}", list.empty() ? "" : ", ", c, l);
     fmt::print("{} refused (lobbies the engine does not play: {})\n", refused, list);
   }
+  std::fflush(stdout);
   fmt::print(stderr, "{} files in {:.2f} s ({:.0f} games/s, -j {})\n", n, seconds,
              seconds > 0 ? games / seconds : 0.0, jobs);
   if (unreadable || refused > 0) throw CLI::RuntimeError(kExitBadInput);

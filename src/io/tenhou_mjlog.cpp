@@ -421,8 +421,8 @@ void Parser::on_go() {
   if (!game_.rounds.empty()) fail("<GO> after the first round");
   seen_go_ = true;
   game_.type = decode_game_type(int_attr("type", 0, 0xFFFF));
-  // Refused by its lobby (io/tenhou_rules.hpp) before the three-player hands are read.
-  if (game_.type.three_player) throw UnsupportedGame(game_.type.label(), kThreePlayerRefusal);
+  // Refused by its lobby (io/tenhou_rules.hpp) before hands it cannot read (sanma, chips).
+  check_lobby(game_.type);
   if (attr("lobby")) game_.lobby_id = int_attr("lobby", 0, 1'000'000'000);
 }
 

@@ -34,6 +34,7 @@ namespace {
 constexpr int kKnownTypeBits = 0x1FF;  // humans, no red, no kuitan, hanchan, sanma, lobby, fast,
                                        // and 0x100 (discards shown without shadows: display only)
 constexpr int kChipBits = 0x600;       // 祝儀 lobbies (0x200 chips, 0x400 five-chip)
+constexpr int kRatioBit = 0x800;       // ratio lobbies (dnovikoff/tenhou test_data/ratio.xml)
 constexpr int kTenhouStart = 25000;
 
 // Is this hand the all-last (or a sudden-death) hand of the game?
@@ -85,15 +86,8 @@ std::optional<int> final_rounding_shown(const MjlogGame& g) {
 bool excerpt(const MjlogGame& g) { return g.starts_mid_game && !g.has_owari; }
 
 void check_playable(const MjlogGame& g) {
+  check_lobby(g.type);
   const std::string lobby = g.type.label();
-  if (g.type.three_player) throw UnsupportedGame(lobby, kThreePlayerRefusal);
-  if (g.type.raw & kChipBits)
-    throw UnsupportedGame(fmt::format("{} (GO type 0x{:X})", lobby, g.type.raw),
-                          "a chip (祝儀) lobby: chips are paid besides the points and the "
-                          "engine does not score them");
-  if (g.type.raw & ~(kKnownTypeBits | kChipBits))
-    throw UnsupportedGame(fmt::format("{} (GO type 0x{:X})", lobby, g.type.raw),
-                          "unknown lobby bits: the rules of this lobby are not known");
   if (g.rounds.empty()) return;
   const MjlogRound& r = g.rounds.front();
   int total = r.sticks * 1000;
@@ -108,6 +102,22 @@ void check_playable(const MjlogGame& g) {
 }
 
 }  // namespace
+
+void check_lobby(const MjlogGameType& type) {
+  const std::string lobby = type.label();
+  const std::string named = fmt::format("{} (GO type 0x{:X})", lobby, type.raw);
+  if (type.three_player) throw UnsupportedGame(lobby, kThreePlayerRefusal);
+  if (type.raw & kChipBits)
+    throw UnsupportedGame(named,
+                          "a chip (祝儀) lobby: chips are paid besides the points and the "
+                          "engine does not score them");
+  if (type.raw & kRatioBit)
+    throw UnsupportedGame(named,
+                          "a ratio lobby: 1000 points each and results scaled by a ratio, "
+                          "which the engine does not play");
+  if (type.raw & ~(kKnownTypeBits | kChipBits))
+    throw UnsupportedGame(named, "unknown lobby bits: the rules of this lobby are not known");
+}
 
 Rules tenhou_rules(const MjlogGame& game) {
   check_playable(game);

@@ -32,6 +32,10 @@ class UnsupportedGame : public std::runtime_error {
 inline constexpr const char* kThreePlayerRefusal =
     "three-player mahjong (sanma) is not played by the engine";
 
+// Refuses a lobby the engine does not play from its GO type alone (three players, chips, a
+// ratio lobby, unknown bits): throws UnsupportedGame. The mjlog parser calls it at <GO>.
+void check_lobby(const MjlogGameType& type);
+
 // The date of a Tenhou log id found in `name` (a file name, a path or a tenhou.net/6 "ref"):
 // "2010081709gm-00a9-0000-fe3371ad" -> 20100817. 0 when there is none.
 int tenhou_log_date(std::string_view name);
