@@ -142,7 +142,8 @@ class Progress {
     shown_ = false;
   }
   void show(std::size_t done, long games, double seconds) {
-    if (!on_) return;
+    if (!on_ || (done < total_ && seconds - last_ < 0.1)) return;  // at most 10 redraws a second
+    last_ = seconds;
     constexpr int kWidth = 30;
     const int filled = total_ ? static_cast<int>(kWidth * done / total_) : kWidth;
     fmt::print(stderr, "\r[{}{}] {}/{} files, {:.0f} games/s", std::string(filled, '#'),
@@ -156,6 +157,7 @@ class Progress {
   std::size_t total_;
   bool on_;
   bool shown_ = false;
+  double last_ = -1;
 };
 
 void run_check(const CheckOptions& opt) {
