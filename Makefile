@@ -8,7 +8,7 @@ CMAKE_GEN := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 # Debian packages the build needs (checked one by one; only missing ones are installed).
 DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmark-dev libfmt-dev \
                 nlohmann-json3-dev libcli11-dev clang-format \
-                libpugixml-dev libsqlite3-dev libboost-dev \
+                libpugixml-dev libsqlite3-dev libboost-dev zlib1g-dev \
                 pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed \
                 chromium
 

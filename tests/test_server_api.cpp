@@ -198,5 +198,27 @@ TEST_F(ServerApi, ImportsATenhouLogAndReplaysIt) {
   EXPECT_EQ(post("/api/import", "").status, 400u);
 }
 
+// The import reads any Tenhou log by content with the rules it says (io/log_reader.hpp): a
+// tenhou.net/6 JSON log is imported, a three-player log is refused naming its lobby.
+TEST_F(ServerApi, ImportsTenhou6JsonAndRefusesSanma) {
+  const fs::path data = fs::path(RIICHI_MJLOG_DIR).parent_path();
+  const fs::path t6 = data / "tenhou6" / "ranked_game.json";
+  if (!fs::is_regular_file(t6)) GTEST_SKIP() << "missing " << t6;
+  auto slurp = [](const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  const HttpResult r = post("/api/import", slurp(t6));
+  ASSERT_EQ(r.status, 201u) << r.body;
+  EXPECT_EQ(r.j()["hands"], 3);
+  const fs::path sanma = data / "tenhou-sanma" / "2020010100gm-00b9-0000-18a1410f.txt.xml";
+  if (!fs::is_regular_file(sanma)) return;
+  const HttpResult refused = post("/api/import", slurp(sanma));
+  EXPECT_EQ(refused.status, 400u);
+  EXPECT_NE(refused.body.find("三鳳南喰赤"), std::string::npos) << refused.body;
+}
+
 }  // namespace
 }  // namespace riichi::testing

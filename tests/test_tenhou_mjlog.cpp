@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "io/tenhou_mjlog.hpp"
+#include "io/tenhou_rules.hpp"
 #include "riichi/hand.hpp"
 
 namespace riichi::io {
@@ -712,12 +713,15 @@ TEST(MjlogErrors, NameTheFileTheElementAndItsPosition) {
   EXPECT_NE(e.reason().find("unknown yaku id"), std::string::npos) << e.what();
 }
 
-TEST(MjlogErrors, ThreePlayerGamesAreRejected) {
-  // 0xB9 = 0xA9 | 0x10: a three-player Phoenix game.
-  MjlogError e = ErrorOf("<mjloggm ver=\"2.3\"><GO type=\"185\"/></mjloggm>");
-  EXPECT_EQ(e.element(), "GO");
-  EXPECT_EQ(e.index(), 0);
-  EXPECT_NE(e.reason().find("three-player"), std::string::npos);
+TEST(MjlogErrors, ThreePlayerGamesAreRefusedByTheirLobby) {
+  // 0xB9 = 0xA9 | 0x10: a three-player Phoenix game, refused at its GO with the lobby's name.
+  try {
+    parse_mjlog("<mjloggm ver=\"2.3\"><GO type=\"185\"/></mjloggm>");
+    FAIL() << "a three-player game was accepted";
+  } catch (const UnsupportedGame& e) {
+    EXPECT_EQ(e.lobby(), "三鳳南喰赤");
+    EXPECT_NE(e.why().find("three-player"), std::string::npos);
+  }
   EXPECT_EQ(decode_game_type(185).label(), "三鳳南喰赤");
   EXPECT_EQ(decode_game_type(0x41 | 0x02 | 0x04).label(), "四般東速");
   EXPECT_EQ(decode_game_type(0x89).lobby, MjlogLobby::kJoukyuu);
@@ -784,6 +788,9 @@ TEST(MjlogFuzz, CorruptedCopiesNeverCrash) {
     } catch (const MjlogError& e) {
       ++errors;
       EXPECT_FALSE(std::string(e.what()).empty());
+    } catch (const UnsupportedGame& e) {  // a corrupted GO type naming another lobby
+      ++errors;
+      EXPECT_FALSE(e.lobby().empty());
     } catch (const std::exception& e) {
       ADD_FAILURE() << "variant " << v << ": unexpected exception " << e.what();
     }

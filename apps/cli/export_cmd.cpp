@@ -1,6 +1,8 @@
-// `riichi export --to tenhou6|mjai FILE [-o OUT]`: converts an engine record (JSON lines, every
-// game of the file replayed through the engine) or a Tenhou mjlog (.mjlog / .xml) to the
-// tenhou.net/6 JSON log (one line per game) or to mjai JSON lines (docs/export-formats.md).
+// `riichi export --to tenhou6|mjai FILE [-o OUT]`: converts any game log (io/log_reader.hpp,
+// found by content: an engine record, every game replayed through the engine; a Tenhou mjlog,
+// plain or gzipped; tenhou.net/6 JSON; mjai) to the tenhou.net/6 JSON log (one line per game)
+// or to mjai JSON lines (docs/export-formats.md). Tenhou logs are read with their own rules; a
+// lobby the engine does not play is refused.
 //
 // Exit status: 0 written; 2 bad input (unreadable file, malformed record or mjlog with its line
 // or element, a record whose replay diverges).
@@ -13,12 +15,12 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "io/log_reader.hpp"
 #include "io/mjai.hpp"
 #include "io/plain_game.hpp"
 #include "io/record_json.hpp"
 #include "io/tenhou6.hpp"
 #include "io/tenhou_mjlog.hpp"
-#include "riichi/record.hpp"
 
 namespace riichi::cli {
 
@@ -35,37 +37,19 @@ struct ExportOptions {
   throw CLI::RuntimeError(kExitBadInput);
 }
 
+// Every game of the file, whatever its format (io/log_reader.hpp: found by content).
 std::vector<io::PlainGame> load_games(const std::string& file) {
   std::vector<io::PlainGame> games;
-  const auto dot = file.rfind('.');
-  const std::string ext = dot == std::string::npos ? "" : file.substr(dot);
-  if (ext == ".mjlog" || ext == ".xml") {
-    try {
-      games.push_back(io::plain_from_mjlog(io::read_mjlog(file)));
-    } catch (const io::MjlogError& e) {
-      bad_input(e.what());
-    }
-    return games;
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) bad_input(fmt::format("cannot read '{}'", file));
-  std::vector<io::RecordedGame> records;
   try {
-    records = io::read_records(in);
+    for (const io::LogGame& g : io::read_log(file)) games.push_back(g.to_plain());
+  } catch (const io::MjlogError& e) {
+    bad_input(e.what());
+  } catch (const io::LogError& e) {
+    bad_input(e.what());
   } catch (const io::RecordError& e) {
     bad_input(fmt::format("{}: {}", file, e.what()));
-  }
-  for (const io::RecordedGame& game : records) {
-    const ReplayResult result = replay(game.record);
-    if (result.divergence) {
-      const Divergence& d = *result.divergence;
-      const int line =
-          d.action_index >= 0 && d.action_index < static_cast<int>(game.action_lines.size())
-              ? game.action_lines[static_cast<std::size_t>(d.action_index)]
-              : game.header_line;
-      bad_input(fmt::format("{}: line {}: game {}: {}", file, line, game.game_index, d.message()));
-    }
-    games.push_back(io::plain_from_engine(game.record, result.log));
+  } catch (const std::exception& e) {
+    bad_input(fmt::format("{}: {}", file, e.what()));
   }
   return games;
 }
@@ -95,12 +79,14 @@ void add_export_command(CLI::App& app) {
   auto opt = std::make_shared<ExportOptions>();
   CLI::App* cmd = app.add_subcommand(
       "export",
-      "Export an engine record (.jsonl) or a Tenhou mjlog (.mjlog/.xml) to the tenhou.net/6 "
-      "JSON log (one line per game) or to mjai JSON lines");
+      "Export a game log (engine record, Tenhou mjlog or tenhou.net/6 JSON, mjai; found by "
+      "content) to the tenhou.net/6 JSON log (one line per game) or to mjai JSON lines");
   cmd->add_option("--to", opt->to, "Target format")
       ->required()
       ->check(CLI::IsMember({"tenhou6", "mjai"}));
-  cmd->add_option("FILE", opt->file, "Engine record or mjlog")->required();
+  cmd->add_option("FILE", opt->file,
+                  "Engine record, mjlog (plain or gzipped), tenhou.net/6 JSON or mjai")
+      ->required();
   cmd->add_option("-o,--output", opt->out, "Output file (default: standard output)");
   cmd->callback([opt] { run_export(*opt); });
 }

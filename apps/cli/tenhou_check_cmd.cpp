@@ -1,19 +1,32 @@
-// `riichi tenhou-check PATH...`: replays Tenhou mjlog games (files, or directories of .mjlog /
-// .xml files) through the engine with the tenhou preset and compares every hand with the log
-// (io/tenhou_replay.hpp). One line per game, then `N games, M hands, K mismatches`.
+// `riichi tenhou-check PATH...`: replays Tenhou games (files, or directories of them: mjlog XML,
+// gzipped mjlog, tenhou.net/6 JSON, mjai; found by content, io/log_reader.hpp) through the
+// engine with the rules each log says (io/tenhou_rules.hpp; --rules overrides) and compares
+// every hand with the log (io/tenhou_replay.hpp). One line per game in input order, then
+// `N games, M hands, K mismatches` and the mismatches by kind. `-j N` checks N files at once; a
+// progress bar shows on a terminal.
 //
-// Exit status: 0 every hand matches; 1 some mismatch; 2 an unreadable or malformed input.
+// Exit status: 0 every hand matches; 1 some mismatch; 2 an unreadable, malformed or refused
+// input (a lobby the engine does not play), the other files still checked and counted.
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "commands.hpp"
-#include "io/tenhou_mjlog.hpp"
+#include "io/log_reader.hpp"
 #include "io/tenhou_replay.hpp"
+#include "io/tenhou_rules.hpp"
 #include "riichi/rules.hpp"
 
 namespace riichi::cli {
@@ -25,30 +38,89 @@ namespace fs = std::filesystem;
 struct CheckOptions {
   std::vector<std::string> paths;
   bool verbose = false;
-  std::string rules = "tenhou";
+  std::string rules;  // empty: each log's own rules
+  int jobs = 1;
+  bool progress = true;
 };
 
-bool is_log(const fs::path& p) {
+// What checking one file gives.
+struct FileResult {
+  std::string out;  // the lines for standard output
+  std::string err;  // the lines for standard error
+  long games = 0, hands = 0, mismatches = 0;
+  bool unreadable = false;
+  std::optional<std::string> refused;  // the lobby refused
+  std::map<std::string, long> kinds;   // mismatches by kind
+};
+
+// Files a directory holds that may be logs: known extensions, or content that says so.
+bool looks_like_log(const fs::path& p) {
+  static const char* kExt[] = {".mjlog", ".xml", ".json", ".gz", ".jsonl", ".txt"};
   const std::string ext = p.extension().string();
-  return ext == ".mjlog" || ext == ".xml";
+  return std::any_of(std::begin(kExt), std::end(kExt), [&](const char* e) { return ext == e; });
 }
 
-void run_check(const CheckOptions& opt) {
-  Rules rules;
-  try {
-    rules = Rules::parse(opt.rules);
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    throw CLI::RuntimeError(kExitBadInput);
+// "P2's win: yaku" -> "yaku": the kind of a mismatch, without the seat.
+std::string mismatch_kind(const std::string& what) {
+  const auto at = what.find("'s win: ");
+  return at == std::string::npos ? what : "win: " + what.substr(at + 8);
+}
+
+void check_game(const io::LogGame& g, const CheckOptions& opt, FileResult& r) {
+  if (!g.tenhou) {
+    r.err += fmt::format("error: {}: an engine record, not a Tenhou log (use `riichi replay`)\n",
+                         g.source);
+    r.unreadable = true;
+    return;
   }
+  const io::GameReplay rep = io::replay_mjlog(*g.tenhou, g.rules);
+  ++r.games;
+  r.hands += rep.hands_checked;
+  r.mismatches += static_cast<long>(rep.mismatches.size());
+  for (const io::ReplayMismatch& m : rep.mismatches) ++r.kinds[mismatch_kind(m.what)];
+  std::string line = fs::path(g.source).filename().string();
+  line += fmt::format(": {} hands, ", rep.hands_checked);
+  if (rep.mismatches.empty()) {
+    line += "all match";
+  } else {
+    line += fmt::format("{} mismatch{}; first: {}", rep.mismatches.size(),
+                        rep.mismatches.size() == 1 ? "" : "es", rep.mismatches.front().message());
+  }
+  if (rep.truncated) line += fmt::format(" (truncated: {})", rep.truncation);
+  r.out += line + '\n';
+  if (opt.verbose)
+    for (std::size_t i = 1; i < rep.mismatches.size(); ++i)
+      r.out += fmt::format("  {}\n", rep.mismatches[i].message());
+}
+
+FileResult check_file(const fs::path& file, const CheckOptions& opt,
+                      const std::optional<Rules>& rules) {
+  FileResult r;
+  try {
+    for (const io::LogGame& g : io::read_log(file, rules)) check_game(g, opt, r);
+  } catch (const io::UnsupportedGame& e) {
+    r.err += fmt::format("refused: {}: {}\n", file.string(), e.what());
+    r.refused = e.lobby();
+  } catch (const io::MjlogError& e) {
+    r.err += fmt::format("error: {}\n", e.what());
+    r.unreadable = true;
+  } catch (const std::exception& e) {
+    r.err += fmt::format("error: {}: {}\n", file.string(), e.what());
+    r.unreadable = true;
+  }
+  return r;
+}
+
+// The files to check, in order: named files, then each directory's log files sorted.
+std::vector<fs::path> collect(const CheckOptions& opt, bool& unreadable) {
   std::vector<fs::path> files;
-  bool unreadable = false;
   for (const std::string& p : opt.paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
       std::vector<fs::path> in_dir;
-      for (const auto& entry : fs::directory_iterator(p, ec))
-        if (entry.is_regular_file(ec) && is_log(entry.path())) in_dir.push_back(entry.path());
+      for (const auto& entry : fs::recursive_directory_iterator(p, ec))
+        if (entry.is_regular_file(ec) && looks_like_log(entry.path()))
+          in_dir.push_back(entry.path());
       std::sort(in_dir.begin(), in_dir.end());
       files.insert(files.end(), in_dir.begin(), in_dir.end());
     } else if (fs::is_regular_file(p, ec)) {
@@ -58,47 +130,110 @@ void run_check(const CheckOptions& opt) {
       unreadable = true;
     }
   }
-  long games = 0, hands = 0, mismatches = 0;
-  for (const fs::path& file : files) {
-    io::MjlogGame game;
-    try {
-      game = io::read_mjlog(file);
-    } catch (const io::MjlogError& e) {
-      fmt::print(stderr, "error: {}\n", e.what());
-      unreadable = true;
-      continue;
-    } catch (const std::exception& e) {
-      fmt::print(stderr, "error: {}: {}\n", file.string(), e.what());
-      unreadable = true;
-      continue;
-    }
-    const io::GameReplay rep = io::replay_mjlog(game, rules);
-    ++games;
-    hands += rep.hands_checked;
-    mismatches += static_cast<long>(rep.mismatches.size());
-    std::string line = file.filename().string();
-    line += ": ";
-    line += std::to_string(rep.hands_checked);
-    line += " hands, ";
-    if (rep.mismatches.empty()) {
-      line += "all match";
-    } else {
-      line += std::to_string(rep.mismatches.size());
-      line += rep.mismatches.size() == 1 ? " mismatch; first: " : " mismatches; first: ";
-      line += rep.mismatches.front().message();
-    }
-    if (rep.truncated) {
-      line += " (truncated: ";
-      line += rep.truncation;
-      line += ")";
-    }
-    fmt::print("{}\n", line);
-    if (opt.verbose)
-      for (std::size_t i = 1; i < rep.mismatches.size(); ++i)
-        fmt::print("  {}\n", rep.mismatches[i].message());
+  return files;
+}
+
+// A one-line progress bar on standard error (a terminal only).
+class Progress {
+ public:
+  Progress(std::size_t total, bool on) : total_(total), on_(on && isatty(STDERR_FILENO)) {}
+  void clear() {
+    if (on_ && shown_) fmt::print(stderr, "\r\033[K");
+    shown_ = false;
   }
+  void show(std::size_t done, long games, double seconds) {
+    if (!on_ || (done < total_ && seconds - last_ < 0.1)) return;  // at most 10 redraws a second
+    last_ = seconds;
+    constexpr int kWidth = 30;
+    const int filled = total_ ? static_cast<int>(kWidth * done / total_) : kWidth;
+    fmt::print(stderr, "\r[{}{}] {}/{} files, {:.0f} games/s", std::string(filled, '#'),
+               std::string(kWidth - filled, '.'), done, total_,
+               seconds > 0 ? games / seconds : 0.0);
+    std::fflush(stderr);
+    shown_ = true;
+  }
+
+ private:
+  std::size_t total_;
+  bool on_;
+  bool shown_ = false;
+  double last_ = -1;
+};
+
+void run_check(const CheckOptions& opt) {
+  std::optional<Rules> rules;
+  if (!opt.rules.empty()) {
+    try {
+      rules = Rules::parse(opt.rules);
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "error: {}\n", e.what());
+      throw CLI::RuntimeError(kExitBadInput);
+    }
+  }
+  bool unreadable = false;
+  const std::vector<fs::path> files = collect(opt, unreadable);
+  const std::size_t n = files.size();
+  std::vector<FileResult> results(n);
+  std::vector<char> ready(n, 0);
+  std::mutex mu;
+  std::condition_variable cv;
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t i; (i = next++) < n;) {
+      FileResult r = check_file(files[i], opt, rules);
+      std::lock_guard<std::mutex> lock(mu);
+      results[i] = std::move(r);
+      ready[i] = 1;
+      cv.notify_all();
+    }
+  };
+  const int jobs = std::clamp(opt.jobs, 1, 256);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < jobs; ++t) pool.emplace_back(work);
+  const auto start = std::chrono::steady_clock::now();
+  Progress bar(n, opt.progress);
+  long games = 0, hands = 0, mismatches = 0, refused = 0;
+  std::map<std::string, long> kinds, lobbies;
+  for (std::size_t i = 0; i < n; ++i) {
+    FileResult r;
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      cv.wait(lock, [&] { return ready[i] != 0; });
+      r = std::move(results[i]);
+    }
+    bar.clear();
+    fmt::print("{}", r.out);
+    std::fflush(stdout);
+    fmt::print(stderr, "{}", r.err);
+    games += r.games;
+    hands += r.hands;
+    mismatches += r.mismatches;
+    unreadable = unreadable || r.unreadable;
+    if (r.refused) ++refused, ++lobbies[*r.refused];
+    for (const auto& [k, c] : r.kinds) kinds[k] += c;
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    bar.show(i + 1, games, s);
+  }
+  for (std::thread& t : pool) t.join();
+  bar.clear();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print("{} games, {} hands, {} mismatches\n", games, hands, mismatches);
-  if (unreadable) throw CLI::RuntimeError(kExitBadInput);
+  std::vector<std::pair<long, std::string>> by_kind;
+  for (const auto& [k, c] : kinds) by_kind.emplace_back(-c, k);
+  std::sort(by_kind.begin(), by_kind.end());
+  for (const auto& [c, k] : by_kind) fmt::print("  {:6}  {}\n", -c, k);
+  if (refused > 0) {
+    std::string list;
+    for (const auto& [l, c] : lobbies)
+      list += fmt::format("{}{} {}", list.empty() ? "" : ", ", c, l);
+    fmt::print("{} refused (lobbies the engine does not play: {})\n", refused, list);
+  }
+  std::fflush(stdout);
+  fmt::print(stderr, "{} files in {:.2f} s ({:.0f} games/s, -j {})\n", n, seconds,
+             seconds > 0 ? games / seconds : 0.0, jobs);
+  if (unreadable || refused > 0) throw CLI::RuntimeError(kExitBadInput);
   if (mismatches > 0) throw CLI::RuntimeError(1);
 }
 
@@ -108,11 +243,17 @@ void add_tenhou_check_command(CLI::App& app) {
   auto opt = std::make_shared<CheckOptions>();
   CLI::App* cmd = app.add_subcommand(
       "tenhou-check",
-      "Replay Tenhou mjlog games through the engine (tenhou rules) and compare every hand");
-  cmd->add_option("paths", opt->paths, "mjlog files or directories of them")->required();
+      "Replay Tenhou games (mjlog, gzipped mjlog, tenhou.net/6 JSON) through the engine with the "
+      "rules each log says and compare every hand");
+  cmd->add_option("paths", opt->paths, "log files or directories of them (searched recursively)")
+      ->required();
   cmd->add_flag("--verbose,-v", opt->verbose, "list every mismatch, not only the first per game");
   cmd->add_option("--rules", opt->rules,
-                  "rules to replay with (default tenhou; overrides show which logs settle a rule)");
+                  "replay every game with these rules instead of the log's own (e.g. "
+                  "tenhou,tenpai_yame=false: shows which logs settle a rule)");
+  cmd->add_option("-j,--jobs", opt->jobs, "files checked at once (threads)")
+      ->check(CLI::Range(1, 256));
+  cmd->add_flag("!--no-progress", opt->progress, "no progress bar (it shows on a terminal only)");
   cmd->callback([opt] { run_check(*opt); });
 }
 

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "bots/registry.hpp"
+#include "io/log_reader.hpp"
 #include "io/tenhou_mjlog.hpp"
 #include "io/tenhou_replay.hpp"
 #include "riichi/game.hpp"
@@ -62,15 +63,6 @@ bool starts_with(const std::string& s, const std::string& prefix) {
 
 std::string default_bot() { return "efficiency"; }
 
-// The rules a Tenhou log was played with (its game type flags on the tenhou preset).
-Rules tenhou_rules(const io::MjlogGameType& type) {
-  Rules rules = Rules::tenhou();
-  rules.red_fives = type.red_fives;
-  rules.open_tanyao = type.open_tanyao;
-  rules.east_only = !type.hanchan;
-  return rules;
-}
-
 // Replays a finished engine game (or one in progress: its finished hands) from its record.
 json engine_replay(const GameRow& row) {
   const GameRecord record = record_from_text(row.record);
@@ -102,10 +94,14 @@ struct TenhouImport {
 // Replays a Tenhou log through the engine hand by hand. Throws std::runtime_error naming the
 // hand when the engine refuses one of the log's moves.
 TenhouImport tenhou_replay(const std::string& id, const std::string& xml) {
-  const io::MjlogGame game = io::parse_mjlog(xml, "import");
-  if (game.type.three_player) throw std::invalid_argument("three-player logs are not supported");
+  // Any Tenhou log by content (mjlog XML, gzipped, tenhou.net/6 JSON) with the rules it says;
+  // a lobby the engine does not play throws io::UnsupportedGame naming it.
+  std::vector<io::LogGame> logs = io::parse_log(xml, "import");
+  if (logs.size() != 1 || !logs.front().tenhou)
+    throw std::invalid_argument("not a Tenhou log (mjlog XML or tenhou.net/6 JSON)");
+  const io::MjlogGame game = std::move(*logs.front().tenhou);
   if (game.rounds.empty()) throw std::invalid_argument("the log has no hand (no INIT element)");
-  const Rules rules = tenhou_rules(game.type);
+  const Rules rules = logs.front().rules;
   const io::GameReplay replayed = io::replay_mjlog(game, rules);
   const int fd = game.first_dealer;
   TenhouImport out;

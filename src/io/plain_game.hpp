@@ -63,6 +63,7 @@ struct PlainWin {
   int points = 0;  // the hand's value without honba or sticks (tsumo: the total of the payments)
   std::vector<PlainYaku> yaku;
   std::array<int, 4> deltas{};  // this win's payments, honba and sticks included
+  bool scored = true;           // false: the log gives only who won (no fu, han or yaku)
   bool tsumo() const { return who == from; }
 };
 
@@ -98,9 +99,13 @@ struct PlainHand {
 struct PlainGame {
   std::array<std::string, 4> names;
   bool red_fives = true;
-  std::string title;  // free text ("riichi seed 42", the mjlog file name)
-  std::string rule;   // a short rule label ("tenhou", "四鳳南喰赤")
+  std::string title;   // free text ("riichi seed 42", the mjlog file name)
+  std::string rule;    // a short rule label ("tenhou", "四鳳南喰赤")
+  std::string log_id;  // a Tenhou log id when the source gives one (tenhou.net/6 "ref")
   std::vector<PlainHand> hands;
+  bool has_final = false;  // the game's final scores and results (tenhou.net/6 "sc")
+  std::array<int, 4> final_scores{};
+  std::array<double, 4> final_results{};
 };
 
 // A malformed input of a format reader (or a game the writer cannot express). `where` names

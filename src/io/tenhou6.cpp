@@ -2,8 +2,14 @@
 
 #include <fmt/core.h>
 
+#include <cmath>
 #include <istream>
 #include <iterator>
+
+#include "io/plain_mjlog.hpp"
+#include "io/tenhou6_order.hpp"
+#include "io/tenhou_replay.hpp"
+#include "io/tenhou_rules.hpp"
 
 namespace riichi::io {
 
@@ -34,9 +40,65 @@ std::string yaku_ja(const std::string& name, int seat_wind, int round_wind) {
   return name;
 }
 
+// Yaku names of Mahjong Soul games exported to this format (English client names).
+struct EnglishYaku {
+  const char* en;
+  const char* name;
+};
+constexpr EnglishYaku kYakuEn[] = {{"Fully Concealed Hand", "menzen_tsumo"},
+                                   {"Riichi", "riichi"},
+                                   {"Ippatsu", "ippatsu"},
+                                   {"Robbing a Kan", "chankan"},
+                                   {"After a Kan", "rinshan_kaihou"},
+                                   {"Under the Sea", "haitei"},
+                                   {"Under the River", "houtei"},
+                                   {"Pinfu", "pinfu"},
+                                   {"All Simples", "tanyao"},
+                                   {"Pure Double Sequence", "iipeikou"},
+                                   {"Seat Wind", "yakuhai_seat_wind"},
+                                   {"Prevalent Wind", "yakuhai_round_wind"},
+                                   {"White Dragon", "yakuhai_haku"},
+                                   {"Green Dragon", "yakuhai_hatsu"},
+                                   {"Red Dragon", "yakuhai_chun"},
+                                   {"Double Riichi", "double_riichi"},
+                                   {"Seven Pairs", "chiitoitsu"},
+                                   {"Half Outside Hand", "chanta"},
+                                   {"Pure Straight", "ittsu"},
+                                   {"Mixed Triple Sequence", "sanshoku_doujun"},
+                                   {"Triple Triplets", "sanshoku_doukou"},
+                                   {"Three Quads", "san_kantsu"},
+                                   {"All Triplets", "toitoi"},
+                                   {"Three Concealed Triplets", "san_ankou"},
+                                   {"Little Three Dragons", "shousangen"},
+                                   {"All Terminals and Honors", "honroutou"},
+                                   {"Twice Pure Double Sequence", "ryanpeikou"},
+                                   {"Fully Outside Hand", "junchan"},
+                                   {"Half Flush", "honitsu"},
+                                   {"Full Flush", "chinitsu"},
+                                   {"Blessing of Heaven", "tenhou"},
+                                   {"Blessing of Earth", "chiihou"},
+                                   {"Big Three Dragons", "daisangen"},
+                                   {"Four Concealed Triplets", "suu_ankou"},
+                                   {"Single-wait Four Concealed Triplets", "suu_ankou_tanki"},
+                                   {"All Honors", "tsuuiisou"},
+                                   {"All Green", "ryuuiisou"},
+                                   {"All Terminals", "chinroutou"},
+                                   {"Nine Gates", "chuuren_poutou"},
+                                   {"True Nine Gates", "junsei_chuuren_poutou"},
+                                   {"Thirteen Orphans", "kokushi_musou"},
+                                   {"Thirteen-wait Thirteen Orphans", "kokushi_musou_13_sided"},
+                                   {"Big Four Winds", "daisuushii"},
+                                   {"Little Four Winds", "shousuushii"},
+                                   {"Four Quads", "suu_kantsu"},
+                                   {"Dora", "dora"},
+                                   {"Ura Dora", "ura"},
+                                   {"Red Five", "aka"}};
+
 std::string yaku_from_ja(const std::string& ja) {
   if (ja.rfind("自風 ", 0) == 0) return "yakuhai_seat_wind";
   if (ja.rfind("場風 ", 0) == 0) return "yakuhai_round_wind";
+  for (const EnglishYaku& y : kYakuEn)
+    if (ja == y.en || ja.rfind(std::string(y.en) + " ", 0) == 0) return y.name;
   for (int id = 0; id < 55; ++id)
     if (ja == kYakuJa[id])
       if (const MjlogYakuInfo* y = mjlog_yaku(id)) return std::string(y->name);
@@ -307,74 +369,8 @@ std::array<int, 4> get_four(const json& j, const std::string& where) {
   return a;
 }
 
-// A call string parsed: the letter, its position, the tile codes in string order.
-struct CallText {
-  char letter = 0;
-  std::size_t pos = 0;  // index of the tile that follows the letter
-  std::vector<Tile> tiles;
-};
-
-CallText parse_call_text(const std::string& s, const std::string& where) {
-  CallText c;
-  std::string digits;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char ch = s[i];
-    if (ch >= '0' && ch <= '9') {
-      digits += ch;
-    } else if (std::string_view("cpmkar").find(ch) != std::string_view::npos && !c.letter &&
-               digits.size() % 2 == 0) {
-      c.letter = ch;
-      c.pos = digits.size() / 2;
-    } else {
-      fail(where, fmt::format("bad call string '{}'", s));
-    }
-  }
-  if (!c.letter || digits.size() % 2 != 0 || digits.empty())
-    fail(where, fmt::format("bad call string '{}'", s));
-  for (std::size_t i = 0; i < digits.size(); i += 2) {
-    const int code = (digits[i] - '0') * 10 + (digits[i + 1] - '0');
-    if (c.letter == 'r' && code == 60) {
-      c.tiles.push_back(Tile{});  // tsumogiri, resolved by the caller
-      continue;
-    }
-    try {
-      c.tiles.push_back(parse_tenhou6_tile(code));
-    } catch (const std::invalid_argument& e) {
-      fail(where, fmt::format("'{}': {}", s, e.what()));
-    }
-  }
-  return c;
-}
-
-// A chi/pon/daiminkan string taken by `who` as a PlainStep (throws on a bad shape).
-PlainStep call_step(const std::string& s, int who, const std::string& where) {
-  const CallText c = parse_call_text(s, where);
-  PlainStep st;
-  st.who = who;
-  const std::size_t n = c.tiles.size();
-  int rel = -1;
-  if (c.letter == 'c' && n == 3 && c.pos == 0) {
-    st.type = StepType::kChi;
-    rel = 3;
-  } else if (c.letter == 'p' && n == 3 && c.pos <= 2) {
-    st.type = StepType::kPon;
-    rel = c.pos == 0 ? 3 : c.pos == 1 ? 2 : 1;
-  } else if (c.letter == 'm' && n == 4 && c.pos != 2) {
-    st.type = StepType::kDaiminkan;
-    rel = c.pos == 0 ? 3 : c.pos == 1 ? 2 : 1;
-  } else {
-    fail(where, fmt::format("bad call string '{}' in the takes", s));
-  }
-  st.from = (who + rel) % 4;
-  st.tile = c.tiles[c.pos];
-  for (std::size_t i = 0; i < n; ++i)
-    if (i != c.pos) st.consumed.push_back(c.tiles[i]);
-  sort_tiles(st.consumed);
-  return st;
-}
-
 void parse_win_info(const json& info, PlainWin& w, const std::string& where, const PlainHand& h) {
-  if (!info.is_array() || info.size() < 4)
+  if (!info.is_array() || info.size() < 3)
     fail(where, "win info is not [who, from, pao, points, yaku...]");
   w.who = get_int(info[0], where + "[0]");
   w.from = get_int(info[1], where + "[1]");
@@ -382,6 +378,10 @@ void parse_win_info(const json& info, PlainWin& w, const std::string& where, con
   if (w.who < 0 || w.who > 3 || w.from < 0 || w.from > 3 || pao < 0 || pao > 3)
     fail(where, "bad seat in win info");
   w.pao = pao == w.who ? -1 : pao;
+  if (info.size() == 3) {  // [who, from, pao] only: the points and yaku are not given
+    w.scored = false;
+    return;
+  }
   if (!info[3].is_string()) fail(where + "[3]", "not a points string");
   std::string text = info[3].get<std::string>();
   const std::string pwhere = fmt::format("{}[3] '{}'", where, text);
@@ -457,7 +457,7 @@ void parse_win_info(const json& info, PlainWin& w, const std::string& where, con
   (void)h;
 }
 
-void read_hand(const json& hj, PlainHand& h, const std::string& where) {
+void read_hand(const json& hj, PlainHand& h, const std::string& where, const OrderCheck& check) {
   if (!hj.is_array() || hj.size() != 17) fail(where, "a hand is not an array of 17 entries");
   const json& head = hj[0];
   if (!head.is_array() || head.size() != 3) fail(where + "[0]", "not [round, honba, sticks]");
@@ -518,171 +518,30 @@ void read_hand(const json& hj, PlainHand& h, const std::string& where) {
       for (int s = 0; s < 4; ++s) h.tenpai[s] = kind == "全員聴牌" || h.deltas[s] > 0;
   }
 
-  // Replay the per-seat lists in the order of play.
-  std::array<std::size_t, 4> ti{}, di{};
-  std::array<bool, 4> fresh{};  // the seat's last tile action was a draw (60 allowed)
-  std::array<Tile, 4> drawn{};
-  std::size_t dora_used = 1;
-  auto take_at = [&](int q) -> const json* {
-    return ti[q] < takes[q]->size() ? &(*takes[q])[ti[q]] : nullptr;
-  };
-  auto twhere = [&](int q) { return fmt::format("{}[{}][{}]", where, 5 + 3 * q, ti[q]); };
-  auto dwhere = [&](int q) { return fmt::format("{}[{}][{}]", where, 6 + 3 * q, di[q]); };
-  auto add_dora = [&]() {
-    if (dora_used < h.dora.size()) {
-      PlainStep d;
-      d.type = StepType::kDora;
-      d.tile = h.dora[dora_used++];
-      h.steps.push_back(d);
-    }
-  };
-  int p = h.dealer;
-  bool need_draw = true;
-  int kan_dora_pending = 0;
-  for (int guard = 0; guard < 1000; ++guard) {
-    if (need_draw) {
-      const json* item = take_at(p);
-      if (!item) break;
-      if (!item->is_number_integer()) fail(twhere(p), "expected a draw, found a call");
-      PlainStep st;
-      st.type = StepType::kDraw;
-      st.who = p;
-      st.tile = get_tile(*item, twhere(p));
-      h.steps.push_back(st);
-      ++ti[p];
-      fresh[p] = true;
-      drawn[p] = st.tile;
-      for (; kan_dora_pending > 0; --kan_dora_pending) add_dora();
-    }
-    need_draw = true;
-    if (di[p] >= discards[p]->size()) break;
-    const json& item = (*discards[p])[di[p]];
-    const std::string here = dwhere(p);
-    ++di[p];
-    PlainStep st;
-    st.who = p;
-    bool riichi = false;
-    if (item.is_string()) {
-      const std::string s = item.get<std::string>();
-      const CallText c = parse_call_text(s, here);
-      if (c.letter == 'r' && c.tiles.size() == 1 && c.pos == 0) {
-        riichi = true;
-        PlainStep r;
-        r.type = StepType::kRiichi;
-        r.who = p;
-        h.steps.push_back(r);
-        st.type = StepType::kDiscard;
-        const std::string code = s.substr(1);
-        if (code == "60") {
-          if (!fresh[p]) fail(here, "tsumogiri without a draw");
-          st.tile = drawn[p];
-          st.tsumogiri = true;
-        } else {
-          st.tile = c.tiles[0];
-        }
-      } else if (c.letter == 'a' && c.tiles.size() == 4 && c.pos == 3) {
-        st.type = StepType::kAnkan;
-        st.consumed = c.tiles;
-        sort_tiles(st.consumed);
-        h.steps.push_back(st);
-        fresh[p] = false;
-        add_dora();
-        continue;  // the replacement draw
-      } else if (c.letter == 'k' && c.tiles.size() == 4 && c.pos <= 2) {
-        st.type = StepType::kKakan;
-        st.tile = c.tiles[c.pos];
-        for (std::size_t i = 0; i < 4; ++i)
-          if (i != c.pos) st.consumed.push_back(c.tiles[i]);
-        sort_tiles(st.consumed);
-        h.steps.push_back(st);
-        fresh[p] = false;
-        ++kan_dora_pending;
-        continue;
-      } else {
-        fail(here, fmt::format("bad discard entry '{}'", s));
-      }
-    } else {
-      const int code = get_int(item, here);
-      st.type = StepType::kDiscard;
-      if (code == 60) {
-        if (!fresh[p]) fail(here, "tsumogiri (60) without a draw");
-        st.tile = drawn[p];
-        st.tsumogiri = true;
-      } else if (code == 0) {
-        fail(here, "0 outside a daiminkan");
-      } else {
-        st.tile = get_tile(item, here);
-      }
-    }
-    h.steps.push_back(st);
-    fresh[p] = false;
-    const Tile tile = st.tile;
-    // Who takes the discard: a pon or kan first, then a chi by the next seat.
-    int caller = -1;
-    PlainStep call;
-    for (int k = 1; k <= 3 && caller < 0; ++k) {
-      const int q = (p + k) % 4;
-      const json* t = take_at(q);
-      if (!t || !t->is_string()) continue;
-      const std::string s = t->get<std::string>();
-      if (s.find('p') == std::string::npos && s.find('m') == std::string::npos) continue;
-      PlainStep c = call_step(s, q, twhere(q));
-      if (c.from == p && c.tile == tile) caller = q, call = c;
-    }
-    if (caller < 0) {
-      const int q = (p + 1) % 4;
-      const json* t = take_at(q);
-      if (t && t->is_string() && t->get<std::string>().find('c') != std::string::npos) {
-        PlainStep c = call_step(t->get<std::string>(), q, twhere(q));
-        if (c.tile == tile) caller = q, call = c;
-      }
-    }
-    const bool goes_on = caller >= 0 || take_at((p + 1) % 4) != nullptr;
-    if (riichi) {
-      bool ronned = false;
-      for (const PlainWin& w : h.wins) ronned = ronned || (w.from == p && !w.tsumo());
-      if (goes_on || !ronned) {
-        PlainStep a;
-        a.type = StepType::kRiichiAccepted;
-        a.who = p;
-        h.steps.push_back(a);
-      }
-    }
-    if (caller >= 0) {
-      h.steps.push_back(call);
-      ++ti[caller];
-      p = caller;
-      if (call.type == StepType::kDaiminkan) {
-        if (di[p] >= discards[p]->size() || !(*discards[p])[di[p]].is_number_integer() ||
-            (*discards[p])[di[p]].get<int>() != 0)
-          fail(dwhere(p), "a daiminkan needs a 0 in the discards");
-        ++di[p];
-        ++kan_dora_pending;
-      } else {
-        need_draw = false;
-      }
-    } else {
-      p = (p + 1) % 4;
-    }
-  }
-  for (int s = 0; s < 4; ++s) {
-    if (ti[s] < takes[s]->size()) fail(twhere(s), "entry not reached by the replay");
-    if (di[s] < discards[s]->size()) fail(dwhere(s), "entry not reached by the replay");
-  }
-  complete_wins(h, where);
+  order_tenhou6_hand(hj, h, where, check);
 }
 
 }  // namespace
 
-PlainGame parse_tenhou6(std::string_view text) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::exception& e) {
-    fail("tenhou6", fmt::format("bad JSON: {}", e.what()));
+namespace {
+
+// The header: names, title, rule, ref, final result.
+void read_header(const json& j, PlainGame& game) {
+  if (j.contains("rule")) {
+    const json& r = j["rule"];
+    if (!r.is_object()) fail("rule", "not an object");
+    if (r.contains("disp") && r["disp"].is_string()) game.rule = r["disp"].get<std::string>();
+    if (r.contains("aka")) game.red_fives = get_int(r["aka"], "rule.aka") != 0;
+    // Mahjong Soul exports and later Tenhou logs give the red fives per suit.
+    if (r.contains("aka51") || r.contains("aka52") || r.contains("aka53")) {
+      int red = 0;
+      for (const char* k : {"aka51", "aka52", "aka53"})
+        if (r.contains(k)) red += get_int(r[k], std::string("rule.") + k);
+      game.red_fives = red > 0;
+    }
   }
-  if (!j.is_object()) fail("tenhou6", "not a JSON object");
-  PlainGame game;
+  // A three-player log is refused by its lobby before its lists are read.
+  if (game_type_from_label(game.rule, game.red_fives).three_player) return;
   if (j.contains("name")) {
     const json& n = j["name"];
     if (!n.is_array() || n.size() != 4) fail("name", "not 4 names");
@@ -694,26 +553,74 @@ PlainGame parse_tenhou6(std::string_view text) {
   if (j.contains("title") && j["title"].is_array() && !j["title"].empty() &&
       j["title"][0].is_string())
     game.title = j["title"][0].get<std::string>();
-  if (j.contains("rule")) {
-    const json& r = j["rule"];
-    if (!r.is_object()) fail("rule", "not an object");
-    if (r.contains("disp") && r["disp"].is_string()) game.rule = r["disp"].get<std::string>();
-    if (r.contains("aka")) game.red_fives = get_int(r["aka"], "rule.aka") != 0;
+  if (j.contains("ref") && j["ref"].is_string()) game.log_id = j["ref"].get<std::string>();
+  if (j.contains("sc")) {  // [score0, result0, score1, result1, ...]: points, then results
+    const json& sc = j["sc"];
+    if (!sc.is_array() || sc.size() != 8) fail("sc", "not 8 numbers");
+    for (int s = 0; s < 4; ++s) {
+      if (!sc[2 * s].is_number() || !sc[2 * s + 1].is_number()) fail("sc", "not 8 numbers");
+      game.final_scores[s] = static_cast<int>(std::lround(sc[2 * s].get<double>()));
+      game.final_results[s] = sc[2 * s + 1].get<double>();
+    }
+    game.has_final = true;
   }
+}
+
+// The engine's verdict on one candidate order of a hand: replayed alone with the game's rules.
+OrderCheck engine_check(const MjlogGame& header, const Rules& rules, bool red_fives,
+                        const std::string& where) {
+  return [&header, rules, red_fives, where](const PlainHand& h) {
+    MjlogGame g = header;
+    try {
+      g.rounds = {mjlog_round_from_plain(h, red_fives, where)};
+    } catch (const FormatError&) {
+      return OrderVerdict::kIllegal;
+    }
+    g.starts_mid_game = true;
+    g.has_owari = false;
+    const GameReplay r = replay_mjlog(g, rules);
+    if (r.mismatches.empty()) return OrderVerdict::kMatches;
+    const std::string& what = r.mismatches.front().what;
+    const bool play = what == "action refused" || what == "draw" || what == "call" ||
+                      what == "event" || what == "wall" || what == "end of hand";
+    return play ? OrderVerdict::kIllegal : OrderVerdict::kLegal;
+  };
+}
+
+}  // namespace
+
+PlainGame parse_tenhou6(std::string_view text, const std::string& file) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::exception& e) {
+    fail("tenhou6", fmt::format("bad JSON: {}", e.what()));
+  }
+  if (!j.is_object()) fail("tenhou6", "not a JSON object");
+  PlainGame game;
+  read_header(j, game);
+  // The rules the log says (a lobby the engine does not play throws UnsupportedGame here).
+  const MjlogGame header = mjlog_from_plain(game, file);
+  const Rules rules = tenhou_rules(header);
   if (!j.contains("log")) fail("tenhou6", "missing field 'log'");
   const json& log = j["log"];
   if (!log.is_array()) fail("log", "not an array");
   for (std::size_t i = 0; i < log.size(); ++i) {
     PlainHand h;
-    read_hand(log[i], h, fmt::format("log[{}]", i));
+    const std::string where = fmt::format("log[{}]", i);
+    read_hand(log[i], h, where, engine_check(header, rules, game.red_fives, where));
     game.hands.push_back(std::move(h));
   }
   return game;
 }
 
+MjlogGame parse_tenhou6_game(std::string_view text, const std::string& file) {
+  return mjlog_from_plain(parse_tenhou6(text, file), file);
+}
+
 PlainGame read_tenhou6(std::istream& in) {
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return parse_tenhou6(text);
+  return parse_tenhou6(text, "tenhou6");
 }
 
 }  // namespace riichi::io

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "io/plain_game.hpp"
+#include "io/tenhou_mjlog.hpp"
 
 namespace riichi::io {
 
@@ -34,7 +35,12 @@ std::string to_tenhou6_text(const PlainGame& game);  // one line, '\n' terminate
 // Reads a log. Throws FormatError naming the place ("log[3]", "log[3][5][2]") and the fault:
 // bad JSON, missing or bad fields, bad tiles or call strings, lists that do not replay (a
 // discard not held, entries left over).
-PlainGame parse_tenhou6(std::string_view text);
+// The order of play is rebuilt with the engine (io/tenhou6_order.hpp) under the rules the log
+// says (io/tenhou_rules.hpp: its "rule" label, "aka" fields and "ref" date); a lobby the engine
+// does not play throws UnsupportedGame. `file` names the source.
+PlainGame parse_tenhou6(std::string_view text, const std::string& file = "tenhou6");
 PlainGame read_tenhou6(std::istream& in);
+// The log as Tenhou structs with physical tile ids (io/plain_mjlog.hpp), ready for the replay.
+MjlogGame parse_tenhou6_game(std::string_view text, const std::string& file);
 
 }  // namespace riichi::io

@@ -8,6 +8,8 @@
 #include <pugixml.hpp>
 #include <sstream>
 
+#include "io/tenhou_rules.hpp"
+
 namespace riichi::io {
 
 namespace {
@@ -260,6 +262,12 @@ class Parser {
     ev.element = index_;
     if (!game_.rounds.empty()) game_.rounds.back().events.push_back(std::move(ev));
   }
+  // A BYE or reconnection: before the first INIT it belongs to the game (MjlogGame::pregame).
+  void add_event_or_pregame(MjlogEvent ev) {
+    if (!game_.rounds.empty()) return add_event(std::move(ev));
+    ev.element = index_;
+    game_.pregame.push_back(std::move(ev));
+  }
 
   MjlogGame game_;
   bool seen_go_ = false;
@@ -413,7 +421,8 @@ void Parser::on_go() {
   if (!game_.rounds.empty()) fail("<GO> after the first round");
   seen_go_ = true;
   game_.type = decode_game_type(int_attr("type", 0, 0xFFFF));
-  if (game_.type.three_player) fail("three-player games (GO type bit 0x10) are not supported");
+  // Refused by its lobby (io/tenhou_rules.hpp) before hands it cannot read (sanma, chips).
+  check_lobby(game_.type);
   if (attr("lobby")) game_.lobby_id = int_attr("lobby", 0, 1'000'000'000);
 }
 
@@ -463,8 +472,7 @@ void Parser::on_un() {
     } catch (const std::invalid_argument& e) {
       bad_attr(kNames[i], *v, e.what());
     }
-    if (game_.rounds.empty()) fail("reconnection before the first round");
-    add_event(std::move(ev));
+    add_event_or_pregame(std::move(ev));
   }
   if (!any) fail("<UN> without a name");
 }
@@ -541,8 +549,7 @@ void Parser::on_bye() {
   MjlogEvent ev;
   ev.type = MjlogEventType::kBye;
   ev.who = seat_attr("who");
-  if (game_.rounds.empty()) fail("<BYE> before the first round");
-  add_event(std::move(ev));
+  add_event_or_pregame(std::move(ev));
 }
 
 void Parser::read_owari() {
@@ -812,7 +819,9 @@ MjlogGame read_mjlog(const std::filesystem::path& path) {
   if (!in) throw MjlogError(path.string(), "", -1, -1, "cannot open the file");
   std::ostringstream buf;
   buf << in.rdbuf();
-  return parse_mjlog(buf.str(), path.string());
+  MjlogGame game = parse_mjlog(buf.str(), path.string());
+  game.log_id = path.stem().string();
+  return game;
 }
 
 }  // namespace riichi::io

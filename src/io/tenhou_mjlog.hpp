@@ -140,6 +140,7 @@ struct MjlogAgari {
   std::array<int, 4> scores{};       // sc: before the hand's payments (riichi sticks paid)
   std::array<int, 4> deltas{};       // sc: the changes
   int pao = -1;                      // paoWho
+  bool scored = true;  // false: only who won is known (a tenhou.net/6 log without the points)
   int element = -1;
 };
 
@@ -182,6 +183,10 @@ struct MjlogRound {
 
 struct MjlogGame {
   std::string file;
+  // The Tenhou log id ("2010081709gm-00a9-0000-fe3371ad": date, hour, lobby type, lobby, hash)
+  // when known: the file's name, or a tenhou.net/6 log's "ref". It dates the game's rules
+  // (io/tenhou_rules.hpp).
+  std::string log_id;
   std::string version;  // mjloggm ver
   MjlogGameType type;
   int lobby_id = -1;                 // GO lobby (custom lobby number), -1 when absent
@@ -191,6 +196,9 @@ struct MjlogGame {
   std::array<std::string, 4> sex;    // UN sx
   std::string shuffle;               // SHUFFLE seed (the wall generator), "" when absent
   int first_dealer = 0;              // TAIKYOKU oya
+  // BYE / reconnection UN before the first INIT (a player left while the table was forming:
+  // legal in real logs, e.g. 2021070103gm-00a9-0000-b9ea66d3).
+  std::vector<MjlogEvent> pregame;
   std::vector<MjlogRound> rounds;
   bool has_owari = false;
   std::array<int, 4> final_scores{};      // owari: points
@@ -199,6 +207,9 @@ struct MjlogGame {
   // `truncation` says where it stops ("mid-round", "between rounds", "xml cut").
   bool truncated = false;
   std::string truncation;
+  // The log starts after the game's first hand (a tenhou.net/6 excerpt): the first hand's start
+  // is not compared with the game's start.
+  bool starts_mid_game = false;
 };
 
 // Parses one mjlog. `file` names the source in errors. Throws MjlogError.

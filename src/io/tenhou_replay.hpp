@@ -63,6 +63,12 @@ struct GameReplay {
   std::string truncation;
 };
 
+// The name a yaku is compared by: Tenhou writes the single-wait suu ankou, the 13-sided kokushi
+// and the pure chuuren with their own yaku ids (41, 48, 46) even when they count as single
+// yakuman, where the engine names them by the plain yakuman; without double_yakuman both sides
+// compare by the plain name.
+std::string replay_yaku_name(const std::string& name, const Rules& rules);
+
 // Plays every round of `game` through the engine with `rules` (default Rules::tenhou()) and
 // compares. Never throws on a parsed game: every problem is a mismatch.
 GameReplay replay_mjlog(const MjlogGame& game, const Rules& rules = Rules::tenhou());

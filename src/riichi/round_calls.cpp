@@ -185,10 +185,12 @@ void Round::call(const Action& a) {
 }
 
 // Kakan or ankan declared: the kakan tile (or, for kokushi where allowed, the ankan tile) may
-// be robbed first (§3.6). Tenhou's pending minkan dora flips at the next kan (§2.6).
+// be robbed first (§3.6). Tenhou's pending minkan dora flips at the next kan (§2.6): at once for
+// an ankan, only once a kakan stands (a robbed kakan never turns it: real Tenhou logs,
+// 2021070106gm-00a9-0000-5d3037a2 South 3).
 void Round::declare_kan(const Action& a) {
   const int seat = a.seat;
-  flip_pending_kan_dora();
+  if (a.type != ActionType::kKakan) flip_pending_kan_dora();
   interrupted_ = true;  // §3.9: a kan ends the first go-around, even one robbed by kokushi
   const Seat& s = seats_[seat];
   Event e;
@@ -221,6 +223,7 @@ void Round::complete_kan(int seat, const Action& a) {
   Seat& s = seats_[seat];
   const int k = a.tile / 4;
   if (a.type == ActionType::kKakan) {
+    flip_pending_kan_dora();  // the earlier kan's dora, now that this kakan stands
     remove_tile(seat, a.tile);
     for (int m = 0; m < s.num_melds; ++m) {
       if (s.melds[m].type != MeldType::kPon || s.melds[m].ids[0] / 4 != k) continue;
