@@ -1,0 +1,287 @@
+#include "eval/danger_model.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "riichi/score.hpp"
+
+namespace riichi::eval {
+
+namespace {
+
+constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
+constexpr std::uint32_t flag(ShapeFlag f) { return std::uint32_t{1} << f; }
+
+constexpr std::uint64_t yaochuu_mask() {
+  std::uint64_t m = 0;
+  for (int k : kYaochuuKinds) m |= kind_bit(k);
+  return m;
+}
+constexpr std::uint64_t kYaochuuMask = yaochuu_mask();
+
+std::array<ShapeDef, kNumShapes> build_shapes() {
+  std::array<ShapeDef, kNumShapes> t{};
+  int n = 0;
+  auto seq = [&](ShapeType type, int a, int b, int w1, int w2) {
+    ShapeDef& s = t[at(n++)];
+    s.type = type;
+    s.num_used = 2;
+    s.used = {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)};
+    s.num_waits = w2 < 0 ? 1 : 2;
+    s.waits = {static_cast<std::uint8_t>(w1), static_cast<std::uint8_t>(w2 < 0 ? w1 : w2)};
+  };
+  for (int suit = 0; suit < 3; ++suit) {
+    const int b = suit * 9;  // kind of the 1
+    for (int i = 1; i <= 6; ++i) seq(kShapeRyanmen, b + i, b + i + 1, b + i - 1, b + i + 2);
+    for (int i = 0; i <= 6; ++i) seq(kShapeKanchan, b + i, b + i + 2, b + i + 1, -1);
+    seq(kShapePenchan, b, b + 1, b + 2, -1);
+    seq(kShapePenchan, b + 7, b + 8, b + 6, -1);
+  }
+  for (int pair = 0; pair < 2; ++pair)
+    for (int k = 0; k < kNumKinds; ++k) {
+      ShapeDef& s = t[at(n++)];
+      const bool single = pair == 1;
+      s.type = is_honor(k)       ? (single ? kShapeTankiGuest : kShapeShanponGuest)
+               : is_terminal(k) ? (single ? kShapeTankiTerminal : kShapeShanponTerminal)
+                                : (single ? kShapeTankiSimple : kShapeShanponSimple);
+      s.num_used = 1;
+      s.used = {static_cast<std::uint8_t>(k), static_cast<std::uint8_t>(k)};
+      s.num_waits = 1;
+      s.waits = s.used;
+      s.honor_kind = static_cast<std::uint8_t>(k);
+    }
+  return t;
+}
+
+bool is_sequence(ShapeType t) { return t <= kShapePenchan; }
+bool is_single(ShapeType t) { return t >= kShapeTankiSimple; }
+bool is_honor_type(ShapeType t) {
+  return t == kShapeShanponGuest || t == kShapeShanponValue || t == kShapeTankiGuest ||
+         t == kShapeTankiValue;
+}
+
+// Flags that depend on the opponent only (applied to every shape that is not ryanmen).
+std::uint32_t bad_shape_flags(const OpponentReading& o) {
+  std::uint32_t f = 0;
+  const int turn = o.riichi ? o.riichi_index : o.discards;
+  if (turn >= 12) f |= flag(kFlagLateBad);
+  if (o.riichi && !o.riichi_tsumogiri && o.riichi_kind >= 0 && is_yaochuu(o.riichi_kind))
+    f |= flag(kFlagYaochuuRiichi);
+  if (o.chasing_riichi) f |= flag(kFlagChasingBad);
+  if (o.riichi && o.riichi_tsumogiri) f |= flag(kFlagTsumogiriRiichi);
+  return f;
+}
+
+std::uint32_t shape_flags(const TableReading& t, const OpponentReading& o, const ShapeDef& d,
+                          std::uint64_t used, std::uint64_t waits, std::uint32_t bad) {
+  std::uint32_t f = 0;
+  if (is_sequence(d.type)) {
+    if (used & o.early_tedashi) f |= flag(kFlagEarlyTedashi);
+    if (used & o.late_tedashi) f |= flag(kFlagLateTedashi);
+    if (used & o.tsumogiri_pre) f |= flag(kFlagTsumogiriPre);
+    if (o.riichi_kind >= 0 && !o.riichi_tsumogiri && (used & kind_bit(o.riichi_kind)))
+      f |= flag(kFlagRiichiMatagi);
+    if (used & t.dora_kinds) f |= flag(kFlagDoraSequence);
+    for (int i = 0; i < 2; ++i) {
+      const int k = d.used[at(i)];
+      if (is_five(k) && (o.red_discarded >> (k / 9) & 1)) f |= flag(kFlagRedDiscarded);
+    }
+  } else {
+    if (waits & t.dora_kinds) f |= flag(kFlagDoraPair);
+    if (o.open) f |= flag(kFlagOpenPair);
+    if (o.open && o.all_pungs && o.melds >= 2) f |= flag(kFlagOpenPungs);
+  }
+  if (d.type != kShapeRyanmen) {
+    f |= bad;
+    if (waits & o.riichi_suji)
+      f |= flag(kFlagRiichiSuji);
+    else if (waits & o.suji_of_discards)
+      f |= flag(kFlagSujiTrap);
+  }
+  if (o.open && o.all_simples && o.value_pungs == 0 &&
+      ((used | waits) & kYaochuuMask))
+    f |= flag(kFlagTanyaoOff);
+  const int k0 = d.used[0];
+  if (o.open && o.melds >= 2 && is_suited(k0) && std::popcount(o.meld_suits) == 1 &&
+      !(o.meld_suits >> (k0 / 9) & 1))
+    f |= flag(kFlagOffSuit);
+  return f;
+}
+
+int combos(const TableReading& t, const ShapeDef& d) {
+  const int a = t.unseen[d.used[0]];
+  if (is_sequence(d.type)) return a * t.unseen[d.used[1]];
+  if (is_single(d.type)) return a;
+  return a * (a - 1) / 2;
+}
+
+// Ron payment for (fractional) han at `fu`, interpolated between whole han.
+double payment(double han, int fu, bool dealer, int honba, const Rules& rules) {
+  auto whole = [&](int h) {
+    if (h < 1) h = 1;
+    const int basic = basic_points(h, fu, rules);
+    return static_cast<double>(round_up_100(basic * (dealer ? 6 : 4)));
+  };
+  const int lo = static_cast<int>(std::floor(han));
+  const double frac = han - lo;
+  return (1 - frac) * whole(lo) + frac * whole(lo + 1) + 300.0 * honba;
+}
+
+}  // namespace
+
+const std::array<ShapeDef, kNumShapes>& shape_table() {
+  static const std::array<ShapeDef, kNumShapes> table = build_shapes();
+  return table;
+}
+
+void live_shapes(const TableReading& t, const OpponentReading& o, ShapeSet& out) {
+  out.size = 0;
+  const auto& table = shape_table();
+  const std::uint32_t bad = bad_shape_flags(o);
+  for (int i = 0; i < kNumShapes; ++i) {
+    const ShapeDef& d = table[at(i)];
+    const std::uint64_t waits = kind_bit(d.waits[0]) | kind_bit(d.waits[1]);
+    if (waits & o.genbutsu) continue;
+    const int c = combos(t, d);
+    if (c <= 0) continue;
+    const std::uint64_t used = kind_bit(d.used[0]) | kind_bit(d.used[1]);
+    ShapeTerm& s = out.terms[at(out.size++)];
+    s.shape = static_cast<std::uint8_t>(i);
+    s.type = d.type;
+    if (is_honor_type(d.type) && (o.value_honors & kind_bit(d.honor_kind)))
+      s.type = is_single(d.type) ? kShapeTankiValue : kShapeShanponValue;
+    s.log_combos = std::log(static_cast<float>(c));
+    s.suit_discards = is_suited(d.used[0]) ? o.suit_tedashi[at(d.used[0] / 9)] / 4.0f : 0.0f;
+    s.flags = shape_flags(t, o, d, used, waits, bad);
+  }
+}
+
+double log_weight(const ShapeTerm& s, const std::array<double, kNumWaitParams>& w) {
+  const ShapeType type = s.type;
+  double x = w[at(bias_param(type))];
+  const double lc = s.log_combos;
+  if (is_sequence(type))
+    x += w[kGammaSequence] * lc;
+  else
+    x += (is_single(type) ? w[kGammaSingle] : w[kGammaPair]) * lc +
+         (is_honor_type(type) ? w[kGammaHonor] * lc : 0.0);
+  x += w[kSuitDiscards] * s.suit_discards;
+  for (std::uint32_t f = s.flags; f; f &= f - 1) x += w[at(kFlagFirst + std::countr_zero(f))];
+  return x;
+}
+
+void wait_probabilities(const ShapeSet& shapes, const std::array<double, kNumWaitParams>& w,
+                        std::array<float, kNumKinds>& out) {
+  std::array<double, kNumKinds> mass{};
+  double total = 0;
+  const auto& table = shape_table();
+  for (int i = 0; i < shapes.size; ++i) {
+    const ShapeTerm& s = shapes.terms[at(i)];
+    const double weight = std::exp(log_weight(s, w));
+    total += weight;
+    const ShapeDef& d = table[s.shape];
+    mass[d.waits[0]] += weight;
+    if (d.num_waits == 2) mass[d.waits[1]] += weight;
+  }
+  const double scale = total > 0 ? std::exp(w[kLogMass]) / total : 0.0;
+  for (int k = 0; k < kNumKinds; ++k)
+    out[at(k)] = static_cast<float>(-std::expm1(-scale * mass[at(k)]));
+}
+
+std::array<double, kNumTenpaiParams> tenpai_features(const TableReading& t,
+                                                     const OpponentReading& o) {
+  std::array<double, kNumTenpaiParams> x{};
+  x[kTenpaiBias] = 1;
+  if (o.melds >= 1) x[at(kTenpaiMelds1 + std::min(o.melds, 4) - 1)] = 1;
+  x[kTenpaiTurn] = o.discards / 6.0;
+  x[kTenpaiTurnOpen] = o.open ? o.discards / 6.0 : 0.0;
+  x[kTenpaiTsumogiri] = std::min(o.tsumogiri_streak, 4) / 4.0;
+  x[kTenpaiLastMiddle] = o.last_tedashi_middle ? 1 : 0;
+  const double late = std::clamp(1.0 - t.live_tiles_left / 70.0, 0.0, 1.0);
+  x[kTenpaiLiveLow] = late * late;
+  x[kTenpaiPushes] = std::min(o.pushes, 3) / 3.0;
+  x[kTenpaiJustCalled] = o.discards_since_call >= 0 && o.discards_since_call <= 1 ? 1 : 0;
+  x[kTenpaiMeldValue] = std::min(o.meld_dora + o.value_pungs, 3) / 3.0;
+  return x;
+}
+
+double tenpai_probability(const TableReading& t, const OpponentReading& o,
+                          const std::array<double, kNumTenpaiParams>& beta) {
+  const auto x = tenpai_features(t, o);
+  double z = 0;
+  for (int i = 0; i < kNumTenpaiParams; ++i) z += beta[at(i)] * x[at(i)];
+  return 1 / (1 + std::exp(-z));
+}
+
+double ron_value(const TableReading& t, const OpponentReading& o, int tile_dora,
+                 const Rules& rules, const std::array<double, kNumValueParams>& v) {
+  const int honba = t.honba;
+  double han = o.riichi ? v[kValueRiichiHan]
+               : o.open ? v[kValueOpenHan] + o.value_pungs
+                        : v[kValueDamaHan];
+  han += o.meld_dora + tile_dora;
+  double dora_tiles = t.unseen_red;
+  for (int k = 0; k < kNumKinds; ++k) dora_tiles += t.dora[at(k)] * t.unseen[at(k)];
+  double lambda = t.unseen_total > 0
+                      ? v[kValueHiddenDora] * o.concealed * dora_tiles / t.unseen_total
+                      : 0.0;
+  if (o.riichi) lambda += v[kValueUraPerIndicator] * t.indicators;
+  const int fu = std::max(20, static_cast<int>(std::lround(v[kValueFu] / 10)) * 10);
+  const bool dealer = o.seat_wind == 0;
+  // E[payment(han + J)], J ~ Poisson(lambda), to 12 extra han (beyond: sanbaiman at most).
+  double p = std::exp(-lambda), sum = 0, mass = 0;
+  for (int j = 0; j <= 12; ++j) {
+    sum += p * payment(han + j, fu, dealer, honba, rules);
+    mass += p;
+    p *= lambda / (j + 1);
+  }
+  return mass > 0 ? sum / mass : payment(han, fu, dealer, honba, rules);
+}
+
+const char* wait_param_name(int i) {
+  static const char* const kBias[kNumShapeTypes] = {
+      "bias_ryanmen",         "bias_kanchan",       "bias_penchan",       "bias_shanpon_simple",
+      "bias_shanpon_terminal", "bias_shanpon_guest", "bias_shanpon_value", "bias_tanki_simple",
+      "bias_tanki_terminal",  "bias_tanki_guest",   "bias_tanki_value"};
+  static const char* const kFlags[kNumShapeFlags] = {
+      "early_tedashi", "late_tedashi",  "tsumogiri_pre", "riichi_matagi",
+      "riichi_suji",   "suji_trap",     "dora_sequence", "dora_pair",
+      "red_discarded", "off_suit",      "open_pungs",    "open_pair",
+      "late_bad",      "yaochuu_riichi", "chasing_bad",  "tsumogiri_riichi",
+      "tanyao_off"};
+  if (i >= kBiasFirst && i < kGammaSequence) return kBias[i - kBiasFirst];
+  if (i >= kFlagFirst && i < kLogMass) return kFlags[i - kFlagFirst];
+  switch (i) {
+    case kGammaSequence:
+      return "gamma_sequence";
+    case kGammaPair:
+      return "gamma_pair";
+    case kGammaSingle:
+      return "gamma_single";
+    case kGammaHonor:
+      return "gamma_honor";
+    case kSuitDiscards:
+      return "suit_discards";
+    case kLogMass:
+      return "log_mass";
+    default:
+      return "?";
+  }
+}
+
+const char* tenpai_param_name(int i) {
+  static const char* const kNames[kNumTenpaiParams] = {
+      "bias", "melds1", "melds2", "melds3", "melds4", "turn", "turn_open",
+      "tsumogiri_streak", "last_tedashi_middle", "live_low", "pushes", "just_called",
+      "meld_value"};
+  return i >= 0 && i < kNumTenpaiParams ? kNames[i] : "?";
+}
+
+const char* value_param_name(int i) {
+  static const char* const kNames[kNumValueParams] = {
+      "riichi_han", "open_han", "dama_han", "ura_per_indicator", "hidden_dora", "fu"};
+  return i >= 0 && i < kNumValueParams ? kNames[i] : "?";
+}
+
+}  // namespace riichi::eval
