@@ -101,7 +101,7 @@ TEST(Danger, HonoursSaferWithMoreCopiesVisible) {
 TEST(Danger, DoraIsMoreDangerousAndWorthMore) {
   Position plain = riichi_position("1z9m8s2p1p4z", 5);
   Position dora = riichi_position("1z9m8s2p1p4z", 5);
-  dora.dora_indicator("5z");  // the dora is 6z
+  dora.dora_indicator("5z");   // the dora is 6z
   plain.dora_indicator("1z");  // the dora is 2z (not a kind compared below)
   const DangerReport a = judge(plain), b = judge(dora);
   EXPECT_GT(danger(b, "6z"), danger(a, "6z"));
@@ -181,9 +181,9 @@ TEST(Danger, ReasonNamesTheReading) {
   EXPECT_EQ(eval::danger_reason(south(r), k("4m")), "genbutsu 4m against South's riichi: 0%");
   // The report's reason names the opponent with the largest expected loss: the riichi.
   EXPECT_EQ(eval::danger_reason(r, k("4p")), line);
-  EXPECT_NE(eval::danger_reason(r, k("1m")).find("suji 1m"), std::string::npos);
-  EXPECT_NE(eval::danger_reason(r, k("2z")).find("genbutsu"), std::string::npos);
-  EXPECT_NE(eval::danger_reason(r, k("3z")).find("honour 3z (1 seen"), std::string::npos);
+  EXPECT_NE(eval::danger_reason(south(r), k("1m")).find("suji 1m"), std::string::npos);
+  EXPECT_NE(eval::danger_reason(south(r), k("2z")).find("genbutsu"), std::string::npos);
+  EXPECT_NE(eval::danger_reason(south(r), k("3z")).find("honour 3z (1 seen"), std::string::npos);
 }
 
 TEST(Danger, BaselineClassesFollowTheClassicTable) {
@@ -209,7 +209,12 @@ TEST(Danger, DiscardOrderMatchesTheEventLog) {
   std::mt19937 rng(7);
   int checked = 0, with_calls = 0;
   for (int hand = 0; hand < 40; ++hand) {
-    Round r(Rules::tenhou(), RoundSetup{0, 0, hand % 4, 0, 0, {25000, 25000, 25000, 25000},
+    Round r(Rules::tenhou(), RoundSetup{0,
+                                        0,
+                                        hand % 4,
+                                        0,
+                                        0,
+                                        {25000, 25000, 25000, 25000},
                                         static_cast<std::uint64_t>(hand + 1)});
     while (!r.is_over()) {
       const int seat = r.to_play();

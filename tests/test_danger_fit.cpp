@@ -87,29 +87,38 @@ TEST(DangerFit, GradientMatchesFiniteDifferences) {
     const double h = 1e-5;
     wp[static_cast<std::size_t>(i)] += h;
     wm[static_cast<std::size_t>(i)] -= h;
-    const double num = (eval::wait_nll(data, wp, nullptr) - eval::wait_nll(data, wm, nullptr)) / (2 * h);
+    const double num =
+        (eval::wait_nll(data, wp, nullptr) - eval::wait_nll(data, wm, nullptr)) / (2 * h);
     EXPECT_NEAR(g[static_cast<std::size_t>(i)], num, 1e-4 * (1 + std::abs(num)))
         << eval::wait_param_name(i);
   }
 }
 
-// Labels drawn from the model with known parameters: the fit (no prior) recovers the mass and
-// the kanchan bias, which these positions inform, and raises the likelihood above the start.
+// Labels drawn from the model with known parameters: the fit (no prior) of the mass and the
+// kanchan bias, started from other values, recovers them and raises the likelihood.
 TEST(DangerFit, RecoversParametersFromSimulatedLabels) {
   std::mt19937 rng(11);
   eval::DangerParams truth = eval::prior_danger_params();
   truth.wait[eval::kLogMass] = std::log(1.6);
   truth.wait[eval::bias_param(eval::kShapeKanchan)] = -1.0;
-  const eval::WaitData data = sample_data(truth, 6000, rng);
+  const eval::WaitData data = sample_data(truth, 3000, rng);
   eval::FitOptions opt;
   opt.prior_strength = 0;
   eval::FitReport report;
-  const auto fitted = eval::fit_wait_params(data, eval::prior_danger_params().wait, opt, &report);
+  std::array<bool, eval::kNumWaitParams> free{};
+  free[eval::kLogMass] = free[eval::bias_param(eval::kShapeKanchan)] = true;
+  auto start = truth.wait;
+  start[eval::kLogMass] = 0;
+  start[eval::bias_param(eval::kShapeKanchan)] = -2.5;
+  const auto fitted = eval::fit_wait_params(data, start, opt, &report, &free);
   EXPECT_TRUE(report.converged);
-  EXPECT_NEAR(fitted[eval::kLogMass], truth.wait[eval::kLogMass], 0.08);
-  EXPECT_NEAR(fitted[eval::bias_param(eval::kShapeKanchan)], -1.0, 0.3);
-  EXPECT_LT(eval::wait_nll(data, fitted, nullptr),
-            eval::wait_nll(data, eval::prior_danger_params().wait, nullptr));
+  EXPECT_NEAR(fitted[eval::kLogMass], truth.wait[eval::kLogMass], 0.05);
+  EXPECT_NEAR(fitted[eval::bias_param(eval::kShapeKanchan)], -1.0, 0.2);
+  EXPECT_LT(eval::wait_nll(data, fitted, nullptr), eval::wait_nll(data, start, nullptr));
+  for (int i = 0; i < eval::kNumWaitParams; ++i)
+    if (!free[static_cast<std::size_t>(i)]) {
+      EXPECT_EQ(fitted[i], truth.wait[i]);
+    }
 }
 
 TEST(DangerFit, TenpaiLogisticRecoversItsCoefficients) {

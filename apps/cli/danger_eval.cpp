@@ -1,5 +1,7 @@
 #include "danger_eval.hpp"
 
+#include <fmt/ostream.h>
+
 #include <numeric>
 
 #include "eval/danger.hpp"
@@ -25,8 +27,8 @@ struct Predictions {
 
   Predictions() {
     for (int c = 0; c < eval::kNumBaselineClasses; ++c)
-      classes.push_back({eval::baseline_class_name(c), 0, 0,
-                         eval::published_baseline_rates()[at(c)], 0});
+      classes.push_back(
+          {eval::baseline_class_name(c), 0, 0, eval::published_baseline_rates()[at(c)], 0});
     values = {{"riichi"}, {"open"}, {"closed"}};
   }
 };
@@ -131,7 +133,7 @@ RuleRates refit_rates(const SampleSet& set, const std::vector<std::size_t>& idx)
 eval::DangerParams fit_danger_params(const SampleSet& set, const std::vector<std::size_t>& idx,
                                      const Rules& rules, const eval::FitOptions& options,
                                      FitSummary* summary) {
-  eval::WaitData waits;
+  eval::WaitData waits, discards;
   std::vector<eval::TenpaiExample> tenpai;
   std::vector<eval::ValueExample> values;
   eval::ShapeSet shapes;
@@ -144,6 +146,9 @@ eval::DangerParams fit_danger_params(const SampleSet& set, const std::vector<std
         eval::live_shapes(s.table, opp, shapes);
         waits.add(shapes, w, opp.genbutsu);
       }
+      const std::uint64_t tile = eval::kind_bit(s.kind);
+      if (opp.riichi && !(opp.genbutsu & tile))
+        discards.add(shapes, (s.ronned >> o & 1) ? tile : 0, ~tile);
       if (!opp.riichi) tenpai.push_back({eval::tenpai_features(s.table, opp), w != 0});
       if ((s.ronned >> o & 1) && s.paid[at(o)] > 0)
         values.push_back({&s.table, o, s.table.dora[s.kind] + (s.red ? 1 : 0),
@@ -155,6 +160,11 @@ eval::DangerParams fit_danger_params(const SampleSet& set, const std::vector<std
   FitSummary local;
   FitSummary& sum = summary ? *summary : local;
   p.wait = eval::fit_wait_params(waits, prior.wait, options, &sum.wait);
+  if (options.discard_prior_strength > 0) {
+    eval::FitOptions second = options;
+    second.prior_strength = options.discard_prior_strength;
+    p.wait = eval::fit_wait_params(discards, p.wait, second, &sum.discards);
+  }
   p.tenpai = eval::fit_tenpai_params(tenpai, prior.tenpai, options, &sum.tenpai);
   p.value = eval::fit_value_params(values, rules, prior.value);
   sum.value_examples = static_cast<long>(values.size());
@@ -167,6 +177,30 @@ Evaluation evaluate_danger(const SampleSet& set, const std::vector<std::size_t>&
   Predictions p;
   predict(set, idx, rules, params, refit, p);
   return score(p);
+}
+
+void write_samples_tsv(const SampleSet& set, const Rules& rules, const eval::DangerParams& params,
+                       std::ostream& out) {
+  out << "game\tseat\ttile\tmodel\tmodel_riichi\trule_class\trule_rate\tronned\t"
+         "ronned_by_riichi\treason\n";
+  eval::DangerReport report;
+  for (const DangerSample& s : set.samples) {
+    if (!s.riichi_context()) continue;
+    eval::assess_danger(s.table, rules, report, params);
+    double safe = 1;
+    int first = -1;
+    for (int i = 0; i < 3; ++i)
+      if (s.table.opponents[at(i)].riichi) {
+        safe *= 1 - report.opponents[at(i)].tiles[s.kind].deal_in;
+        if (first < 0) first = i;
+      }
+    const int c = eval::baseline_class(s.table, s.table.opponents[at(first)], s.kind);
+    fmt::print(out, "{}\t{}\t{}\t{:.6f}\t{:.6f}\t{}\t{:.4f}\t{}\t{}\t{}\n",
+               set.games[static_cast<std::size_t>(s.game)], s.table.seat, kind_to_string(s.kind),
+               report.deal_in[s.kind], 1 - safe, eval::baseline_class_name(c),
+               eval::published_baseline_rates()[at(c)], s.ronned ? 1 : 0,
+               s.ronned_by_riichi() ? 1 : 0, eval::danger_reason(report, s.kind));
+  }
 }
 
 Evaluation cross_validate(const SampleSet& set, const Rules& rules, int folds,

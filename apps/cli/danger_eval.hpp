@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,7 @@ struct Evaluation {
 
 struct FitSummary {
   eval::FitReport wait;
+  eval::FitReport discards;
   eval::FitReport tenpai;
   long value_examples = 0;
 };
@@ -70,6 +72,13 @@ eval::DangerParams fit_danger_params(const SampleSet& set, const std::vector<std
 Evaluation evaluate_danger(const SampleSet& set, const std::vector<std::size_t>& idx,
                            const Rules& rules, const eval::DangerParams& params,
                            const RuleRates& refit);
+
+// One line per discard made while an opponent is in riichi (tab-separated, with a header):
+// game, seat, kind, model P(ronned), model P against the riichi opponents, the rule class and
+// its published rate against the first riichi opponent, ronned, ronned by a riichi opponent,
+// the reason for the most costly opponent.
+void write_samples_tsv(const SampleSet& set, const Rules& rules, const eval::DangerParams& params,
+                       std::ostream& out);
 
 // K folds by game (game index mod K): each fold measured with parameters and rule rates
 // fitted on the other folds; the figures pool the out-of-fold predictions.

@@ -2,6 +2,7 @@
 
 #include "io/tenhou_replay.hpp"
 #include "riichi/round.hpp"
+#include "riichi/score.hpp"
 #include "riichi/waits.hpp"
 
 namespace riichi::cli {
@@ -26,13 +27,30 @@ bool is_answer(ActionType t) {
          t == ActionType::kPon || t == ActionType::kDaiminkan;
 }
 
-// The kinds `seat` can ron now: its waits unless it is furiten.
+// The kinds `seat` can ron now: its waits unless it is furiten; out of riichi, only the waits
+// that give it a yaku (a plain copy of the kind, no situational yaku such as houtei).
 std::uint64_t ron_kinds(const Round& r, int seat) {
   if (r.is_furiten(seat)) return 0;
   Counts c{};
   for (std::uint8_t id : r.concealed_ids(seat)) ++c[id / 4];
+  const std::vector<Wait> ws = waits(c);
+  if (ws.empty()) return 0;
   std::uint64_t m = 0;
-  for (const Wait& w : waits(c)) m |= eval::kind_bit(w.kind);
+  if (r.in_riichi(seat)) {
+    for (const Wait& w : ws) m |= eval::kind_bit(w.kind);
+    return m;
+  }
+  const Observation o = r.observation(seat);
+  WinContext ctx;
+  ctx.seat = r.seat_wind(seat);
+  ctx.round_wind = r.setup().round_wind;
+  for (std::uint8_t id : o.dora_indicators)
+    ctx.dora_indicators.push_back(tile_of_id(id, r.rules().red_fives));
+  const Hand hand = r.hand(seat);
+  for (const Wait& w : ws) {
+    const Tile win{static_cast<std::uint8_t>(w.kind), false};
+    if (score(hand, win, ctx, r.rules()).ok()) m |= eval::kind_bit(w.kind);
+  }
   return m;
 }
 

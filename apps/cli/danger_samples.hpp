@@ -17,12 +17,12 @@
 namespace riichi::cli {
 
 struct DangerSample {
-  int game = 0;                 // index in SampleSet::games
-  eval::TableReading table;     // what the discarder saw
-  std::uint8_t kind = 0;        // the kind discarded
-  bool red = false;             // a red five
-  std::uint8_t ronned = 0;      // bit i: table.opponents[i] ronned it
-  std::array<int, 3> paid{};    // what the discarder paid opponent i (honba included)
+  int game = 0;                          // index in SampleSet::games
+  eval::TableReading table;              // what the discarder saw
+  std::uint8_t kind = 0;                 // the kind discarded
+  bool red = false;                      // a red five
+  std::uint8_t ronned = 0;               // bit i: table.opponents[i] ronned it
+  std::array<int, 3> paid{};             // what the discarder paid opponent i (honba included)
   std::array<std::uint64_t, 3> waits{};  // kinds opponent i could ron (0: not tenpai, furiten)
 
   bool riichi_context() const;    // some opponent is in riichi

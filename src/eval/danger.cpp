@@ -116,8 +116,7 @@ TileSafety read_safety(const TableReading& t, const OpponentReading& o, int kind
 int DangerReport::worst_opponent(int kind) const {
   int best = 0;
   for (int i = 1; i < 3; ++i)
-    if (opponents[at(i)].tiles[at(kind)].loss > opponents[at(best)].tiles[at(kind)].loss)
-      best = i;
+    if (opponents[at(i)].tiles[at(kind)].loss > opponents[at(best)].tiles[at(kind)].loss) best = i;
   return best;
 }
 
@@ -163,8 +162,7 @@ void assess_danger(const TableReading& t, const Rules& rules, DangerReport& out,
   for (int k = 0; k < kNumKinds; ++k) out.deal_in[at(k)] = static_cast<float>(1.0 - safe[at(k)]);
 }
 
-DangerReport assess_danger(const Observation& obs, const Rules& rules,
-                           const DangerParams& params) {
+DangerReport assess_danger(const Observation& obs, const Rules& rules, const DangerParams& params) {
   DangerReport r;
   assess_danger(obs, rules, r, params);
   return r;

@@ -39,8 +39,8 @@ struct TileSafety {
   SafetyClass cls = SafetyClass::kNonSuji;
   std::uint8_t visible = 0;  // copies this seat sees (its own hand included)
   bool dora = false;
-  bool near_dora = false;     // a suited kind next to a dora
-  bool riichi_suji = false;   // suji of its (tedashi) riichi declaration tile
+  bool near_dora = false;      // a suited kind next to a dora
+  bool riichi_suji = false;    // suji of its (tedashi) riichi declaration tile
   bool early_outside = false;  // 1-3 / 7-9 outside a tile it discarded from the hand early
   bool value_honor = false;    // one of its value honours
 };

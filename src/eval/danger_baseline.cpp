@@ -6,10 +6,10 @@ namespace riichi::eval {
 
 const char* baseline_class_name(int c) {
   static const char* const kNames[kNumBaselineClasses] = {
-      "genbutsu",     "honour, 0 visible", "honour, 1 visible", "honour, 2 visible",
-      "honour, 3+ visible", "suji 1-9",     "non-suji 1-9",      "suji 2-8",
-      "non-suji 2-8", "suji 3-7",          "non-suji 3-7",      "suji 4-6 (both)",
-      "half-suji 4-6", "non-suji 4-6"};
+      "genbutsu",           "honour, 0 visible", "honour, 1 visible", "honour, 2 visible",
+      "honour, 3+ visible", "suji 1-9",          "non-suji 1-9",      "suji 2-8",
+      "non-suji 2-8",       "suji 3-7",          "non-suji 3-7",      "suji 4-6 (both)",
+      "half-suji 4-6",      "non-suji 4-6"};
   return c >= 0 && c < kNumBaselineClasses ? kNames[c] : "?";
 }
 
@@ -38,6 +38,13 @@ const std::array<double, kNumBaselineClasses>& published_baseline_rates() {
   static const std::array<double, kNumBaselineClasses> rates = {
       0.0,    0.0429, 0.0211, 0.0028, 0.0001, 0.0202, 0.0665,
       0.0350, 0.0772, 0.0462, 0.0842, 0.0281, 0.0710, 0.1156};
+  return rates;
+}
+
+const std::array<double, kNumBaselineClasses>& fitted_baseline_rates() {
+  static const std::array<double, kNumBaselineClasses> rates = {
+      0,         0.0416907, 0.0192477, 0.00366515, 1.80505e-06, 0.00907053, 0.0764708,
+      0.0406902, 0.0749764, 0.0377513, 0.0963715,  0.0190967,   0.07428,    0.150012};
   return rates;
 }
 

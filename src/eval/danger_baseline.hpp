@@ -35,4 +35,8 @@ int baseline_class(const TableReading& t, const OpponentReading& o, int kind);
 // blog.kobalab.net/entry/2021/01/16/130716; honours by copies visible on the table).
 const std::array<double, kNumBaselineClasses>& published_baseline_rates();
 
+// The same classes' rates refitted on the discards of the 300 houou games of 2021 (against a
+// riichi, ronned by that riichi; `riichi danger-check --fit-on ... --emit-params`).
+const std::array<double, kNumBaselineClasses>& fitted_baseline_rates();
+
 }  // namespace riichi::eval

@@ -121,7 +121,8 @@ void WaitData::add(const ShapeSet& shapes, std::uint64_t waits, std::uint64_t ge
 
 long WaitData::labels() const {
   long n = 0;
-  for (const WaitExample& ex : examples) n += kNumKinds - std::popcount(ex.genbutsu);
+  for (const WaitExample& ex : examples)
+    n += kNumKinds - std::popcount(ex.genbutsu & ((std::uint64_t{1} << kNumKinds) - 1));
   return n;
 }
 
@@ -166,7 +167,8 @@ MinimizeResult minimize_bfgs(
     double slope = dot(d, g);
     if (slope >= 0) {  // not a descent direction: restart from the gradient
       for (std::size_t i = 0; i < n; ++i) {
-        std::fill(hinv.begin() + static_cast<long>(i * n), hinv.begin() + static_cast<long>(i * n + n), 0.0);
+        std::fill(hinv.begin() + static_cast<long>(i * n),
+                  hinv.begin() + static_cast<long>(i * n + n), 0.0);
         hinv[i * n + i] = free[i] ? 1.0 : 0.0;
         d[i] = -g[i];
       }
@@ -206,8 +208,8 @@ MinimizeResult minimize_bfgs(
       const double yhy = dot(yv, hy);
       for (std::size_t i = 0; i < n; ++i)
         for (std::size_t j = 0; j < n; ++j)
-          hinv[i * n + j] += -rho * (hy[i] * s[j] + s[i] * hy[j]) +
-                             (rho * rho * yhy + rho) * s[i] * s[j];
+          hinv[i * n + j] +=
+              -rho * (hy[i] * s[j] + s[i] * hy[j]) + (rho * rho * yhy + rho) * s[i] * s[j];
     }
     if (improvement < tolerance * 1e-3 * (1 + std::abs(fx))) {
       res.converged = true;
@@ -220,7 +222,8 @@ MinimizeResult minimize_bfgs(
 
 std::array<double, kNumWaitParams> fit_wait_params(const WaitData& data,
                                                    const std::array<double, kNumWaitParams>& prior,
-                                                   const FitOptions& options, FitReport* report) {
+                                                   const FitOptions& options, FitReport* report,
+                                                   const std::array<bool, kNumWaitParams>* fit) {
   const double labels = std::max<double>(1, static_cast<double>(data.labels()));
   auto objective = [&](const std::vector<double>& x, std::vector<double>& g) {
     const auto w = to_array<kNumWaitParams>(x);
@@ -237,8 +240,9 @@ std::array<double, kNumWaitParams> fit_wait_params(const WaitData& data,
   std::vector<double> x = to_vector(prior);
   std::vector<bool> free(kNumWaitParams, true);
   free[bias_param(kShapeRyanmen)] = false;  // the weights are relative: one bias is fixed
-  const MinimizeResult r = minimize_bfgs(objective, x, free, options.max_iterations,
-                                         options.tolerance);
+  if (fit) free.assign(fit->begin(), fit->end());
+  const MinimizeResult r =
+      minimize_bfgs(objective, x, free, options.max_iterations, options.tolerance);
   const auto w = to_array<kNumWaitParams>(x);
   if (report) {
     report->objective = r.value;

@@ -51,6 +51,9 @@ struct ValueExample {
 
 struct FitOptions {
   double prior_strength = 20;  // Gaussian prior: adds strength/2 * (theta - prior)^2
+  // Second stage of the wait fit: the outcome of real discards against a riichi (ronned or
+  // not), centred on the first stage with this strength (0: no second stage).
+  double discard_prior_strength = 0;
   int max_iterations = 400;
   double tolerance = 1e-6;  // stop when the gradient's largest component (per label) is below
 };
@@ -67,10 +70,12 @@ struct FitReport {
 double wait_nll(const WaitData& data, const std::array<double, kNumWaitParams>& w,
                 std::array<double, kNumWaitParams>* gradient);
 
-std::array<double, kNumWaitParams> fit_wait_params(const WaitData& data,
-                                                   const std::array<double, kNumWaitParams>& prior,
-                                                   const FitOptions& options,
-                                                   FitReport* report = nullptr);
+// Starts from the prior. `fit` (default: every parameter but the ryanmen bias, which the
+// normalisation leaves undetermined) says which parameters move.
+std::array<double, kNumWaitParams> fit_wait_params(
+    const WaitData& data, const std::array<double, kNumWaitParams>& prior,
+    const FitOptions& options, FitReport* report = nullptr,
+    const std::array<bool, kNumWaitParams>* fit = nullptr);
 
 std::array<double, kNumTenpaiParams> fit_tenpai_params(
     std::span<const TenpaiExample> data, const std::array<double, kNumTenpaiParams>& prior,

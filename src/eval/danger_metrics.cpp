@@ -8,8 +8,8 @@
 namespace riichi::eval {
 
 const std::vector<double>& default_calibration_edges() {
-  static const std::vector<double> edges = {0,    0.005, 0.01, 0.02, 0.03, 0.05,
-                                            0.075, 0.10, 0.15, 0.20, 0.30, 1.0};
+  static const std::vector<double> edges = {0,     0.005, 0.01, 0.02, 0.03, 0.05,
+                                            0.075, 0.10,  0.15, 0.20, 0.30, 1.0};
   return edges;
 }
 

@@ -19,8 +19,8 @@ struct CalibrationBin {
 struct ProbabilityScore {
   long count = 0;
   long positives = 0;
-  double auc = 0.5;  // ROC AUC (ties count one half); 0.5 without both outcomes
-  double brier = 0;  // mean squared error
+  double auc = 0.5;     // ROC AUC (ties count one half); 0.5 without both outcomes
+  double brier = 0;     // mean squared error
   double log_loss = 0;  // mean -log likelihood (predictions clamped to [1e-6, 1 - 1e-6])
   double mean_predicted = 0;
   std::vector<CalibrationBin> bins;
@@ -30,9 +30,9 @@ struct ProbabilityScore {
 const std::vector<double>& default_calibration_edges();
 
 // Scores predictions `p` (in [0, 1]) against outcomes `y` (0 or 1), of equal length.
-ProbabilityScore score_probabilities(std::span<const double> p, std::span<const std::uint8_t> y,
-                                     const std::vector<double>& edges =
-                                         default_calibration_edges());
+ProbabilityScore score_probabilities(
+    std::span<const double> p, std::span<const std::uint8_t> y,
+    const std::vector<double>& edges = default_calibration_edges());
 
 // ROC AUC alone (Mann-Whitney statistic with mid-ranks for ties).
 double roc_auc(std::span<const double> p, std::span<const std::uint8_t> y);

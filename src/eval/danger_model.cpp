@@ -42,7 +42,7 @@ std::array<ShapeDef, kNumShapes> build_shapes() {
     for (int k = 0; k < kNumKinds; ++k) {
       ShapeDef& s = t[at(n++)];
       const bool single = pair == 1;
-      s.type = is_honor(k)       ? (single ? kShapeTankiGuest : kShapeShanponGuest)
+      s.type = is_honor(k)      ? (single ? kShapeTankiGuest : kShapeShanponGuest)
                : is_terminal(k) ? (single ? kShapeTankiTerminal : kShapeShanponTerminal)
                                 : (single ? kShapeTankiSimple : kShapeShanponSimple);
       s.num_used = 1;
@@ -86,6 +86,7 @@ std::uint32_t shape_flags(const TableReading& t, const OpponentReading& o, const
     for (int i = 0; i < 2; ++i) {
       const int k = d.used[at(i)];
       if (is_five(k) && (o.red_discarded >> (k / 9) & 1)) f |= flag(kFlagRedDiscarded);
+      if (is_five(k) && (t.red_unseen_suits >> (k / 9) & 1)) f |= flag(kFlagRedFive);
     }
   } else {
     if (waits & t.dora_kinds) f |= flag(kFlagDoraPair);
@@ -99,8 +100,7 @@ std::uint32_t shape_flags(const TableReading& t, const OpponentReading& o, const
     else if (waits & o.suji_of_discards)
       f |= flag(kFlagSujiTrap);
   }
-  if (o.open && o.all_simples && o.value_pungs == 0 &&
-      ((used | waits) & kYaochuuMask))
+  if (o.open && o.all_simples && o.value_pungs == 0 && ((used | waits) & kYaochuuMask))
     f |= flag(kFlagTanyaoOff);
   const int k0 = d.used[0];
   if (o.open && o.melds >= 2 && is_suited(k0) && std::popcount(o.meld_suits) == 1 &&
@@ -196,11 +196,16 @@ std::array<double, kNumTenpaiParams> tenpai_features(const TableReading& t,
   if (o.melds >= 1) x[at(kTenpaiMelds1 + std::min(o.melds, 4) - 1)] = 1;
   x[kTenpaiTurn] = o.discards / 6.0;
   x[kTenpaiTurnOpen] = o.open ? o.discards / 6.0 : 0.0;
+  x[kTenpaiTurnMelds] = o.discards / 6.0 * o.melds / 4.0;
+  x[kTenpaiTurnSquared] = o.discards / 6.0 * o.discards / 6.0;
   x[kTenpaiTsumogiri] = std::min(o.tsumogiri_streak, 4) / 4.0;
   x[kTenpaiLastMiddle] = o.last_tedashi_middle ? 1 : 0;
+  x[kTenpaiValueCut] = o.recent_value_cut ? 1 : 0;
   const double late = std::clamp(1.0 - t.live_tiles_left / 70.0, 0.0, 1.0);
   x[kTenpaiLiveLow] = late * late;
+  x[kTenpaiFacingRiichi] = o.facing_riichi ? 1 : 0;
   x[kTenpaiPushes] = std::min(o.pushes, 3) / 3.0;
+  x[kTenpaiPushesDrawn] = std::min(o.pushes_drawn, 3) / 3.0;
   x[kTenpaiJustCalled] = o.discards_since_call >= 0 && o.discards_since_call <= 1 ? 1 : 0;
   x[kTenpaiMeldValue] = std::min(o.meld_dora + o.value_pungs, 3) / 3.0;
   return x;
@@ -214,8 +219,8 @@ double tenpai_probability(const TableReading& t, const OpponentReading& o,
   return 1 / (1 + std::exp(-z));
 }
 
-double ron_value(const TableReading& t, const OpponentReading& o, int tile_dora,
-                 const Rules& rules, const std::array<double, kNumValueParams>& v) {
+double ron_value(const TableReading& t, const OpponentReading& o, int tile_dora, const Rules& rules,
+                 const std::array<double, kNumValueParams>& v) {
   const int honba = t.honba;
   double han = o.riichi ? v[kValueRiichiHan]
                : o.open ? v[kValueOpenHan] + o.value_pungs
@@ -223,9 +228,8 @@ double ron_value(const TableReading& t, const OpponentReading& o, int tile_dora,
   han += o.meld_dora + tile_dora;
   double dora_tiles = t.unseen_red;
   for (int k = 0; k < kNumKinds; ++k) dora_tiles += t.dora[at(k)] * t.unseen[at(k)];
-  double lambda = t.unseen_total > 0
-                      ? v[kValueHiddenDora] * o.concealed * dora_tiles / t.unseen_total
-                      : 0.0;
+  double lambda =
+      t.unseen_total > 0 ? v[kValueHiddenDora] * o.concealed * dora_tiles / t.unseen_total : 0.0;
   if (o.riichi) lambda += v[kValueUraPerIndicator] * t.indicators;
   const int fu = std::max(20, static_cast<int>(std::lround(v[kValueFu] / 10)) * 10);
   const bool dealer = o.seat_wind == 0;
@@ -241,15 +245,14 @@ double ron_value(const TableReading& t, const OpponentReading& o, int tile_dora,
 
 const char* wait_param_name(int i) {
   static const char* const kBias[kNumShapeTypes] = {
-      "bias_ryanmen",         "bias_kanchan",       "bias_penchan",       "bias_shanpon_simple",
+      "bias_ryanmen",          "bias_kanchan",       "bias_penchan",       "bias_shanpon_simple",
       "bias_shanpon_terminal", "bias_shanpon_guest", "bias_shanpon_value", "bias_tanki_simple",
-      "bias_tanki_terminal",  "bias_tanki_guest",   "bias_tanki_value"};
+      "bias_tanki_terminal",   "bias_tanki_guest",   "bias_tanki_value"};
   static const char* const kFlags[kNumShapeFlags] = {
-      "early_tedashi", "late_tedashi",  "tsumogiri_pre", "riichi_matagi",
-      "riichi_suji",   "suji_trap",     "dora_sequence", "dora_pair",
-      "red_discarded", "off_suit",      "open_pungs",    "open_pair",
-      "late_bad",      "yaochuu_riichi", "chasing_bad",  "tsumogiri_riichi",
-      "tanyao_off"};
+      "early_tedashi",    "late_tedashi",  "tsumogiri_pre", "riichi_matagi",  "riichi_suji",
+      "suji_trap",        "dora_sequence", "dora_pair",     "red_discarded",  "off_suit",
+      "open_pungs",       "open_pair",     "late_bad",      "yaochuu_riichi", "chasing_bad",
+      "tsumogiri_riichi", "tanyao_off",    "red_five"};
   if (i >= kBiasFirst && i < kGammaSequence) return kBias[i - kBiasFirst];
   if (i >= kFlagFirst && i < kLogMass) return kFlags[i - kFlagFirst];
   switch (i) {
@@ -271,10 +274,24 @@ const char* wait_param_name(int i) {
 }
 
 const char* tenpai_param_name(int i) {
-  static const char* const kNames[kNumTenpaiParams] = {
-      "bias", "melds1", "melds2", "melds3", "melds4", "turn", "turn_open",
-      "tsumogiri_streak", "last_tedashi_middle", "live_low", "pushes", "just_called",
-      "meld_value"};
+  static const char* const kNames[kNumTenpaiParams] = {"bias",
+                                                       "melds1",
+                                                       "melds2",
+                                                       "melds3",
+                                                       "melds4",
+                                                       "turn",
+                                                       "turn_open",
+                                                       "turn_melds",
+                                                       "turn_squared",
+                                                       "tsumogiri_streak",
+                                                       "last_tedashi_middle",
+                                                       "value_cut",
+                                                       "live_low",
+                                                       "facing_riichi",
+                                                       "pushes",
+                                                       "pushes_drawn",
+                                                       "just_called",
+                                                       "meld_value"};
   return i >= 0 && i < kNumTenpaiParams ? kNames[i] : "?";
 }
 

@@ -50,40 +50,42 @@ struct ShapeDef {
   std::array<std::uint8_t, 2> used{};
   std::uint8_t num_waits = 0;
   std::array<std::uint8_t, 2> waits{};
-  std::uint8_t honor_kind = 0;  // for pair / single honours: the kind (value or guest decided later)
+  std::uint8_t honor_kind =
+      0;  // for pair / single honours: the kind (value or guest decided later)
 };
 inline constexpr int kNumShapes = 113;
 const std::array<ShapeDef, kNumShapes>& shape_table();
 
 // Flags of a shape (bit i = wait parameter kFlagFirst + i).
 enum ShapeFlag : std::uint8_t {
-  kFlagEarlyTedashi,   // a sequence using a kind it discarded from the hand in its first 6
-  kFlagLateTedashi,    // a sequence using a kind it discarded from the hand later (before riichi)
-  kFlagTsumogiriPre,   // a sequence using a kind it discarded as drawn before riichi
-  kFlagRiichiMatagi,   // a sequence using the kind of its (tedashi) riichi declaration tile
-  kFlagRiichiSuji,     // not ryanmen, waiting on a suji of its tedashi declaration tile
-  kFlagSujiTrap,       // not ryanmen, waiting on a suji of another of its tedashi discards
-  kFlagDoraSequence,   // a sequence using a dora
-  kFlagDoraPair,       // a pair or single of a dora
-  kFlagRedDiscarded,   // a sequence using the 5 of a suit whose red five it discarded
-  kFlagOffSuit,        // open hand with melds of one suit only; a sequence / pair of another
-  kFlagOpenPungs,      // open hand of pons and kans only (2+); a pair or single
-  kFlagOpenPair,       // open hand; a pair or single
-  kFlagLateBad,        // riichi (or, not in riichi, now) after 12 discards; not ryanmen
-  kFlagYaochuuRiichi,  // riichi declared on a terminal / honour from the hand; not ryanmen
-  kFlagChasingBad,     // a chasing riichi; not ryanmen
+  kFlagEarlyTedashi,     // a sequence using a kind it discarded from the hand in its first 6
+  kFlagLateTedashi,      // a sequence using a kind it discarded from the hand later (before riichi)
+  kFlagTsumogiriPre,     // a sequence using a kind it discarded as drawn before riichi
+  kFlagRiichiMatagi,     // a sequence using the kind of its (tedashi) riichi declaration tile
+  kFlagRiichiSuji,       // not ryanmen, waiting on a suji of its tedashi declaration tile
+  kFlagSujiTrap,         // not ryanmen, waiting on a suji of another of its tedashi discards
+  kFlagDoraSequence,     // a sequence using a dora
+  kFlagDoraPair,         // a pair or single of a dora
+  kFlagRedDiscarded,     // a sequence using the 5 of a suit whose red five it discarded
+  kFlagOffSuit,          // open hand with melds of one suit only; a sequence / pair of another
+  kFlagOpenPungs,        // open hand of pons and kans only (2+); a pair or single
+  kFlagOpenPair,         // open hand; a pair or single
+  kFlagLateBad,          // riichi (or, not in riichi, now) after 12 discards; not ryanmen
+  kFlagYaochuuRiichi,    // riichi declared on a terminal / honour from the hand; not ryanmen
+  kFlagChasingBad,       // a chasing riichi; not ryanmen
   kFlagTsumogiriRiichi,  // riichi declared on the drawn tile; not ryanmen
-  kFlagTanyaoOff,        // open hand of simples only; a shape holding or waiting on a 1, 9 or honour
+  kFlagTanyaoOff,  // open hand of simples only; a shape holding or waiting on a 1, 9 or honour
+  kFlagRedFive,    // a sequence holding a 5 whose red copy this seat has not seen
   kNumShapeFlags
 };
 
 // Wait parameters: a flat vector (fitted by eval/danger_fit.hpp).
 enum WaitParam : std::uint8_t {
-  kBiasFirst = 0,                                       // kNumShapeTypes biases (ryanmen = 0)
-  kGammaSequence = kBiasFirst + kNumShapeTypes,         // log-combos exponents
+  kBiasFirst = 0,                                // kNumShapeTypes biases (ryanmen = 0)
+  kGammaSequence = kBiasFirst + kNumShapeTypes,  // log-combos exponents
   kGammaPair,
   kGammaSingle,
-  kGammaHonor,                                          // added for honour pairs and singles
+  kGammaHonor,    // added for honour pairs and singles
   kSuitDiscards,  // times the opponent's tedashi discards (before riichi) in the shape's suit / 4
   kFlagFirst,     // kNumShapeFlags flag weights
   kLogMass = kFlagFirst + kNumShapeFlags,
@@ -97,22 +99,27 @@ enum TenpaiParam : std::uint8_t {
   kTenpaiMelds2,
   kTenpaiMelds3,
   kTenpaiMelds4,
-  kTenpaiTurn,        // its discards / 6
-  kTenpaiTurnOpen,    // the same, for an open hand
-  kTenpaiTsumogiri,   // min(tsumogiri streak, 4) / 4
-  kTenpaiLastMiddle,  // its latest discard a 3-7 from the hand
-  kTenpaiLiveLow,     // (1 - live tiles / 70) squared, late-hand pressure
-  kTenpaiPushes,      // min(pushes against a riichi, 3) / 3
-  kTenpaiJustCalled,  // at most one discard since its latest call
-  kTenpaiMeldValue,   // dora or value pungs in its melds (min(count, 3) / 3)
+  kTenpaiTurn,          // its discards / 6
+  kTenpaiTurnOpen,      // the same, for an open hand
+  kTenpaiTurnMelds,     // its discards / 6 * melds / 4
+  kTenpaiTurnSquared,   // (its discards / 6) squared
+  kTenpaiTsumogiri,     // min(tsumogiri streak, 4) / 4
+  kTenpaiLastMiddle,    // its latest discard a 3-7 from the hand
+  kTenpaiValueCut,      // one of its last 3 discards a dora or yakuhai from the hand
+  kTenpaiLiveLow,       // (1 - live tiles / 70) squared, late-hand pressure
+  kTenpaiFacingRiichi,  // another seat is in riichi
+  kTenpaiPushes,        // min(pushes from the hand against a riichi, 3) / 3
+  kTenpaiPushesDrawn,   // min(tsumogiri pushes against a riichi, 3) / 3
+  kTenpaiJustCalled,    // at most one discard since its latest call
+  kTenpaiMeldValue,     // dora or value pungs in its melds (min(count, 3) / 3)
   kNumTenpaiParams
 };
 
 // The value of a ron (documented in docs/eval.md): han = base + known dora + Poisson(hidden).
 enum ValueParam : std::uint8_t {
-  kValueRiichiHan,     // han of a riichi hand without dora: riichi, ippatsu, other yaku
-  kValueOpenHan,       // han of an open hand without dora and value pungs
-  kValueDamaHan,       // han of a closed hand not in riichi
+  kValueRiichiHan,        // han of a riichi hand without dora: riichi, ippatsu, other yaku
+  kValueOpenHan,          // han of an open hand without dora and value pungs
+  kValueDamaHan,          // han of a closed hand not in riichi
   kValueUraPerIndicator,  // expected ura dora per indicator (riichi only)
   kValueHiddenDora,       // scale of the expected dora among its unseen tiles
   kValueFu,               // fu of a typical hand
@@ -164,7 +171,7 @@ double tenpai_probability(const TableReading& t, const OpponentReading& o,
 
 // The expected payment of a ron by opponent `o` (honba included, sticks excluded) on a tile
 // worth `tile_dora` dora itself (the winning tile is in the hand).
-double ron_value(const TableReading& t, const OpponentReading& o, int tile_dora,
-                 const Rules& rules, const std::array<double, kNumValueParams>& v);
+double ron_value(const TableReading& t, const OpponentReading& o, int tile_dora, const Rules& rules,
+                 const std::array<double, kNumValueParams>& v);
 
 }  // namespace riichi::eval

@@ -18,8 +18,8 @@ DangerParams make_prior() {
   w[bias_param(kShapeRyanmen)] = 0;
   w[bias_param(kShapeKanchan)] = std::log(0.21 / 3.5);
   w[bias_param(kShapePenchan)] = std::log(1 / 3.5);
-  for (ShapeType t : {kShapeShanponSimple, kShapeShanponTerminal, kShapeTankiSimple,
-                      kShapeTankiTerminal})
+  for (ShapeType t :
+       {kShapeShanponSimple, kShapeShanponTerminal, kShapeTankiSimple, kShapeTankiTerminal})
     w[bias_param(t)] = std::log(1 / 3.5);
   for (ShapeType t : {kShapeShanponGuest, kShapeShanponValue, kShapeTankiGuest, kShapeTankiValue})
     w[bias_param(t)] = std::log(1.7 / 3.5);
@@ -56,8 +56,14 @@ DangerParams make_prior() {
 
 DangerParams make_fitted() {
   DangerParams p;
-  p.wait = {0, -1.4867, -0.789818, -1.74117, -1.2574, -1.49495, -0.935748, -3.13813, -2.60631, -2.2061, -2.79055, 0.592342, 1.01281, 0.675277, 0.271938, 0.0199293, -1.29047, -0.0198996, -0.503005, -0.0704502, 0.247227, -0.211121, 0.0690272, 1.0087, -2.25517, -0.0322163, -0.195877, 0.532305, 0.0669115, -0.121045, -0.540408, 0.0976769, -0.681946, 0.227357};
-  p.tenpai = {-6.60844, 2.10031, 2.83633, 3.69889, 4.21476, 2.69955, -0.285776, 1.62041, 0.391496, -3.75307, -0.480594, 0.628742, 0.190094};
+  p.wait = {0,         -1.6014,    -0.85419, -1.81643, -1.31197,   -1.55534,   -0.895222,
+            -3.15151,  -2.67892,   -2.17099, -2.77265, 0.614384,   1.01834,    0.716443,
+            0.293445,  0.0385593,  -1.25355, 0.01437,  -0.437983,  -0.0547749, 0.309185,
+            -0.239734, 0.0608318,  1.04722,  -2.26731, -0.0266287, -0.306077,  0.675871,
+            0.106015,  -0.0893407, -0.51909, 0.13468,  -1.00877,   0.0485661,  0.21103};
+  p.tenpai = {-7.88597,  2.13624,   3.33909,   4.6348,  5.02948,  4.28183,
+              0.0341262, -0.859316, -0.784597, 1.34671, 0.35261,  -0.184472,
+              -0.733765, -0.822021, 0.0155214, 1.50032, 0.545107, 0.343503};
   p.value = {2.31062, 1.13675, 2.30102, 0.4, 1, 30};
   return p;
 }

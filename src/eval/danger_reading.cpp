@@ -42,8 +42,7 @@ std::uint64_t suji_partners(int kind) {
   return m;
 }
 
-void read_melds(const Observation& obs, const TableReading& t, bool red_fives,
-                OpponentReading& o) {
+void read_melds(const Observation& obs, const TableReading& t, bool red_fives, OpponentReading& o) {
   const auto& melds = obs.melds[at(o.seat)];
   o.melds = static_cast<int>(melds.size());
   o.all_pungs = o.all_simples = !melds.empty();
@@ -62,7 +61,8 @@ void read_melds(const Observation& obs, const TableReading& t, bool red_fives,
   }
 }
 
-void read_discards(const Observation& obs, bool red_fives, OpponentReading& o) {
+void read_discards(const Observation& obs, const TableReading& t, bool red_fives,
+                   OpponentReading& o) {
   const auto& ds = obs.discards[at(o.seat)];
   o.discards = static_cast<int>(ds.size());
   for (std::size_t j = 0; j < ds.size(); ++j) {
@@ -84,13 +84,20 @@ void read_discards(const Observation& obs, bool red_fives, OpponentReading& o) {
       o.suji_of_discards |= suji_partners(kind);
       if (is_suited(kind)) ++o.suit_tedashi[at(kind / 9)];
     }
-    if (red_fives && is_red_id(d.id)) o.red_discarded |= static_cast<std::uint8_t>(1u << (kind / 9));
+    if (red_fives && is_red_id(d.id))
+      o.red_discarded |= static_cast<std::uint8_t>(1u << (kind / 9));
   }
   o.late_tedashi &= ~o.early_tedashi;
   for (std::size_t j = ds.size(); j-- > 0 && ds[j].tsumogiri;) ++o.tsumogiri_streak;
   if (!ds.empty() && !ds.back().tsumogiri) {
     const int k = ds.back().id / 4;
     o.last_tedashi_middle = is_suited(k) && number_of(k) >= 3 && number_of(k) <= 7;
+  }
+  for (std::size_t j = ds.size() >= 3 ? ds.size() - 3 : 0; j < ds.size(); ++j) {
+    const int k = ds[j].id / 4;
+    if (!ds[j].tsumogiri &&
+        (t.dora[at(k)] || (o.value_honors & kind_bit(k)) || (red_fives && is_red_id(ds[j].id))))
+      o.recent_value_cut = true;
   }
 }
 
@@ -103,6 +110,7 @@ void read_pushes(const Observation& obs, const DiscardOrder& order,
     if (s != o.seat && riichi_pos[at(s)] >= 0 && (rs < 0 || riichi_pos[at(s)] < riichi_pos[at(rs)]))
       rs = s;
   std::uint64_t safe = 0;
+  o.facing_riichi = rs >= 0;
   if (rs >= 0)
     for (const DiscardInfo& d : obs.discards[at(rs)]) safe |= kind_bit(d.id / 4);
   int last_call = -1;
@@ -112,7 +120,7 @@ void read_pushes(const Observation& obs, const DiscardOrder& order,
     if (d.called && caller_of(obs, r.seat, d.id) == o.seat) last_call = p;
     if (rs < 0 || p <= riichi_pos[at(rs)]) continue;
     const int kind = d.id / 4;
-    if (r.seat == o.seat && !d.tsumogiri && !(safe & kind_bit(kind))) ++o.pushes;
+    if (r.seat == o.seat && !(safe & kind_bit(kind))) ++(d.tsumogiri ? o.pushes_drawn : o.pushes);
     safe |= kind_bit(kind);
   }
   if (last_call < 0) return;
@@ -176,7 +184,11 @@ void count_tiles(const Observation& obs, bool red_fives, TableReading& t) {
     t.unseen_total += 4 - v;
   }
   if (red_fives)
-    for (bool seen : red_seen) t.unseen_red += seen ? 0 : 1;
+    for (int suit = 0; suit < 3; ++suit)
+      if (!red_seen[at(suit)]) {
+        ++t.unseen_red;
+        t.red_unseen_suits |= static_cast<std::uint8_t>(1u << suit);
+      }
 }
 
 }  // namespace
@@ -216,7 +228,7 @@ void read_table(const Observation& obs, const Rules& rules, TableReading& t) {
     o.concealed = obs.concealed_count[at(o.seat)];
     o.value_honors = kind_bit(kWhite) | kind_bit(kGreen) | kind_bit(kRed) |
                      kind_bit(kEast + o.seat_wind) | kind_bit(kEast + (obs.round_wind & 3));
-    read_discards(obs, rules.red_fives, o);
+    read_discards(obs, t, rules.red_fives, o);
     read_melds(obs, t, rules.red_fives, o);
   }
   DiscardOrder order;

@@ -41,33 +41,38 @@ struct OpponentReading {
   int seat = -1;
   int seat_wind = 0;  // 0 = East (dealer) .. 3 = North
   bool riichi = false;
-  int riichi_index = -1;           // index of the declaration tile in its discards
-  bool riichi_tsumogiri = false;   // the declaration tile was the tile just drawn
-  int riichi_kind = -1;            // kind of the declaration tile
-  bool chasing_riichi = false;     // another seat was already in riichi at the declaration
-  int discards = 0;                // its discards so far (its turn count)
-  int concealed = 13;              // its concealed tiles
-  int tsumogiri_streak = 0;        // consecutive tsumogiri at the end of its discards
+  int riichi_index = -1;             // index of the declaration tile in its discards
+  bool riichi_tsumogiri = false;     // the declaration tile was the tile just drawn
+  int riichi_kind = -1;              // kind of the declaration tile
+  bool chasing_riichi = false;       // another seat was already in riichi at the declaration
+  int discards = 0;                  // its discards so far (its turn count)
+  int concealed = 13;                // its concealed tiles
+  int tsumogiri_streak = 0;          // consecutive tsumogiri at the end of its discards
   bool last_tedashi_middle = false;  // its latest discard came from the hand and was a 3-7
-  int pushes = 0;  // its tedashi discards that were not genbutsu against another seat's riichi
-  int discards_since_call = -1;  // its discards since its latest call (-1: no call)
-  std::uint64_t genbutsu = 0;        // furiten-safe kinds (see the header)
-  std::uint64_t own_discards = 0;    // kinds it discarded (its own furiten)
-  std::uint64_t early_tedashi = 0;   // kinds discarded from the hand in its first 6 discards
-  std::uint64_t late_tedashi = 0;    // other kinds discarded from the hand before riichi
-  std::uint64_t tsumogiri_pre = 0;   // kinds discarded as drawn before riichi
+  bool recent_value_cut = false;     // one of its last 3 discards, from the hand, a dora or yakuhai
+  // Its discards that were not genbutsu against another seat's riichi (the first declared):
+  // from the hand, and as drawn (tsumogiri: a tenpai hand pushing shows this way).
+  bool facing_riichi = false;  // another seat (this one included) has declared riichi
+  int pushes = 0;
+  int pushes_drawn = 0;
+  int discards_since_call = -1;        // its discards since its latest call (-1: no call)
+  std::uint64_t genbutsu = 0;          // furiten-safe kinds (see the header)
+  std::uint64_t own_discards = 0;      // kinds it discarded (its own furiten)
+  std::uint64_t early_tedashi = 0;     // kinds discarded from the hand in its first 6 discards
+  std::uint64_t late_tedashi = 0;      // other kinds discarded from the hand before riichi
+  std::uint64_t tsumogiri_pre = 0;     // kinds discarded as drawn before riichi
   std::uint64_t suji_of_discards = 0;  // kinds 3 away from a kind it discarded before riichi
   std::uint64_t riichi_suji = 0;       // kinds 3 away from a tedashi declaration tile
   std::uint8_t red_discarded = 0;      // bit per suit: it discarded the red five before riichi
   std::array<std::uint8_t, 3> suit_tedashi{};  // its tedashi discards before riichi per suit
   // Melds (open hands).
   int melds = 0;
-  bool open = false;            // a chi, pon, daiminkan or kakan
-  bool all_pungs = true;        // every meld a pon or kan (false without melds)
-  bool all_simples = true;      // every meld of 2-8 tiles (false without melds)
-  std::uint8_t meld_suits = 0;  // bit per suit (m p s) among its melds
-  int value_pungs = 0;          // pons / kans of its value honours (one han each)
-  int meld_dora = 0;            // dora in its melds (indicators, and red fives when used)
+  bool open = false;               // a chi, pon, daiminkan or kakan
+  bool all_pungs = true;           // every meld a pon or kan (false without melds)
+  bool all_simples = true;         // every meld of 2-8 tiles (false without melds)
+  std::uint8_t meld_suits = 0;     // bit per suit (m p s) among its melds
+  int value_pungs = 0;             // pons / kans of its value honours (one han each)
+  int meld_dora = 0;               // dora in its melds (indicators, and red fives when used)
   std::uint64_t value_honors = 0;  // its value honours: dragons, its seat wind, the round wind
 };
 
@@ -78,12 +83,13 @@ struct TableReading {
   int live_tiles_left = 0;
   int honba = 0;
   int indicators = 0;  // dora indicators revealed
-  Counts unseen{};   // copies not seen by this seat: 4 - own concealed - visible
-  Counts visible{};  // copies seen by this seat, own concealed tiles included
-  Counts own{};      // this seat's concealed tiles
+  Counts unseen{};     // copies not seen by this seat: 4 - own concealed - visible
+  Counts visible{};    // copies seen by this seat, own concealed tiles included
+  Counts own{};        // this seat's concealed tiles
   std::array<std::uint8_t, kNumKinds> dora{};  // dora count per kind (indicators)
   std::uint64_t dora_kinds = 0;
-  int unseen_red = 0;  // red fives not seen (0 without red fives)
+  int unseen_red = 0;                 // red fives not seen (0 without red fives)
+  std::uint8_t red_unseen_suits = 0;  // bit per suit: its red five is not seen
   int unseen_total = 0;
   std::array<OpponentReading, 3> opponents{};  // the next seats in turn order
 };
