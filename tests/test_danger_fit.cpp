@@ -121,6 +121,34 @@ TEST(DangerFit, RecoversParametersFromSimulatedLabels) {
     }
 }
 
+// The tabulated weights of wait_probabilities equal exp(log_weight) (the fit's form).
+TEST(DangerFit, TabulatedWeightsEqualTheLogLinearForm) {
+  std::mt19937 rng(17);
+  const eval::DangerParams& params = eval::default_danger_params();
+  const eval::WaitData data = sample_data(params, 10, rng);
+  for (const eval::WaitExample& ex : data.examples) {
+    eval::ShapeSet shapes;
+    shapes.size = static_cast<int>(ex.num_terms);
+    std::copy_n(data.terms.begin() + ex.first_term, ex.num_terms, shapes.terms.begin());
+    std::array<double, kNumKinds> mass{};
+    double total = 0;
+    for (int i = 0; i < shapes.size; ++i) {
+      const eval::ShapeTerm& s = shapes.terms[static_cast<std::size_t>(i)];
+      const double w = std::exp(eval::log_weight(s, params.wait));
+      total += w;
+      const eval::ShapeDef& d = eval::shape_table()[s.shape];
+      mass[d.waits[0]] += w;
+      if (d.num_waits == 2) mass[d.waits[1]] += w;
+    }
+    std::array<float, kNumKinds> got{};
+    eval::wait_probabilities(shapes, params.wait, got);
+    for (int k = 0; k < kNumKinds; ++k) {
+      const double want = 1 - std::exp(-std::exp(params.wait[eval::kLogMass]) * mass[k] / total);
+      EXPECT_NEAR(got[static_cast<std::size_t>(k)], want, 1e-6) << kind_to_string(k);
+    }
+  }
+}
+
 TEST(DangerFit, TenpaiLogisticRecoversItsCoefficients) {
   std::mt19937 rng(13);
   std::array<double, eval::kNumTenpaiParams> truth{};

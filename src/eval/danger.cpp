@@ -147,8 +147,7 @@ void assess_danger(const TableReading& t, const Rules& rules, DangerReport& out,
     live_shapes(t, o, shapes);
     wait_probabilities(shapes, params.wait, wins);
     std::array<float, 5> value{};  // by the dora count of the tile itself
-    for (int d = 0; d < 5; ++d)
-      value[at(d)] = static_cast<float>(ron_value(t, o, d, rules, params.value));
+    ron_values(t, o, rules, params.value, value);
     for (int k = 0; k < kNumKinds; ++k) {
       TileDanger& td = od.tiles[at(k)];
       td.deal_in = od.tenpai * wins[at(k)];

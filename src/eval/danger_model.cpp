@@ -128,6 +128,41 @@ double payment(double han, int fu, bool dealer, int honba, const Rules& rules) {
   return (1 - frac) * whole(lo) + frac * whole(lo + 1) + 300.0 * honba;
 }
 
+// exp(log_weight) as a product of tabulated factors (exp is the cost of the evaluation).
+constexpr int kMaxCombos = 16;      // 4 x 4 for a sequence
+constexpr int kMaxSuitCount = 24;   // more tedashi in one suit than a hand has discards
+const std::array<float, kMaxCombos + 1> kLogCombos = [] {
+  std::array<float, kMaxCombos + 1> a{};
+  for (int c = 1; c <= kMaxCombos; ++c) a[at(c)] = std::log(static_cast<float>(c));
+  return a;
+}();
+
+struct WeightTables {
+  std::array<double, kNumWaitParams> key{};
+  // bias and combos^gamma per type, by combos
+  std::array<std::array<double, kMaxCombos + 1>, kNumShapeTypes> combos{};
+  std::array<double, kMaxSuitCount + 1> suit{};
+  std::array<double, kNumShapeFlags> flag{};
+};
+
+const WeightTables& weight_tables(const std::array<double, kNumWaitParams>& w) {
+  thread_local WeightTables t;
+  thread_local bool ready = false;
+  if (ready && t.key == w) return t;
+  t.key = w;
+  for (int type = 0; type < kNumShapeTypes; ++type)
+    for (int c = 1; c <= kMaxCombos; ++c) {
+      ShapeTerm s;
+      s.type = static_cast<ShapeType>(type);
+      s.log_combos = kLogCombos[at(c)];
+      t.combos[at(type)][at(c)] = std::exp(log_weight(s, w));
+    }
+  for (int n = 0; n <= kMaxSuitCount; ++n) t.suit[at(n)] = std::exp(w[kSuitDiscards] * (n / 4.0f));
+  for (int f = 0; f < kNumShapeFlags; ++f) t.flag[at(f)] = std::exp(w[at(kFlagFirst + f)]);
+  ready = true;
+  return t;
+}
+
 }  // namespace
 
 const std::array<ShapeDef, kNumShapes>& shape_table() {
@@ -151,8 +186,10 @@ void live_shapes(const TableReading& t, const OpponentReading& o, ShapeSet& out)
     s.type = d.type;
     if (is_honor_type(d.type) && (o.value_honors & kind_bit(d.honor_kind)))
       s.type = is_single(d.type) ? kShapeTankiValue : kShapeShanponValue;
-    s.log_combos = std::log(static_cast<float>(c));
-    s.suit_discards = is_suited(d.used[0]) ? o.suit_tedashi[at(d.used[0] / 9)] / 4.0f : 0.0f;
+    s.combos = static_cast<std::uint8_t>(c);
+    s.log_combos = kLogCombos[at(c)];
+    s.suit_count = is_suited(d.used[0]) ? o.suit_tedashi[at(d.used[0] / 9)] : 0;
+    s.suit_discards = s.suit_count / 4.0f;
     s.flags = shape_flags(t, o, d, used, waits, bad);
   }
 }
@@ -173,12 +210,15 @@ double log_weight(const ShapeTerm& s, const std::array<double, kNumWaitParams>& 
 
 void wait_probabilities(const ShapeSet& shapes, const std::array<double, kNumWaitParams>& w,
                         std::array<float, kNumKinds>& out) {
+  const WeightTables& f = weight_tables(w);
   std::array<double, kNumKinds> mass{};
   double total = 0;
   const auto& table = shape_table();
   for (int i = 0; i < shapes.size; ++i) {
     const ShapeTerm& s = shapes.terms[at(i)];
-    const double weight = std::exp(log_weight(s, w));
+    double weight = f.combos[s.type][std::min<int>(s.combos, kMaxCombos)] *
+                    f.suit[std::min<int>(s.suit_count, kMaxSuitCount)];
+    for (std::uint32_t b = s.flags; b; b &= b - 1) weight *= f.flag[at(std::countr_zero(b))];
     total += weight;
     const ShapeDef& d = table[s.shape];
     mass[d.waits[0]] += weight;
@@ -219,28 +259,58 @@ double tenpai_probability(const TableReading& t, const OpponentReading& o,
   return 1 / (1 + std::exp(-z));
 }
 
-double ron_value(const TableReading& t, const OpponentReading& o, int tile_dora, const Rules& rules,
-                 const std::array<double, kNumValueParams>& v) {
-  const int honba = t.honba;
-  double han = o.riichi ? v[kValueRiichiHan]
-               : o.open ? v[kValueOpenHan] + o.value_pungs
-                        : v[kValueDamaHan];
-  han += o.meld_dora + tile_dora;
+namespace {
+
+// The value model's pieces for one opponent: base han (without the winning tile's own dora),
+// the expected hidden dora (Poisson mean), fu, dealer.
+struct ValueSetup {
+  double han = 0;
+  double lambda = 0;
+  int fu = 30;
+  bool dealer = false;
+};
+
+ValueSetup value_setup(const TableReading& t, const OpponentReading& o,
+                       const std::array<double, kNumValueParams>& v) {
+  ValueSetup s;
+  s.han = o.riichi ? v[kValueRiichiHan]
+          : o.open ? v[kValueOpenHan] + o.value_pungs
+                   : v[kValueDamaHan];
+  s.han += o.meld_dora;
   double dora_tiles = t.unseen_red;
   for (int k = 0; k < kNumKinds; ++k) dora_tiles += t.dora[at(k)] * t.unseen[at(k)];
-  double lambda =
+  s.lambda =
       t.unseen_total > 0 ? v[kValueHiddenDora] * o.concealed * dora_tiles / t.unseen_total : 0.0;
-  if (o.riichi) lambda += v[kValueUraPerIndicator] * t.indicators;
-  const int fu = std::max(20, static_cast<int>(std::lround(v[kValueFu] / 10)) * 10);
-  const bool dealer = o.seat_wind == 0;
-  // E[payment(han + J)], J ~ Poisson(lambda), to 12 extra han (beyond: sanbaiman at most).
-  double p = std::exp(-lambda), sum = 0, mass = 0;
+  if (o.riichi) s.lambda += v[kValueUraPerIndicator] * t.indicators;
+  s.fu = std::max(20, static_cast<int>(std::lround(v[kValueFu] / 10)) * 10);
+  s.dealer = o.seat_wind == 0;
+  return s;
+}
+
+// E[payment(han + J)], J ~ Poisson(lambda), to 12 extra han (beyond: sanbaiman at most).
+double expected_payment(const ValueSetup& s, double han, int honba, const Rules& rules) {
+  double p = std::exp(-s.lambda), sum = 0, mass = 0;
   for (int j = 0; j <= 12; ++j) {
-    sum += p * payment(han + j, fu, dealer, honba, rules);
+    sum += p * payment(han + j, s.fu, s.dealer, honba, rules);
     mass += p;
-    p *= lambda / (j + 1);
+    p *= s.lambda / (j + 1);
   }
-  return mass > 0 ? sum / mass : payment(han, fu, dealer, honba, rules);
+  return mass > 0 ? sum / mass : payment(han, s.fu, s.dealer, honba, rules);
+}
+
+}  // namespace
+
+double ron_value(const TableReading& t, const OpponentReading& o, int tile_dora, const Rules& rules,
+                 const std::array<double, kNumValueParams>& v) {
+  const ValueSetup s = value_setup(t, o, v);
+  return expected_payment(s, s.han + tile_dora, t.honba, rules);
+}
+
+void ron_values(const TableReading& t, const OpponentReading& o, const Rules& rules,
+                const std::array<double, kNumValueParams>& v, std::array<float, 5>& out) {
+  const ValueSetup s = value_setup(t, o, v);
+  for (int d = 0; d < 5; ++d)
+    out[at(d)] = static_cast<float>(expected_payment(s, s.han + d, t.honba, rules));
 }
 
 const char* wait_param_name(int i) {

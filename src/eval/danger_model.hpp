@@ -147,8 +147,10 @@ const char* value_param_name(int i);
 struct ShapeTerm {
   std::uint8_t shape = 0;
   ShapeType type = kShapeRyanmen;
-  float log_combos = 0;
-  float suit_discards = 0;  // its tedashi discards before riichi in the shape's suit / 4
+  std::uint8_t combos = 0;      // ways to hold it (1..16)
+  std::uint8_t suit_count = 0;  // its tedashi discards before riichi in the shape's suit
+  float log_combos = 0;         // log combos
+  float suit_discards = 0;      // suit_count / 4
   std::uint32_t flags = 0;
 };
 struct ShapeSet {
@@ -159,7 +161,8 @@ struct ShapeSet {
 void live_shapes(const TableReading& t, const OpponentReading& o, ShapeSet& out);
 // log w(S) for one shape.
 double log_weight(const ShapeTerm& s, const std::array<double, kNumWaitParams>& w);
-// P(kind wins | tenpai) for every kind (0 for a kind no live shape waits on).
+// P(kind wins | tenpai) for every kind (0 for a kind no live shape waits on). The weights are
+// exp(log_weight) computed as products of factors tabulated once per parameter vector.
 void wait_probabilities(const ShapeSet& shapes, const std::array<double, kNumWaitParams>& w,
                         std::array<float, kNumKinds>& out);
 
@@ -173,5 +176,8 @@ double tenpai_probability(const TableReading& t, const OpponentReading& o,
 // worth `tile_dora` dora itself (the winning tile is in the hand).
 double ron_value(const TableReading& t, const OpponentReading& o, int tile_dora, const Rules& rules,
                  const std::array<double, kNumValueParams>& v);
+// The same for a tile worth 0, 1, ..., 4 dora, at once.
+void ron_values(const TableReading& t, const OpponentReading& o, const Rules& rules,
+                const std::array<double, kNumValueParams>& v, std::array<float, 5>& out);
 
 }  // namespace riichi::eval
