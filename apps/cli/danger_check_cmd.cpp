@@ -91,10 +91,10 @@ SampleSet load_samples(const std::vector<std::string>& paths, const Rules& rules
     try {
       collect_danger_samples(io::read_mjlog(files[i]), rules, seen, set);
     } catch (const io::MjlogError& e) {
-      fmt::print(stderr, "\nerror: {}\n", e.what());
+      fmt::print(stderr, "{}error: {}\n", tty ? "\n" : "", e.what());
       bad = true;
     } catch (const std::exception& e) {
-      fmt::print(stderr, "\nerror: {}: {}\n", files[i].string(), e.what());
+      fmt::print(stderr, "{}error: {}: {}\n", tty ? "\n" : "", files[i].string(), e.what());
       bad = true;
     }
   }
