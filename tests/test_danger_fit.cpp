@@ -33,6 +33,14 @@ TEST(DangerMetrics, AucEqualsPairCountingWithTies) {
   EXPECT_NEAR(eval::roc_auc(p, y), wins / pairs, 1e-12);
 }
 
+// Hanley & McNeil (1982), by hand: A = 0.9, 50 positives, 50 negatives: Q1 = 0.9 / 1.1 =
+// 0.81818, Q2 = 1.62 / 1.9 = 0.85263, variance = (0.09 + 49 * 0.00818 + 49 * 0.04263) / 2500
+// = 0.0010320, standard error 0.03212.
+TEST(DangerMetrics, AucStandardErrorOfHanleyAndMcNeil) {
+  EXPECT_NEAR(eval::auc_standard_error(0.9, 50, 50), 0.03212, 5e-5);
+  EXPECT_EQ(eval::auc_standard_error(0.9, 0, 50), 0.0);
+}
+
 TEST(DangerMetrics, BrierAndCalibrationByHand) {
   const std::vector<double> p = {0.0, 0.5, 0.25, 1.0};
   const std::vector<std::uint8_t> y = {0, 1, 0, 1};

@@ -107,10 +107,11 @@ std::string pct(double p) { return fmt::format("{:.1f}%", 100 * p); }
 void print_scores(const std::string& title, const ScoredSet& s) {
   fmt::print("{}: {} discards, {} dealt in ({})\n", title, s.model.count, s.model.positives,
              pct(s.model.count ? static_cast<double>(s.model.positives) / s.model.count : 0));
-  fmt::print("  {:<24} {:>7} {:>9} {:>9} {:>8}\n", "predictor", "AUC", "Brier", "log loss",
+  fmt::print("  {:<24} {:>16} {:>9} {:>9} {:>8}\n", "predictor", "AUC (s.e.)", "Brier", "log loss",
              "mean p");
   auto row = [](const char* name, const eval::ProbabilityScore& p) {
-    fmt::print("  {:<24} {:>7.4f} {:>9.6f} {:>9.5f} {:>8}\n", name, p.auc, p.brier, p.log_loss,
+    fmt::print("  {:<24} {:>16} {:>9.6f} {:>9.5f} {:>8}\n", name,
+               fmt::format("{:.4f} ({:.4f})", p.auc, p.auc_se), p.brier, p.log_loss,
                pct(p.mean_predicted));
   };
   row("model", s.model);
@@ -162,6 +163,7 @@ ordered_json score_json(const eval::ProbabilityScore& p) {
   j["count"] = p.count;
   j["positives"] = p.positives;
   j["auc"] = p.auc;
+  j["auc_standard_error"] = p.auc_se;
   j["brier"] = p.brier;
   j["log_loss"] = p.log_loss;
   j["mean_predicted"] = p.mean_predicted;

@@ -35,6 +35,14 @@ double roc_auc(std::span<const double> p, std::span<const std::uint8_t> y) {
   return u / (static_cast<double>(pos) * static_cast<double>(neg));
 }
 
+double auc_standard_error(double a, long positives, long negatives) {
+  if (positives <= 0 || negatives <= 0) return 0;
+  const double p = static_cast<double>(positives), n = static_cast<double>(negatives);
+  const double q1 = a / (2 - a), q2 = 2 * a * a / (1 + a);
+  const double v = (a * (1 - a) + (p - 1) * (q1 - a * a) + (n - 1) * (q2 - a * a)) / (p * n);
+  return std::sqrt(std::max(0.0, v));
+}
+
 ProbabilityScore score_probabilities(std::span<const double> p, std::span<const std::uint8_t> y,
                                      const std::vector<double>& edges) {
   if (p.size() != y.size()) throw std::invalid_argument("score_probabilities: sizes differ");
@@ -67,6 +75,7 @@ ProbabilityScore score_probabilities(std::span<const double> p, std::span<const 
   for (CalibrationBin& bin : s.bins)
     if (bin.count) bin.mean_predicted /= static_cast<double>(bin.count);
   s.auc = roc_auc(p, y);
+  s.auc_se = auc_standard_error(s.auc, s.positives, s.count - s.positives);
   return s;
 }
 

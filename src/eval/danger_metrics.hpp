@@ -36,5 +36,7 @@ ProbabilityScore score_probabilities(
 
 // ROC AUC alone (Mann-Whitney statistic with mid-ranks for ties).
 double roc_auc(std::span<const double> p, std::span<const std::uint8_t> y);
+// Standard error of an AUC over `positives` and `negatives` (Hanley & McNeil 1982).
+double auc_standard_error(double auc, long positives, long negatives);
 
 }  // namespace riichi::eval

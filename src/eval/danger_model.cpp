@@ -129,8 +129,8 @@ double payment(double han, int fu, bool dealer, int honba, const Rules& rules) {
 }
 
 // exp(log_weight) as a product of tabulated factors (exp is the cost of the evaluation).
-constexpr int kMaxCombos = 16;      // 4 x 4 for a sequence
-constexpr int kMaxSuitCount = 24;   // more tedashi in one suit than a hand has discards
+constexpr int kMaxCombos = 16;     // 4 x 4 for a sequence
+constexpr int kMaxSuitCount = 24;  // more tedashi in one suit than a hand has discards
 const std::array<float, kMaxCombos + 1> kLogCombos = [] {
   std::array<float, kMaxCombos + 1> a{};
   for (int c = 1; c <= kMaxCombos; ++c) a[at(c)] = std::log(static_cast<float>(c));
