@@ -20,6 +20,7 @@ struct ProbabilityScore {
   long count = 0;
   long positives = 0;
   double auc = 0.5;     // ROC AUC (ties count one half); 0.5 without both outcomes
+  double auc_se = 0;    // its standard error (Hanley & McNeil 1982)
   double brier = 0;     // mean squared error
   double log_loss = 0;  // mean -log likelihood (predictions clamped to [1e-6, 1 - 1e-6])
   double mean_predicted = 0;
