@@ -28,6 +28,7 @@ void add_features(const ShapeTerm& s, double c, std::array<double, kNumWaitParam
     g[single_type(s.type) ? kGammaSingle : kGammaPair] += lc;
   if (honor_type(s.type)) g[kGammaHonor] += lc;
   g[kSuitDiscards] += c * s.suit_discards;
+  g[kTsumoMisses] += c * s.tsumo_misses;
   for (std::uint32_t f = s.flags; f; f &= f - 1) g[at(kFlagFirst + std::countr_zero(f))] += c;
 }
 

@@ -172,6 +172,8 @@ const std::array<ShapeDef, kNumShapes>& shape_table() {
 
 void live_shapes(const TableReading& t, const OpponentReading& o, ShapeSet& out) {
   out.size = 0;
+  const int draws = o.riichi && o.riichi_index >= 0 ? o.discards - 1 - o.riichi_index : 0;
+  out.miss_scale = t.unseen_total > 0 ? static_cast<float>(draws) / t.unseen_total : 0.0f;
   const auto& table = shape_table();
   const std::uint32_t bad = bad_shape_flags(o);
   for (int i = 0; i < kNumShapes; ++i) {
@@ -190,6 +192,10 @@ void live_shapes(const TableReading& t, const OpponentReading& o, ShapeSet& out)
     s.log_combos = kLogCombos[at(c)];
     s.suit_count = is_suited(d.used[0]) ? o.suit_tedashi[at(d.used[0] / 9)] : 0;
     s.suit_discards = s.suit_count / 4.0f;
+    int live = t.unseen[d.waits[0]];
+    if (d.num_waits == 2) live += t.unseen[d.waits[1]];
+    s.live_waits = static_cast<std::uint8_t>(live);
+    s.tsumo_misses = out.miss_scale * live;
     s.flags = shape_flags(t, o, d, used, waits, bad);
   }
 }
@@ -203,7 +209,7 @@ double log_weight(const ShapeTerm& s, const std::array<double, kNumWaitParams>& 
   else
     x += (is_single(type) ? w[kGammaSingle] : w[kGammaPair]) * lc +
          (is_honor_type(type) ? w[kGammaHonor] * lc : 0.0);
-  x += w[kSuitDiscards] * s.suit_discards;
+  x += w[kSuitDiscards] * s.suit_discards + w[kTsumoMisses] * s.tsumo_misses;
   for (std::uint32_t f = s.flags; f; f &= f - 1) x += w[at(kFlagFirst + std::countr_zero(f))];
   return x;
 }
@@ -211,13 +217,16 @@ double log_weight(const ShapeTerm& s, const std::array<double, kNumWaitParams>& 
 void wait_probabilities(const ShapeSet& shapes, const std::array<double, kNumWaitParams>& w,
                         std::array<float, kNumKinds>& out) {
   const WeightTables& f = weight_tables(w);
+  std::array<double, 9> miss{};  // by live copies (0..8)
+  for (int l = 0; l < 9; ++l) miss[at(l)] = std::exp(w[kTsumoMisses] * shapes.miss_scale * l);
   std::array<double, kNumKinds> mass{};
   double total = 0;
   const auto& table = shape_table();
   for (int i = 0; i < shapes.size; ++i) {
     const ShapeTerm& s = shapes.terms[at(i)];
     double weight = f.combos[s.type][std::min<int>(s.combos, kMaxCombos)] *
-                    f.suit[std::min<int>(s.suit_count, kMaxSuitCount)];
+                    f.suit[std::min<int>(s.suit_count, kMaxSuitCount)] *
+                    miss[std::min<int>(s.live_waits, 8)];
     for (std::uint32_t b = s.flags; b; b &= b - 1) weight *= f.flag[at(std::countr_zero(b))];
     total += weight;
     const ShapeDef& d = table[s.shape];
@@ -336,6 +345,8 @@ const char* wait_param_name(int i) {
       return "gamma_honor";
     case kSuitDiscards:
       return "suit_discards";
+    case kTsumoMisses:
+      return "tsumo_misses";
     case kLogMass:
       return "log_mass";
     default:

@@ -87,6 +87,7 @@ enum WaitParam : std::uint8_t {
   kGammaSingle,
   kGammaHonor,    // added for honour pairs and singles
   kSuitDiscards,  // times the opponent's tedashi discards (before riichi) in the shape's suit / 4
+  kTsumoMisses,   // times draws since riichi x unseen copies of its waits / unseen tiles
   kFlagFirst,     // kNumShapeFlags flag weights
   kLogMass = kFlagFirst + kNumShapeFlags,
   kNumWaitParams
@@ -151,11 +152,16 @@ struct ShapeTerm {
   std::uint8_t suit_count = 0;  // its tedashi discards before riichi in the shape's suit
   float log_combos = 0;         // log combos
   float suit_discards = 0;      // suit_count / 4
+  std::uint8_t live_waits = 0;  // unseen copies of the kinds it waits on
+  float tsumo_misses = 0;       // ShapeSet::miss_scale * live_waits
   std::uint32_t flags = 0;
 };
 struct ShapeSet {
   std::array<ShapeTerm, kNumShapes> terms{};
   int size = 0;
+  // In riichi: its draws since the declaration / the unseen tiles. A wait it has not drawn in d
+  // draws is less likely the more copies are left: likelihood (1 - L/U)^d ~ exp(-d L / U).
+  float miss_scale = 0;
 };
 // The live shapes of opponent `o` (not furiten, combos > 0) with their features.
 void live_shapes(const TableReading& t, const OpponentReading& o, ShapeSet& out);
