@@ -61,6 +61,8 @@ TEST(CliDanger, BadOptionsAreRefused) {
   EXPECT_EQ(run_cli("danger-check . --cv 1").status, 2);
   EXPECT_EQ(run_cli("danger-check . --require-gain -1").status, 2);
   EXPECT_EQ(run_cli("danger-check").status, 2);
+  EXPECT_EQ(run_cli("danger-check . --cv 5 --fit-on .").status, 2);
+  EXPECT_EQ(run_cli("danger-check . --emit-params").status, 2);
 }
 
 }  // namespace

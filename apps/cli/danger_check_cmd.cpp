@@ -329,10 +329,11 @@ void add_danger_check_command(CLI::App& app) {
       "Measure the tile-danger model on Tenhou mjlog games: ROC AUC, Brier score and a "
       "calibration table against the plain genbutsu / suji / honour rules");
   cmd->add_option("paths", opt->paths, "mjlog files or directories of them (measured)")->required();
-  cmd->add_option("--fit-on", opt->fit_on,
-                  "fit the parameters on these games first (files or directories)");
+  CLI::Option* fit_on = cmd->add_option(
+      "--fit-on", opt->fit_on, "fit the parameters on these games first (files or directories)");
   cmd->add_option("--cv", opt->cv, "K-fold cross-validation by game over PATH (K >= 2)")
-      ->check(CLI::Range(2, 100));
+      ->check(CLI::Range(2, 100))
+      ->excludes(fit_on);
   cmd->add_option("--prior-strength", opt->prior_strength,
                   "strength of the prior on the fitted parameters (default 20)")
       ->check(CLI::NonNegativeNumber);
@@ -341,7 +342,8 @@ void add_danger_check_command(CLI::App& app) {
                   "real discards against riichi (0: no second stage)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--emit-params", opt->emit_params,
-                "with --fit-on: print the fitted parameters as C++ for eval/danger_params.cpp");
+                "with --fit-on: print the fitted parameters as C++ for eval/danger_params.cpp")
+      ->needs(fit_on);
   cmd->add_option("--require-gain", opt->require_gain,
                   "exit 1 unless the model's AUC is at least this much above the rules' and its "
                   "Brier score lower (riichi discards)")
