@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   riichi::cli::add_selfplay_command(app);
   riichi::cli::add_replay_command(app);
   riichi::cli::add_tenhou_check_command(app);
+  riichi::cli::add_danger_check_command(app);
   riichi::cli::add_export_command(app);
   riichi::cli::add_arena_command(app);
   riichi::cli::add_stats_command(app);
