@@ -1,0 +1,137 @@
+// Internal to the hand-value model (ev.hpp): the state graph and what fixes it.
+//
+// Tile ids: 0..33 the kinds (a five without its red copy), 34..36 the red 5m 5p 5s.
+//
+// NodeKey (12 bytes), one state:
+//   lo bits  0..20  man counts as a base-5 number (digit i = count of number i+1)
+//   lo bits 21..41  pin      lo bits 42..62  sou
+//   hi bits  0..16  honours (E S W N White Green Red)
+//   hi bits 17..19  red 5m, 5p, 5s held (the fives above count them too)
+//   hi bit  20      riichi declared
+// Adding a tile adds a constant to (lo, hi): no carries cross the fields.
+//
+// Nodes: draw nodes (3n+1 tiles, before a draw) and discard nodes (3n+2, choosing a discard).
+// Draw edges d -> D (draw x, weight = count of x) are averaged by d; option edges D -> d
+// (discard) are maximised by D. With bidirectional_edges every edge is both (reference 7.1).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "eval/ev.hpp"
+#include "riichi/score.hpp"
+
+namespace riichi::eval::detail {
+
+inline constexpr int kIds = 37;
+constexpr int kind_of_id(int id) { return id < kNumKinds ? id : 9 * (id - kNumKinds) + 4; }
+constexpr int red_id_of(int kind) { return kNumKinds + kind / 9; }  // kind: a five
+
+using IdCounts = std::array<std::uint8_t, kIds>;
+
+struct NodeKey {
+  std::uint64_t lo = 0;
+  std::uint32_t hi = 0;
+  friend bool operator==(const NodeKey&, const NodeKey&) = default;
+};
+inline constexpr std::uint32_t kRiichiBit = 1u << 20;
+
+// What stays fixed during one evaluation.
+struct Setup {
+  IdCounts total{};  // copies of each id outside what is seen (visible, indicators, melds)
+  IdCounts start{};  // the starting concealed hand by id
+  int start_shanten = 0;
+  int start_tiles = 0;  // 3n+2 or 3n+1
+  int melds = 0;
+  bool closed = true;          // no open meld (ankan allowed): riichi possible
+  int unseen = 0;              // S0: tiles not seen at the start (sum of total - start)
+  std::uint64_t own_pond = 0;  // kinds in the own discards (furiten)
+  bool red_fives = false;
+};
+
+Setup make_setup(const EvPosition& position, const Rules& rules);
+NodeKey key_of(const IdCounts& hand, bool riichi);
+IdCounts hand_of(const NodeKey& key);  // by id
+Counts kinds_of(const IdCounts& hand);
+
+// Points of wins (ev_score.cpp): the rules' own score(), plus the ura dora expectation.
+class WinScorer {
+ public:
+  WinScorer(const EvPosition& position, const EvOptions& options, const Rules& rules,
+            const Setup& setup);
+  // `hand`: the complete concealed hand by id, the winning tile `win` included. 0 = no win
+  // (no yaku).
+  double points(const IdCounts& hand, int win, bool riichi, bool tsumo) const;
+
+ private:
+  const EvPosition& position_;
+  const EvOptions& options_;
+  const Rules& rules_;
+  const Setup& setup_;
+  WinContext context_;
+};
+
+struct DrawEdge {
+  std::uint32_t to = 0;  // discard node
+  float weight = 0;      // count of the drawn id
+  double score = 0;      // > 0: the draw completes the hand (points of the win)
+};
+
+// Ron chances of a tenpai draw node (standard model): the chance that an opponent's discard
+// before the next draw is a winning tile, and the average points of such a ron.
+struct RonChance {
+  std::uint32_t node = 0;
+  float chance = 0;
+  double points = 0;
+};
+
+// Open-addressing map from a node's key to its index (draw and discard nodes in one map: their
+// tile counts differ).
+class NodeMap {
+ public:
+  static constexpr std::uint32_t kAbsent = 0xFFFFFFFFu;
+  NodeMap() { slots_.resize(1024); }
+  // The value stored for `key`, or kAbsent.
+  std::uint32_t find(const NodeKey& key) const;
+  // Stores `value` for a new key (the caller checked it is absent).
+  void insert(const NodeKey& key, std::uint32_t value);
+  std::size_t size() const { return size_; }
+
+ private:
+  struct Slot {
+    std::uint64_t lo = 0;
+    std::uint32_t hi = 0;
+    std::uint32_t value = kAbsent;
+  };
+  static std::size_t hash(const NodeKey& k) {
+    std::uint64_t h = (k.lo ^ (std::uint64_t{k.hi} << 43 | k.hi)) * 0x9E3779B97F4A7C15ull;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+  void grow();
+  std::vector<Slot> slots_;
+  std::size_t size_ = 0;
+};
+
+struct Graph {
+  NodeMap index;  // draw node d -> d, discard node D -> D | kDiscardBit
+  std::vector<NodeKey> draw_key, discard_key;
+  std::vector<std::uint8_t> draw_tenpai;  // 1 when the draw node is tenpai
+  std::vector<float> draw_norm;           // sum of the draw counts (proper denominator)
+  std::vector<std::uint32_t> draw_first;  // CSR: draw_edges of node d
+  std::vector<DrawEdge> draw_edges;
+  std::vector<std::uint32_t> option_first;  // CSR: option_to of node D
+  std::vector<std::uint32_t> option_to;
+  std::vector<RonChance> ron;  // sorted by node
+  std::size_t wins_scored = 0;
+  bool capped = false;
+};
+
+// Builds the graph from the starting hand (a discard node for 3n+2 tiles, a draw node for 3n+1:
+// node 0 either way). Returns false when max_nodes was reached.
+bool build_graph(const Setup& setup, const EvOptions& options, int extra, const WinScorer& scorer,
+                 Graph& graph);
+
+inline constexpr std::uint32_t kDiscardBit = 1u << 31;
+
+}  // namespace riichi::eval::detail

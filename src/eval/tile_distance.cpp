@@ -1,0 +1,372 @@
+#include "eval/tile_distance.hpp"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace riichi::eval {
+
+namespace {
+
+constexpr int kMaxTiles = 14;
+constexpr int kTargets = 10;  // index p * 5 + k: k sets (0..4), p pairs (0..1)
+using Row = std::array<std::uint32_t, kTargets>;
+// Tiles kept toward each target (the largest sub-multiset of the hand inside some target
+// configuration), one byte per target; 16 bytes for vector max.
+struct alignas(16) Kept {
+  std::uint8_t v[16];
+};
+
+int digit_sum(std::uint32_t key, int digits) {
+  int n = 0;
+  for (int i = 0; i < digits; ++i, key /= 5) n += static_cast<int>(key % 5);
+  return n;
+}
+
+// Compact index of a part key (suit: 9 digits, honours: 7) with at most 14 tiles. The key
+// splits into its five low digits and the rest (high); low keys are ranked by tile count, so
+// those allowed beside a given high part form a prefix: index = high_offset[high] +
+// low_rank[low]. Suits use 405,350 entries, honours 31,350.
+struct PartIndex {
+  std::array<std::uint32_t, 626> high_offset{};  // [625]: the suits' total
+  std::array<std::uint16_t, 3125> low_rank{};
+  std::array<std::uint8_t, 3125> low_tiles{};
+  std::array<std::uint8_t, 625> high_tiles{};
+
+  PartIndex() {
+    std::array<int, 3125> order{};
+    for (int i = 0; i < 3125; ++i) order[i] = i, low_tiles[i] = digit_sum(i, 5);
+    for (int i = 0; i < 625; ++i) high_tiles[i] = digit_sum(i, 4);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return low_tiles[a] < low_tiles[b]; });
+    std::array<std::uint32_t, 21> up_to{};  // low keys with a tile count <= s
+    for (int r = 0; r < 3125; ++r) {
+      low_rank[order[r]] = static_cast<std::uint16_t>(r);
+      ++up_to[low_tiles[order[r]]];
+    }
+    for (int s = 1; s < 21; ++s) up_to[s] += up_to[s - 1];
+    std::uint32_t entries = 0;
+    for (int high = 0; high < 625; ++high) {
+      high_offset[high] = entries;
+      const int room = kMaxTiles - high_tiles[high];
+      if (room >= 0) entries += up_to[std::min(room, 20)];
+    }
+    high_offset[625] = entries;
+  }
+  std::uint32_t at(std::uint32_t low, std::uint32_t high) const {
+    return high_offset[high] + low_rank[low];
+  }
+  std::uint32_t operator()(std::uint32_t key) const { return at(key % 3125, key / 3125); }
+};
+
+// Marks every target configuration: k sets (pungs, and chows when `runs`) and p pairs, each
+// kind at most four times.
+template <typename Mark>
+void each_target(int digits, bool runs, Mark&& mark) {
+  std::array<int, 9> c{};
+  const int set_types = runs ? digits + digits - 2 : digits;  // pungs, then chows
+  auto fits = [&] {
+    for (int i = 0; i < digits; ++i)
+      if (c[i] > 4) return false;
+    return true;
+  };
+  auto key = [&] {
+    std::uint32_t k = 0;
+    for (int i = 0; i < digits; ++i) k += static_cast<std::uint32_t>(c[i]) * kPow5[i];
+    return k;
+  };
+  auto add_set = [&](int type, int sign) {
+    if (type < digits) {
+      c[type] += 3 * sign;
+    } else {
+      for (int d = 0; d < 3; ++d) c[type - digits + d] += sign;
+    }
+  };
+  // Sets in non-decreasing type order, then an optional pair.
+  auto rec = [&](auto&& self, int first, int k) -> void {
+    if (fits()) {
+      mark(key(), k, 0);
+      for (int pair = 0; pair < digits; ++pair) {
+        c[pair] += 2;
+        if (c[pair] <= 4) mark(key(), k, 1);
+        c[pair] -= 2;
+      }
+    }
+    if (k == 4) return;
+    for (int type = first; type < set_types; ++type) {
+      add_set(type, 1);
+      if (fits()) self(self, type, k + 1);
+      add_set(type, -1);
+    }
+  };
+  rec(rec, 0, 0);
+}
+
+std::uint16_t above(const Kept& a, const Kept& b) {  // bit j: a.v[j] > b.v[j]
+#if defined(__SSE2__)
+  const __m128i x = _mm_load_si128(reinterpret_cast<const __m128i*>(a.v));
+  const __m128i y = _mm_load_si128(reinterpret_cast<const __m128i*>(b.v));
+  return static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(x, y)));
+#else
+  std::uint16_t m = 0;
+  for (int j = 0; j < 16; ++j) m |= static_cast<std::uint16_t>((a.v[j] > b.v[j]) << j);
+  return m;
+#endif
+}
+
+void max_into(Kept& out, const Kept& a) {
+#if defined(__SSE2__)
+  auto* o = reinterpret_cast<__m128i*>(out.v);
+  _mm_store_si128(
+      o, _mm_max_epu8(_mm_load_si128(o), _mm_load_si128(reinterpret_cast<const __m128i*>(a.v))));
+#else
+  for (int j = 0; j < 16; ++j) out.v[j] = std::max(out.v[j], a.v[j]);
+#endif
+}
+
+// Sets bit `bit` of row[j] for every j in `targets`.
+void set_bits(Row& row, std::uint32_t targets, int bit) {
+  for (; targets; targets &= targets - 1) row[__builtin_ctz(targets)] |= 1u << bit;
+}
+
+// Builds the rows of every part configuration with at most 14 tiles: `high_digits` = 4 for a
+// suit, 2 for the honours. Configurations are visited block by block (one high part, then its
+// low parts), so that the neighbours key +- 5^i sit in the current or a few earlier blocks.
+std::vector<Row> build_rows(const PartIndex& index, int high_digits, bool runs) {
+  const int digits = 5 + high_digits;
+  const std::uint32_t highs = kPow5[high_digits];
+  const std::uint32_t entries = index.high_offset[highs];
+  std::array<std::array<std::uint8_t, 9>, 3125> low_digits{};
+  for (std::uint32_t k = 0; k < 3125; ++k)
+    for (int i = 0; i < 5; ++i) low_digits[k][i] = static_cast<std::uint8_t>(k / kPow5[i] % 5);
+  // Visits every configuration: f(index, counts, tiles, neighbour index of key + sign * 5^i).
+  auto each = [&](bool descending, auto&& f) {
+    for (std::uint32_t h = 0; h < highs; ++h) {
+      const std::uint32_t high = descending ? highs - 1 - h : h;
+      if (index.high_tiles[high] > kMaxTiles) continue;
+      std::array<std::uint8_t, 9> c{};
+      for (int i = 0; i < high_digits; ++i)
+        c[5 + i] = static_cast<std::uint8_t>(high / kPow5[i] % 5);
+      for (std::uint32_t l = 0; l < 3125; ++l) {
+        const std::uint32_t low = descending ? 3124 - l : l;
+        const int n = index.high_tiles[high] + index.low_tiles[low];
+        if (n > kMaxTiles) continue;
+        std::copy(low_digits[low].begin(), low_digits[low].begin() + 5, c.begin());
+        auto neighbour = [&](int i, int sign) {
+          if (i < 5) return index.at(low + sign * static_cast<int>(kPow5[i]), high);
+          return index.at(low, high + sign * static_cast<int>(kPow5[i - 5]));
+        };
+        f(index.at(low, high), c, n, neighbour);
+      }
+    }
+  };
+  // 1. Which targets contain the configuration (bit p * 5 + k): the targets, then downwards.
+  std::vector<std::uint16_t> inside(entries, 0);
+  each_target(digits, runs, [&](std::uint32_t key, int k, int p) {
+    inside[index(key)] |= static_cast<std::uint16_t>(1u << (p * 5 + k));
+  });
+  each(true, [&](std::uint32_t at, const auto& c, int n, auto&& neighbour) {
+    if (n == kMaxTiles) return;
+    for (int i = 0; i < digits; ++i)
+      if (c[i] < 4) inside[at] |= inside[neighbour(i, 1)];
+  });
+  // 2. Tiles kept toward each target: all of them when inside, else the best one-less subset.
+  std::vector<Kept> kept(entries);
+  each(false, [&](std::uint32_t at, const auto& c, int n, auto&& neighbour) {
+    Kept& out = kept[at];
+    for (int i = 0; i < digits; ++i)
+      if (c[i]) max_into(out, kept[neighbour(i, -1)]);
+    for (std::uint32_t in = inside[at]; in; in &= in - 1)
+      out.v[__builtin_ctz(in)] = static_cast<std::uint8_t>(n);
+  });
+  // 3. Missing tiles and the two masks.
+  std::vector<Row> rows(entries, Row{});
+  constexpr std::uint32_t kAll = (1u << kTargets) - 1;
+  each(false, [&](std::uint32_t at, const auto& c, int n, auto&& neighbour) {
+    const Kept& here = kept[at];
+    Row& row = rows[at];
+    for (int j = 0; j < kTargets; ++j)
+      row[j] = static_cast<std::uint32_t>(3 * (j % 5) + 2 * (j / 5) - here.v[j]);
+    for (int i = 0; i < digits; ++i) {
+      if (c[i] < 4 && n < kMaxTiles)
+        set_bits(row, above(kept[neighbour(i, 1)], here) & kAll, 4 + i);
+      if (c[i] > 0)  // a one-less subset keeps as many tiles or one fewer
+        set_bits(row, ~above(here, kept[neighbour(i, -1)]) & kAll, 13 + i);
+    }
+  });
+  return rows;
+}
+
+struct Tables {
+  PartIndex index;
+  std::vector<Row> suit, honor;
+  Tables() : suit(build_rows(index, 4, true)), honor(build_rows(index, 2, false)) {}
+};
+
+const Tables& tables() {
+  static const Tables t;
+  return t;
+}
+
+// One part's (missing, mask) for each target, the mask moved to the kinds' global bits.
+struct Cell {
+  int missing;
+  std::uint64_t mask;
+};
+using Cells = std::array<Cell, kTargets>;
+
+Cells cells_of(const Row& row, int part, int mask_shift) {
+  Cells out;
+  for (int j = 0; j < kTargets; ++j)
+    out[j] = Cell{static_cast<int>(row[j] & 15),
+                  static_cast<std::uint64_t>(row[j] >> mask_shift & 511) << (9 * part)};
+  return out;
+}
+
+inline void relax(Cell& best, int missing, std::uint64_t mask) {
+  if (missing < best.missing) {
+    best = Cell{missing, mask};
+  } else if (missing == best.missing) {
+    best.mask |= mask;
+  }
+}
+
+// Min-plus combination of two parts for every target up to `sets` sets.
+Cells combine(const Cells& a, const Cells& b, int sets) {
+  Cells out;
+  for (int p = 0; p < 2; ++p) {
+    for (int k = 0; k <= sets; ++k) {
+      Cell best{99, 0};
+      for (int ka = 0; ka <= k; ++ka) {
+        const int kb = k - ka;
+        for (int pa = 0; pa <= p; ++pa) {
+          const Cell& x = a[pa * 5 + ka];
+          const Cell& y = b[(p - pa) * 5 + kb];
+          relax(best, x.missing + y.missing, x.mask | y.mask);
+        }
+      }
+      out[p * 5 + k] = best;
+    }
+  }
+  return out;
+}
+
+// The standard form: (shanten, mask) for `sets` sets and a pair.
+Cell standard(const PartKeys& keys, int sets, int mask_shift) {
+  const Tables& t = tables();
+  Cells parts[4];
+  for (int s = 0; s < 3; ++s) parts[s] = cells_of(t.suit[t.index(keys.part[s])], s, mask_shift);
+  parts[3] = cells_of(t.honor[t.index(keys.part[3])], 3, mask_shift);
+  const Cells mp = combine(parts[0], parts[1], sets);
+  const Cells sz = combine(parts[2], parts[3], sets);
+  Cell best{99, 0};
+  for (int ka = 0; ka <= sets; ++ka)
+    for (int pa = 0; pa < 2; ++pa) {
+      const Cell& x = mp[pa * 5 + ka];
+      const Cell& y = sz[(1 - pa) * 5 + sets - ka];
+      relax(best, x.missing + y.missing, x.mask | y.mask);
+    }
+  return Cell{best.missing - 1, best.mask};
+}
+
+constexpr std::uint64_t kYaochuuMask = [] {
+  std::uint64_t m = 0;
+  for (int k : kYaochuuKinds) m |= std::uint64_t{1} << k;
+  return m;
+}();
+
+// Kinds held 0, 1, 2, and 3+ times.
+struct CountMasks {
+  std::uint64_t zero = 0, one = 0, two = 0, more = 0;
+};
+
+CountMasks count_masks(const Counts& c) {
+  CountMasks m;
+  for (int k = 0; k < kNumKinds; ++k) {
+    const std::uint64_t bit = std::uint64_t{1} << k;
+    switch (c[k]) {
+      case 0:
+        m.zero |= bit;
+        break;
+      case 1:
+        m.one |= bit;
+        break;
+      case 2:
+        m.two |= bit;
+        break;
+      default:
+        m.more |= bit;
+    }
+  }
+  return m;
+}
+
+int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
+
+// Chiitoitsu: 6 - pairs + max(0, 7 - kinds).
+Cell chiitoitsu(const CountMasks& m, bool necessary) {
+  const int pairs = popcount(m.two | m.more);
+  const int kinds = popcount(m.one | m.two | m.more);
+  const int shanten = 6 - pairs + std::max(0, 7 - kinds);
+  std::uint64_t mask;
+  if (necessary)
+    mask = kinds < 7 ? (m.zero | m.one) : m.one;
+  else
+    mask = kinds > 7 ? (m.one | m.more) : m.more;
+  return Cell{shanten, mask};
+}
+
+// Kokushi: 13 - terminal/honour kinds held - (one of them paired).
+Cell kokushi(const CountMasks& m, bool necessary) {
+  const std::uint64_t held = (m.one | m.two | m.more) & kYaochuuMask;
+  const std::uint64_t paired = (m.two | m.more) & kYaochuuMask;
+  const int shanten = 13 - popcount(held) - (paired ? 1 : 0);
+  std::uint64_t mask;
+  if (necessary) {
+    mask = (m.zero & kYaochuuMask) | (paired ? 0 : m.one & kYaochuuMask);
+  } else {
+    mask = ((m.one | m.two | m.more) & ~kYaochuuMask) | (m.more & kYaochuuMask) |
+           (popcount(paired) >= 2 ? m.two & kYaochuuMask : 0);
+  }
+  return Cell{shanten, mask};
+}
+
+TileDistance query(const Counts& counts, const PartKeys& keys, int melds, bool necessary) {
+  Cell best = standard(keys, 4 - melds, necessary ? 4 : 13);
+  if (melds == 0) {
+    const CountMasks m = count_masks(counts);
+    const Cell c = chiitoitsu(m, necessary);
+    relax(best, c.missing, c.mask);
+    const Cell k = kokushi(m, necessary);
+    relax(best, k.missing, k.mask);
+  }
+  return TileDistance{best.missing, best.mask};
+}
+
+}  // namespace
+
+PartKeys part_keys(const Counts& counts) {
+  PartKeys keys;
+  for (int k = 0; k < kNumKinds; ++k) keys.part[k / 9] += counts[k] * kPow5[k % 9];
+  return keys;
+}
+
+TileDistance necessary_tiles(const Counts& counts, const PartKeys& keys, int melds) {
+  return query(counts, keys, melds, true);
+}
+
+TileDistance unnecessary_tiles(const Counts& counts, const PartKeys& keys, int melds) {
+  return query(counts, keys, melds, false);
+}
+
+int exact_shanten(const Counts& counts, const PartKeys& keys, int melds) {
+  return query(counts, keys, melds, true).shanten;
+}
+
+void init_tile_distance_tables() { tables(); }
+
+}  // namespace riichi::eval
