@@ -93,6 +93,7 @@ Setup make_setup(const EvPosition& position, const Rules& rules) {
                                   "dora indicators");
     s.total[id] = static_cast<std::uint8_t>(copies[id] - seen[id] + s.start[id]);
     s.unseen += s.total[id] - s.start[id];
+    s.total_ids += s.total[id];
   }
   const Counts kinds = kinds_of(s.start);
   s.start_shanten = exact_shanten(kinds, part_keys(kinds), melds);
@@ -102,70 +103,112 @@ Setup make_setup(const EvPosition& position, const Rules& rules) {
 
 namespace {
 
-struct Values {
-  double tenpai = 0, win = 0, score = 0;
+// The three values of a node (tenpai, win, score) and a spare lane: one AVX register.
+using Values = double __attribute__((vector_size(32)));
+struct alignas(32) Slot {  // what the arrays hold (std::vector aligns the struct)
+  Values v;
 };
 
-// The backward recursion (MODEL.md §6): for t = 18 down to 0, the draw nodes from the discard
-// nodes at t + 1, then the discard nodes as the best of their options at t. `roots` are draw
-// nodes whose values are kept for every turn.
-std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, const EvOptions& o,
-                             const std::vector<std::uint32_t>& roots) {
+// Memory reused by the evaluations of one thread (the graph and the values), released when a
+// search was very large.
+struct Workspace {
+  detail::Graph graph;
+  std::vector<Slot> next, cur, best;
+};
+
+Workspace& workspace() {
+  thread_local Workspace w;
+  return w;
+}
+
+void release_if_large(Workspace& w) {
+  if (w.graph.draw_key.capacity() + w.graph.discard_key.capacity() > (std::size_t{1} << 20))
+    w = Workspace{};
+}
+
+// One turn of the backward recursion (MODEL.md §6): the draw nodes at t from the discard nodes
+// at t + 1 (`best`), then the discard nodes at t as the best of their options. Compiled for
+// AVX2 and for the baseline, chosen at run time.
+__attribute__((target_clones("avx2", "default"))) void turn_step(
+    const detail::Graph& g, const detail::Setup& s, const EvOptions& o, int t,
+    const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
   const std::size_t draws = g.draw_key.size(), discards = g.discard_key.size();
-  std::vector<Values> next(draws), cur(draws), best(discards);
+  const std::uint32_t* first = g.draw_first.data();
+  const detail::DrawEdge* edges = g.draw_edges.data();
+  const double* wins = g.win_points.data();
+  const std::uint8_t* flags = g.draw_flags.data();
+  const std::uint8_t* dist = g.draw_dist.data();
+  // 1 / (sum of the draw counts), by tiles drawn beyond the start (MODEL.md §2 or proper).
+  const int held = s.start_tiles % 3 == 2 ? s.start_tiles - 1 : s.start_tiles;
+  std::array<double, 16> inverse{};
+  for (int k = 0; k < 16; ++k) {
+    const int denominator = o.shrinking_denominator ? s.unseen - t
+                            : o.discards_return     ? s.unseen + s.start_tiles - held
+                                                    : s.unseen - k;
+    inverse[k] = 1.0 / denominator;
+  }
+  const detail::RonChance* ron = g.ron.data();
+  const detail::RonChance* ron_end = ron + g.ron.size();
+  const double stick = -double(o.riichi_stick);
+  std::uint32_t e = first[0];
+  for (std::uint32_t d = 0; d < draws; ++d) {
+    const std::uint32_t end = first[d + 1];
+    Values v = {0, 0, 0, 0};
+    if (t == kLastTurn) {
+      v[2] = flags[d] & detail::kRiichiFlag ? stick : 0;
+    } else {
+      const Values base = next[d].v;
+      Values acc = {0, 0, 0, 0};
+      int total = 0;
+      for (; e < end; ++e) {
+        const detail::DrawEdge edge = edges[e];
+        Values to = best[edge & detail::kEdgeTarget].v;
+        if (edge & detail::kWinEdge) to[0] = 1, to[1] = 1, to[2] = std::max(*wins++, to[2]);
+        const int w = detail::edge_weight(edge);
+        acc += static_cast<double>(w) * to;
+        total += w;
+      }
+      v = base + (acc - static_cast<double>(total) * base) * inverse[dist[d] & 15];
+      while (ron != ron_end && ron->node < d) ++ron;
+      if (ron != ron_end && ron->node == d) {
+        const double c = ron->chance;
+        v[1] = (1 - c) * v[1] + c;
+        v[2] = (1 - c) * v[2] + c * ron->points;
+      }
+    }
+    if (flags[d] & detail::kTenpaiFlag) v[0] = 1;
+    cur[d].v = v;
+  }
+  const std::uint32_t* option_first = g.option_first.data();
+  const std::uint32_t* option_to = g.option_to.data();
+  std::uint32_t i = option_first[0];
+  for (std::uint32_t big = 0; big < discards; ++big) {
+    const std::uint32_t last = option_first[big + 1];
+    Values v = {0, 0, 0, 0};
+    if (i < last) v = cur[option_to[i++]].v;
+    for (; i < last; ++i) {
+      const Values x = cur[option_to[i]].v;
+      v = x > v ? x : v;
+    }
+    best[big].v = v;
+  }
+}
+
+// The backward recursion for t = 18 down to 0; `roots` are draw nodes whose values are kept
+// for every turn.
+std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, const EvOptions& o,
+                             const std::vector<std::uint32_t>& roots, Workspace& w) {
+  const std::size_t draws = g.draw_key.size(), discards = g.discard_key.size();
+  w.next.assign(draws, Slot{}), w.cur.assign(draws, Slot{}), w.best.assign(discards, Slot{});
   std::vector<EvCurve> curves(roots.size());
   for (int t = kLastTurn; t >= 0; --t) {
-    std::size_t ron = 0;
-    for (std::uint32_t d = 0; d < draws; ++d) {
-      const bool riichi = g.draw_key[d].hi & detail::kRiichiBit;
-      const bool tenpai = g.draw_tenpai[d];
-      Values v;
-      if (t == kLastTurn) {
-        v = Values{tenpai ? 1.0 : 0.0, 0, riichi ? -double(o.riichi_stick) : 0};
-      } else {
-        const Values base = next[d];
-        Values acc;
-        for (std::uint32_t e = g.draw_first[d]; e < g.draw_first[d + 1]; ++e) {
-          const detail::DrawEdge& edge = g.draw_edges[e];
-          Values to = best[edge.to];
-          if (edge.score > 0) to = Values{1, 1, std::max(edge.score, to.score)};
-          acc.tenpai += edge.weight * (to.tenpai - base.tenpai);
-          acc.win += edge.weight * (to.win - base.win);
-          acc.score += edge.weight * (to.score - base.score);
-        }
-        const double denominator = o.shrinking_denominator ? s.unseen - t : g.draw_norm[d];
-        v = Values{base.tenpai + acc.tenpai / denominator, base.win + acc.win / denominator,
-                   base.score + acc.score / denominator};
-        while (ron < g.ron.size() && g.ron[ron].node < d) ++ron;
-        if (ron < g.ron.size() && g.ron[ron].node == d) {
-          const double c = g.ron[ron].chance;
-          v = Values{v.tenpai, (1 - c) * v.win + c, (1 - c) * v.score + c * g.ron[ron].points};
-        }
-      }
-      if (tenpai) v.tenpai = 1;
-      cur[d] = v;
-    }
-    for (std::uint32_t big = 0; big < discards; ++big) {
-      Values v;
-      bool any = false;
-      for (std::uint32_t i = g.option_first[big]; i < g.option_first[big + 1]; ++i) {
-        const Values& x = cur[g.option_to[i]];
-        if (!any) {
-          v = x, any = true;
-          continue;
-        }
-        v.tenpai = std::max(v.tenpai, x.tenpai);
-        v.win = std::max(v.win, x.win);
-        v.score = std::max(v.score, x.score);
-      }
-      best[big] = v;
-    }
+    turn_step(g, s, o, t, w.next.data(), w.cur.data(), w.best.data());
     for (std::size_t r = 0; r < roots.size(); ++r) {
       if (roots[r] == detail::NodeMap::kAbsent) continue;
-      const Values& x = cur[roots[r]];
-      curves[r].tenpai[t] = x.tenpai, curves[r].win[t] = x.win, curves[r].score[t] = x.score;
+      const Values& x = w.cur[roots[r]].v;
+      curves[r].tenpai[t] = x[0], curves[r].win[t] = x[1], curves[r].score[t] = x[2];
     }
-    std::swap(cur, next);
+    std::swap(w.cur, w.next);
   }
   return curves;
 }
@@ -178,6 +221,7 @@ namespace {
 using detail::Graph;
 using detail::IdCounts;
 using detail::Setup;
+using detail::Workspace;
 
 double since_ms(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
@@ -223,7 +267,8 @@ HandEv evaluate_discards(const EvPosition& p, const EvOptions& o) {
   if (s.start_tiles % 3 != 2)
     throw std::invalid_argument("a discard needs 3n+2 concealed tiles (14 with the melds)");
   HandEv out;
-  Graph g;
+  Workspace& w = detail::workspace();
+  Graph& g = w.graph;
   build(p, o, s, rules, g, out.stats);
   const auto start = std::chrono::steady_clock::now();
   const Counts kinds = detail::kinds_of(s.start);
@@ -250,7 +295,7 @@ HandEv evaluate_discards(const EvPosition& p, const EvOptions& o) {
     roots.push_back(row.dama);
     rows.push_back(row);
   }
-  const std::vector<EvCurve> curves = detail::compute(g, s, o, roots);
+  const std::vector<EvCurve> curves = detail::compute(g, s, o, roots, w);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& row = rows[i];
     DiscardEv d;
@@ -280,6 +325,7 @@ HandEv evaluate_discards(const EvPosition& p, const EvOptions& o) {
                      return a.value.score[p.turn] > b.value.score[p.turn];
                    });
   out.stats.values_ms = since_ms(start);
+  detail::release_if_large(w);
   return out;
 }
 
@@ -291,11 +337,12 @@ EvCurve evaluate_hand(const EvPosition& p, const EvOptions& o, EvStats* stats) {
         "a hand before its draw needs 3n+1 concealed tiles (13 with the melds)");
   EvStats local;
   EvStats& st = stats ? *stats : local;
-  Graph g;
-  build(p, o, s, rules, g, st);
+  Workspace& w = detail::workspace();
+  build(p, o, s, rules, w.graph, st);
   const auto start = std::chrono::steady_clock::now();
-  const EvCurve curve = detail::compute(g, s, o, {0})[0];
+  const EvCurve curve = detail::compute(w.graph, s, o, {0}, w)[0];
   st.values_ms = since_ms(start);
+  detail::release_if_large(w);
   return curve;
 }
 

@@ -56,10 +56,44 @@ PartKeys parts_of(const NodeKey& k) {
   return p;
 }
 
-int distance(const IdCounts& h, const Setup& s) {
-  int d = 0;
-  for (int id = 0; id < kIds; ++id) d += std::max(h[id] - s.start[id], 0);
+// The base-5 digits of 0..3124 (five counts) and 0..624 (four).
+struct Digits {
+  std::array<std::array<std::uint8_t, 5>, 3125> low{};
+  std::array<std::array<std::uint8_t, 4>, 625> high{};
+};
+constexpr Digits kDigits = [] {
+  Digits d;
+  for (int k = 0; k < 3125; ++k)
+    for (int i = 0, v = k; i < 5; ++i, v /= 5) d.low[k][i] = static_cast<std::uint8_t>(v % 5);
+  for (int k = 0; k < 625; ++k)
+    for (int i = 0, v = k; i < 4; ++i, v /= 5) d.high[k][i] = static_cast<std::uint8_t>(v % 5);
   return d;
+}();
+
+// The kinds and the ids of a key's hand.
+void decode(const NodeKey& key, Counts& kinds, IdCounts& ids) {
+  const PartKeys p = parts_of(key);
+  for (int part = 0; part < 4; ++part) {
+    const auto& low = kDigits.low[p.part[part] % 3125];
+    const auto& high = kDigits.high[p.part[part] / 3125];
+    std::copy(low.begin(), low.end(), kinds.begin() + 9 * part);
+    std::copy(high.begin(), high.begin() + (part < 3 ? 4 : 2), kinds.begin() + 9 * part + 5);
+  }
+  std::copy(kinds.begin(), kinds.end(), ids.begin());
+  for (int s = 0; s < 3; ++s) {
+    const std::uint8_t red = key.hi >> (17 + s) & 1;
+    ids[9 * s + 4] = static_cast<std::uint8_t>(ids[9 * s + 4] - red);
+    ids[kNumKinds + s] = red;
+  }
+}
+
+constexpr std::uint64_t kFiveKinds = (1ull << 4) | (1ull << 13) | (1ull << 22);
+
+// Ids of the kinds in `mask`: the kinds themselves and, for a five, its red copy.
+std::uint64_t ids_of_kinds(std::uint64_t mask, bool red_fives) {
+  if (!red_fives) return mask;
+  const std::uint64_t fives = mask & kFiveKinds;
+  return mask | (fives >> 4 & 1) << 34 | (fives >> 13 & 1) << 35 | (fives >> 22 & 1) << 36;
 }
 
 class Builder {
@@ -71,23 +105,29 @@ class Builder {
   bool run();
 
  private:
-  std::uint32_t draw_node(const NodeKey& key);
-  std::uint32_t discard_node(const NodeKey& key);
+  std::uint32_t draw_node(const NodeKey& key, int dist);
+  std::uint32_t discard_node(const NodeKey& key, int dist);
   void expand_draw(std::uint32_t d);
   void expand_discard(std::uint32_t big);
-  void add_ron(std::uint32_t d, const IdCounts& h, bool riichi, std::uint64_t waits);
+  void add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, const IdCounts& h,
+               std::uint64_t waits, int dist);
+  void add_draw(std::uint32_t d, std::uint32_t big, int weight, double score) {
+    DrawEdge e = big | static_cast<DrawEdge>(weight) << 28;
+    if (score > 0) e |= kWinEdge;
+    g_.raw_edges.push_back(Graph::RawEdge{d, e, score});
+  }
+  void finish();
   // Count of id x seen from hand h (MODEL.md §2, or without returned discards).
   int weight(const IdCounts& h, int id) const {
     const int held = o_.discards_return ? h[id] : std::max(h[id], s_.start[id]);
-    return std::max(s_.total[id] - held, 0);
+    return s_.total[id] - held;
   }
-  int last_id() const { return s_.red_fives ? kIds : kNumKinds; }
   bool within_bound(int dist, int shanten) const {
     return dist + shanten < s_.start_shanten + extra_;
   }
   // Bidirectional edges: one flag per (discard node, removed id, source riichi differs).
   bool claim_edge(std::uint32_t big, int id, bool flipped) {
-    std::uint64_t& m = seen_[big][flipped ? 1 : 0];
+    std::uint64_t& m = g_.seen[big][flipped ? 1 : 0];
     const std::uint64_t bit = std::uint64_t{1} << id;
     if (m & bit) return false;
     m |= bit;
@@ -100,85 +140,90 @@ class Builder {
   const int extra_;
   const WinScorer& scorer_;
   Graph& g_;
-  struct RawEdge {
-    std::uint32_t from;
-    DrawEdge edge;
-  };
-  std::vector<RawEdge> draws_;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> options_;  // (discard node, draw node)
-  std::vector<std::array<std::uint64_t, 2>> seen_;
 };
 
-std::uint32_t Builder::draw_node(const NodeKey& key) {
-  const std::uint32_t found = g_.index.find(key);
-  if (found != NodeMap::kAbsent) return found;
+std::uint32_t Builder::draw_node(const NodeKey& key, int dist) {
   const auto d = static_cast<std::uint32_t>(g_.draw_key.size());
-  g_.index.insert(key, d);
+  const std::uint32_t found = g_.index.find_or_insert(key, d);
+  if (found != NodeMap::kAbsent) return found;
   g_.draw_key.push_back(key);
+  g_.draw_dist.push_back(static_cast<std::uint8_t>(dist));
   return d;
 }
 
-std::uint32_t Builder::discard_node(const NodeKey& key) {
-  const std::uint32_t found = g_.index.find(key);
-  if (found != NodeMap::kAbsent) return found & ~kDiscardBit;
+std::uint32_t Builder::discard_node(const NodeKey& key, int dist) {
   const auto big = static_cast<std::uint32_t>(g_.discard_key.size());
-  g_.index.insert(key, big | kDiscardBit);
+  const std::uint32_t found = g_.index.find_or_insert(key, big | kDiscardBit);
+  if (found != NodeMap::kAbsent) return found & ~kDiscardBit;
   g_.discard_key.push_back(key);
-  if (o_.bidirectional_edges) seen_.push_back({0, 0});
+  g_.discard_dist.push_back(static_cast<std::uint8_t>(dist));
+  if (o_.bidirectional_edges) g_.seen.push_back({0, 0});
   return big;
 }
 
 void Builder::expand_draw(std::uint32_t d) {
   const NodeKey key = g_.draw_key[d];
   const bool riichi = key.hi & kRiichiBit;
-  const IdCounts h = hand_of(key);
-  const TileDistance td = necessary_tiles(kinds_of(h), parts_of(key), s_.melds);
+  Counts kinds;
+  IdCounts h;
+  decode(key, kinds, h);
+  const TileDistance td = necessary_tiles(kinds, parts_of(key), s_.melds);
   const bool tenpai = td.shanten == 0;
-  g_.draw_tenpai[d] = tenpai;
-  const bool tegawari = o_.tegawari && !riichi && within_bound(distance(h, s_), td.shanten);
-  float norm = 0;
-  for (int id = 0; id < last_id(); ++id) {
+  const int dist = g_.draw_dist[d];
+  g_.draw_flags.push_back(
+      static_cast<std::uint8_t>((tenpai ? kTenpaiFlag : 0) | (riichi ? kRiichiFlag : 0)));
+  const bool tegawari = o_.tegawari && !riichi && within_bound(dist, td.shanten);
+  std::uint64_t ids = ids_of_kinds(tegawari ? (1ull << kNumKinds) - 1 : td.mask, s_.red_fives);
+  for (; ids; ids &= ids - 1) {
+    const int id = __builtin_ctzll(ids);
     const int w = weight(h, id);
-    norm += static_cast<float>(w);
-    const bool needed = td.mask >> kind_of_id(id) & 1;
-    if (w == 0 || !(needed || tegawari)) continue;
-    const std::uint32_t big = discard_node(plus(key, id));
+    if (w <= 0) continue;
+    const int next_dist = dist + (h[id] >= s_.start[id] ? 1 : 0);
+    const std::uint32_t big = discard_node(plus(key, id), next_dist);
     if (o_.bidirectional_edges && !claim_edge(big, id, false)) continue;
     double score = 0;
-    if (tenpai && needed) {
+    if (tenpai && (td.mask >> kind_of_id(id) & 1)) {
       IdCounts won = h;
       ++won[id];
-      score = scorer_.points(won, id, riichi, true);
+      Counts won_kinds = kinds;
+      ++won_kinds[kind_of_id(id)];
+      score = scorer_.points(plus(key, id), won_kinds, won, id, riichi, true, next_dist);
       ++g_.wins_scored;
     }
-    draws_.push_back({d, DrawEdge{big, static_cast<float>(w), score}});
+    add_draw(d, big, w, score);
   }
-  g_.draw_norm[d] = norm;
-  if (tenpai && o_.ron_factor > 0) add_ron(d, h, riichi, td.mask);
+  if (tenpai && o_.ron_factor > 0) add_ron(d, key, kinds, h, td.mask, dist);
 }
 
 // Ron before the next draw: each opponent discard is a given winning tile with probability
-// ron_factor * count / norm. Furiten (no ron): a wait among the own discards or among the
-// starting tiles the hand no longer holds (they were discarded).
-void Builder::add_ron(std::uint32_t d, const IdCounts& h, bool riichi, std::uint64_t waits) {
+// ron_factor * count / (tiles not seen). Furiten (no ron): a wait among the own discards or
+// among the starting tiles the hand no longer holds (they were discarded).
+void Builder::add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, const IdCounts& h,
+                      std::uint64_t waits, int dist) {
+  const bool riichi = key.hi & kRiichiBit;
   std::uint64_t pond = s_.own_pond;
   for (int id = 0; id < kIds; ++id)
     if (h[id] < s_.start[id]) pond |= std::uint64_t{1} << kind_of_id(id);
   if (waits & pond) return;
   double live = 0, points = 0;
-  for (int id = 0; id < last_id(); ++id) {
+  for (std::uint64_t ids = ids_of_kinds(waits, s_.red_fives); ids; ids &= ids - 1) {
+    const int id = __builtin_ctzll(ids);
     const int w = weight(h, id);
-    if (w == 0 || !(waits >> kind_of_id(id) & 1)) continue;
+    if (w <= 0) continue;
     IdCounts won = h;
     ++won[id];
-    const double p = scorer_.points(won, id, riichi, false);
+    Counts won_kinds = kinds;
+    ++won_kinds[kind_of_id(id)];
+    const int won_dist = dist + (h[id] >= s_.start[id] ? 1 : 0);
+    const double p = scorer_.points(plus(key, id), won_kinds, won, id, riichi, false, won_dist);
     ++g_.wins_scored;
     if (p <= 0) continue;
     live += w;
     points += w * p;
   }
   if (live == 0) return;
-  const double per_discard = std::min(1.0, o_.ron_factor * live / g_.draw_norm[d]);
+  const double unseen = s_.unseen - dist;
+  const double per_discard = std::min(1.0, o_.ron_factor * live / unseen);
   double miss = 1;
   for (int i = 0; i < o_.opponents; ++i) miss *= 1 - per_discard;
   g_.ron.push_back(RonChance{d, static_cast<float>(1 - miss), points / live});
@@ -187,18 +232,22 @@ void Builder::add_ron(std::uint32_t d, const IdCounts& h, bool riichi, std::uint
 void Builder::expand_discard(std::uint32_t big) {
   const NodeKey key = g_.discard_key[big];
   const bool riichi = key.hi & kRiichiBit;
-  const IdCounts h = hand_of(key);
-  const TileDistance td = unnecessary_tiles(kinds_of(h), parts_of(key), s_.melds);
+  Counts kinds;
+  IdCounts h;
+  decode(key, kinds, h);
+  const TileDistance td = unnecessary_tiles(kinds, parts_of(key), s_.melds);
+  const int dist = g_.discard_dist[big];
   // The starting hand may discard anything (every discard is a row of the table).
-  const bool down = big == 0 && s_.start_tiles % 3 == 2
-                        ? true
-                        : o_.shanten_down && !riichi && within_bound(distance(h, s_), td.shanten);
-  for (int id = 0; id < last_id(); ++id) {
+  const bool down = (big == 0 && s_.start_tiles % 3 == 2) ||
+                    (o_.shanten_down && !riichi && within_bound(dist, td.shanten));
+  const std::uint64_t spare = ids_of_kinds(td.mask, s_.red_fives);
+  for (int id = 0; id < kIds; ++id) {
     if (h[id] == 0) continue;
-    const bool spare = td.mask >> kind_of_id(id) & 1;
-    if (!spare && !down) continue;
+    const bool is_spare = spare >> id & 1;
+    if (!is_spare && !down) continue;
     const NodeKey left = minus(key, id);
-    const bool declare = s_.closed && td.shanten == 0 && spare && !riichi;
+    const int left_dist = dist - (h[id] > s_.start[id] ? 1 : 0);
+    const bool declare = s_.closed && td.shanten == 0 && is_spare && !riichi;
     bool flags[2] = {riichi, riichi};
     int n = 1;
     if (declare && o_.riichi != RiichiChoice::kNever) {
@@ -206,58 +255,69 @@ void Builder::expand_discard(std::uint32_t big) {
       if (o_.riichi == RiichiChoice::kByValue) flags[1] = false, n = 2;
     }
     for (int i = 0; i < n; ++i) {
-      const std::uint32_t d = draw_node(with_riichi(left, flags[i]));
+      if (o_.bidirectional_edges && !claim_edge(big, id, flags[i] != riichi)) continue;
+      const std::uint32_t d = draw_node(with_riichi(left, flags[i]), left_dist);
       if (!o_.bidirectional_edges) {
-        options_.push_back({big, d});
+        g_.raw_options.push_back({big, d});
         continue;
       }
-      if (!claim_edge(big, id, flags[i] != riichi)) continue;
       IdCounts before = h;
       --before[id];
-      const double score = td.shanten == -1 ? scorer_.points(h, id, riichi, true) : 0;
+      const double score =
+          td.shanten == -1 ? scorer_.points(key, kinds, h, id, riichi, true, dist) : 0;
       g_.wins_scored += td.shanten == -1;
-      draws_.push_back({d, DrawEdge{big, static_cast<float>(weight(before, id)), score}});
+      add_draw(d, big, weight(before, id), score);
     }
   }
 }
 
 bool Builder::run() {
-  IdCounts start = s_.start;
-  const NodeKey root = key_of(start, false);
+  const NodeKey root = key_of(s_.start, false);
   if (s_.start_tiles % 3 == 2)
-    discard_node(root);
+    discard_node(root, 0);
   else
-    draw_node(root);
+    draw_node(root, 0);
   std::size_t next_draw = 0, next_discard = 0;
   while (next_draw < g_.draw_key.size() || next_discard < g_.discard_key.size()) {
     if (full()) return false;
     while (next_discard < g_.discard_key.size())
       expand_discard(static_cast<std::uint32_t>(next_discard++));
-    g_.draw_tenpai.resize(g_.draw_key.size());
-    g_.draw_norm.resize(g_.draw_key.size());
     while (next_draw < g_.draw_key.size()) expand_draw(static_cast<std::uint32_t>(next_draw++));
   }
-  // Compressed rows: draw edges by draw node, options by discard node.
-  const std::size_t draws = g_.draw_key.size(), discards = g_.discard_key.size();
-  g_.draw_first.assign(draws + 1, 0);
-  for (const RawEdge& e : draws_) ++g_.draw_first[e.from + 1];
-  for (std::size_t i = 0; i < draws; ++i) g_.draw_first[i + 1] += g_.draw_first[i];
-  g_.draw_edges.resize(draws_.size());
-  {
-    std::vector<std::uint32_t> at(g_.draw_first.begin(), g_.draw_first.end() - 1);
-    for (const RawEdge& e : draws_) g_.draw_edges[at[e.from]++] = e.edge;
-  }
-  if (o_.bidirectional_edges)
-    for (const RawEdge& e : draws_) options_.push_back({e.edge.to, e.from});
-  g_.option_first.assign(discards + 1, 0);
-  for (const auto& [big, d] : options_) ++g_.option_first[big + 1];
-  for (std::size_t i = 0; i < discards; ++i) g_.option_first[i + 1] += g_.option_first[i];
-  g_.option_to.resize(options_.size());
-  {
-    std::vector<std::uint32_t> at(g_.option_first.begin(), g_.option_first.end() - 1);
-    for (const auto& [big, d] : options_) g_.option_to[at[big]++] = d;
-  }
+  finish();
   return true;
+}
+
+// Compressed rows: draw edges (and their win points) by draw node, options by discard node.
+void Builder::finish() {
+  const std::size_t draws = g_.draw_key.size(), discards = g_.discard_key.size();
+  const auto& raw = g_.raw_edges;
+  g_.draw_first.assign(draws + 1, 0);
+  for (const Graph::RawEdge& e : raw) ++g_.draw_first[e.from + 1];
+  for (std::size_t i = 0; i < draws; ++i) g_.draw_first[i + 1] += g_.draw_first[i];
+  g_.draw_edges.resize(raw.size());
+  g_.at.assign(g_.draw_first.begin(), g_.draw_first.end() - 1);
+  std::size_t wins = 0;
+  for (const Graph::RawEdge& e : raw) {
+    g_.draw_edges[g_.at[e.from]++] = e.edge;
+    wins += e.edge >> 31;
+  }
+  // Win points in edge order: the position of a win edge among the wins of its row.
+  g_.win_points.assign(wins, 0);
+  g_.at.assign(draws + 1, 0);
+  for (const Graph::RawEdge& e : raw) g_.at[e.from + 1] += e.edge >> 31;
+  for (std::size_t i = 0; i < draws; ++i) g_.at[i + 1] += g_.at[i];
+  for (const Graph::RawEdge& e : raw)
+    if (e.edge & kWinEdge) g_.win_points[g_.at[e.from]++] = e.score;
+  auto& options = g_.raw_options;
+  if (o_.bidirectional_edges)
+    for (const Graph::RawEdge& e : raw) options.push_back({e.edge & kEdgeTarget, e.from});
+  g_.option_first.assign(discards + 1, 0);
+  for (const auto& [big, d] : options) ++g_.option_first[big + 1];
+  for (std::size_t i = 0; i < discards; ++i) g_.option_first[i + 1] += g_.option_first[i];
+  g_.option_to.resize(options.size());
+  g_.at.assign(g_.option_first.begin(), g_.option_first.end() - 1);
+  for (const auto& [big, d] : options) g_.option_to[g_.at[big]++] = d;
 }
 
 }  // namespace
@@ -271,13 +331,18 @@ std::uint32_t NodeMap::find(const NodeKey& key) const {
   }
 }
 
-void NodeMap::insert(const NodeKey& key, std::uint32_t value) {
+std::uint32_t NodeMap::find_or_insert(const NodeKey& key, std::uint32_t value) {
   if (2 * (size_ + 1) > slots_.size()) grow();
   const std::size_t mask = slots_.size() - 1;
   std::size_t i = hash(key) & mask;
-  while (slots_[i].value != kAbsent) i = (i + 1) & mask;
+  for (;; i = (i + 1) & mask) {
+    Slot& s = slots_[i];
+    if (s.value == kAbsent) break;
+    if (s.lo == key.lo && s.hi == key.hi) return s.value;
+  }
   slots_[i] = Slot{key.lo, key.hi, value};
   ++size_;
+  return kAbsent;
 }
 
 void NodeMap::grow() {
@@ -285,7 +350,28 @@ void NodeMap::grow() {
   old.swap(slots_);
   size_ = 0;
   for (const Slot& s : old)
-    if (s.value != kAbsent) insert(NodeKey{s.lo, s.hi}, s.value);
+    if (s.value != kAbsent) find_or_insert(NodeKey{s.lo, s.hi}, s.value);
+}
+
+void NodeMap::clear() {
+  std::size_t want = 1024;
+  while (want < 4 * size_) want *= 2;
+  if (slots_.size() > 4 * want)
+    slots_.assign(want, Slot{});
+  else
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+  size_ = 0;
+}
+
+void Graph::clear() {
+  index.clear();
+  draw_key.clear(), discard_key.clear();
+  draw_dist.clear(), discard_dist.clear(), draw_flags.clear();
+  draw_first.clear(), draw_edges.clear(), win_points.clear();
+  option_first.clear(), option_to.clear(), ron.clear();
+  raw_edges.clear(), raw_options.clear(), seen.clear();
+  wins_scored = 0;
+  capped = false;
 }
 
 NodeKey key_of(const IdCounts& hand, bool riichi) {
@@ -296,15 +382,10 @@ NodeKey key_of(const IdCounts& hand, bool riichi) {
 }
 
 IdCounts hand_of(const NodeKey& key) {
-  IdCounts h{};
-  const PartKeys p = parts_of(key);
-  for (int part = 0; part < 4; ++part) {
-    std::uint32_t v = p.part[part];
-    for (int i = 0; i < (part < 3 ? 9 : 7); ++i, v /= 5) h[9 * part + i] = v % 5;
-  }
-  for (int s = 0; s < 3; ++s)
-    if (key.hi >> (17 + s) & 1) --h[9 * s + 4], h[kNumKinds + s] = 1;
-  return h;
+  Counts kinds;
+  IdCounts ids;
+  decode(key, kinds, ids);
+  return ids;
 }
 
 Counts kinds_of(const IdCounts& hand) {
@@ -315,7 +396,7 @@ Counts kinds_of(const IdCounts& hand) {
 
 bool build_graph(const Setup& setup, const EvOptions& options, int extra, const WinScorer& scorer,
                  Graph& graph) {
-  graph = Graph{};
+  graph.clear();
   Builder builder(setup, options, extra, scorer, graph);
   graph.capped = !builder.run();
   return !graph.capped;

@@ -21,6 +21,7 @@
 
 #include "eval/ev.hpp"
 #include "riichi/score.hpp"
+#include "riichi/yaku.hpp"
 
 namespace riichi::eval::detail {
 
@@ -46,6 +47,7 @@ struct Setup {
   int melds = 0;
   bool closed = true;          // no open meld (ankan allowed): riichi possible
   int unseen = 0;              // S0: tiles not seen at the start (sum of total - start)
+  int total_ids = 0;           // sum of total
   std::uint64_t own_pond = 0;  // kinds in the own discards (furiten)
   bool red_fives = false;
 };
@@ -55,37 +57,6 @@ NodeKey key_of(const IdCounts& hand, bool riichi);
 IdCounts hand_of(const NodeKey& key);  // by id
 Counts kinds_of(const IdCounts& hand);
 
-// Points of wins (ev_score.cpp): the rules' own score(), plus the ura dora expectation.
-class WinScorer {
- public:
-  WinScorer(const EvPosition& position, const EvOptions& options, const Rules& rules,
-            const Setup& setup);
-  // `hand`: the complete concealed hand by id, the winning tile `win` included. 0 = no win
-  // (no yaku).
-  double points(const IdCounts& hand, int win, bool riichi, bool tsumo) const;
-
- private:
-  const EvPosition& position_;
-  const EvOptions& options_;
-  const Rules& rules_;
-  const Setup& setup_;
-  WinContext context_;
-};
-
-struct DrawEdge {
-  std::uint32_t to = 0;  // discard node
-  float weight = 0;      // count of the drawn id
-  double score = 0;      // > 0: the draw completes the hand (points of the win)
-};
-
-// Ron chances of a tenpai draw node (standard model): the chance that an opponent's discard
-// before the next draw is a winning tile, and the average points of such a ron.
-struct RonChance {
-  std::uint32_t node = 0;
-  float chance = 0;
-  double points = 0;
-};
-
 // Open-addressing map from a node's key to its index (draw and discard nodes in one map: their
 // tile counts differ).
 class NodeMap {
@@ -94,9 +65,10 @@ class NodeMap {
   NodeMap() { slots_.resize(1024); }
   // The value stored for `key`, or kAbsent.
   std::uint32_t find(const NodeKey& key) const;
-  // Stores `value` for a new key (the caller checked it is absent).
-  void insert(const NodeKey& key, std::uint32_t value);
+  // The value stored for `key`; when absent, stores `value` and returns kAbsent.
+  std::uint32_t find_or_insert(const NodeKey& key, std::uint32_t value);
   std::size_t size() const { return size_; }
+  void clear();  // keeps the capacity (shrinks it when much larger than the last use)
 
  private:
   struct Slot {
@@ -113,18 +85,88 @@ class NodeMap {
   std::size_t size_ = 0;
 };
 
+// Points of wins (ev_score.cpp): the rules' own score(), plus the ura dora expectation.
+class WinScorer {
+ public:
+  WinScorer(const EvPosition& position, const EvOptions& options, const Rules& rules,
+            const Setup& setup);
+  // The complete concealed hand (its key, and its counts by kind and by id), the winning tile
+  // (id) `win` included; `dist` its tiles beyond the starting hand. 0 = no win (no yaku).
+  // Cached by (hand, riichi, winning kind, tsumo).
+  double points(const NodeKey& key, const Counts& kinds, const IdCounts& hand, int win, bool riichi,
+                bool tsumo, int dist) const;
+
+ private:
+  struct Best {
+    bool ok = false;
+    int han = 0, fu = 0, yakuman = 0, value = 0;
+  };
+  Best best_reading(const Counts& concealed, const IdCounts& hand, int win, bool riichi,
+                    bool tsumo) const;
+  double compute_points(const Counts& kinds, const IdCounts& hand, int win, bool riichi, bool tsumo,
+                        int dist) const;
+
+  const EvPosition& position_;
+  const EvOptions& options_;
+  const Rules& rules_;
+  const Setup& setup_;
+  WinContext context_;
+  std::vector<std::pair<int, int>> dora_kinds_;  // (kind, dora per copy)
+  Counts indicator_of_{};                        // the indicator kind pointing at each kind
+  Counts meld_counts_{};
+  int meld_red_ = 0;
+  std::array<HandSet, 4> meld_sets_{};
+  int melds_ = 0;
+  bool menzen_ = true;
+  mutable NodeMap cache_;  // key with the winning kind (bits 21..26) and tsumo (bit 27)
+  mutable std::vector<double> cached_;
+};
+
+// A draw edge, 32 bits: bits 0..27 the discard node reached, bits 28..30 the weight (count of
+// the id drawn, 1..4), bit 31 set when the draw completes the hand: its points are then the next
+// entry of Graph::win_points (in edge order).
+using DrawEdge = std::uint32_t;
+inline constexpr DrawEdge kWinEdge = 1u << 31;
+inline constexpr std::uint32_t kEdgeTarget = (1u << 28) - 1;
+constexpr int edge_weight(DrawEdge e) { return static_cast<int>(e >> 28 & 7); }
+
+// Ron chances of a tenpai draw node (standard model): the chance that an opponent's discard
+// before the next draw is a winning tile, and the average points of such a ron.
+struct RonChance {
+  std::uint32_t node = 0;
+  float chance = 0;
+  double points = 0;
+};
+
+// Draw node flags.
+inline constexpr std::uint8_t kTenpaiFlag = 1, kRiichiFlag = 2;
+
 struct Graph {
   NodeMap index;  // draw node d -> d, discard node D -> D | kDiscardBit
   std::vector<NodeKey> draw_key, discard_key;
-  std::vector<std::uint8_t> draw_tenpai;  // 1 when the draw node is tenpai
-  std::vector<float> draw_norm;           // sum of the draw counts (proper denominator)
-  std::vector<std::uint32_t> draw_first;  // CSR: draw_edges of node d
+  std::vector<std::uint8_t> draw_dist, discard_dist;  // tiles beyond the starting hand
+  std::vector<std::uint8_t> draw_flags;
+  std::vector<std::uint32_t> draw_first;  // CSR: draw_edges[draw_first[d] .. draw_first[d + 1])
   std::vector<DrawEdge> draw_edges;
-  std::vector<std::uint32_t> option_first;  // CSR: option_to of node D
+  std::vector<double> win_points;           // one per win edge, in edge order
+  std::vector<std::uint32_t> option_first;  // CSR: option_to of discard node D
   std::vector<std::uint32_t> option_to;
   std::vector<RonChance> ron;  // sorted by node
   std::size_t wins_scored = 0;
   bool capped = false;
+
+  // Buffers of the build, kept with the graph so that a reused graph allocates nothing.
+  struct RawEdge {
+    std::uint32_t from;
+    DrawEdge edge;
+    double score;
+  };
+  std::vector<RawEdge> raw_edges;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> raw_options;  // (discard, draw node)
+  std::vector<std::array<std::uint64_t, 2>> seen;  // bidirectional edges made, by discard node
+  std::vector<std::uint32_t> at;
+
+  void clear();
 };
 
 // Builds the graph from the starting hand (a discard node for 3n+2 tiles, a draw node for 3n+1:

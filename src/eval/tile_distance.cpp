@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -201,10 +202,98 @@ std::vector<Row> build_rows(const PartIndex& index, int high_digits, bool runs) 
   return rows;
 }
 
+// The missing counts of a part for its 10 targets, one nibble each: a part's "class". Only 126
+// classes occur for a suit and 55 for the honours; man+pin give 180, sou+honours 165.
+using Missing = std::uint64_t;
+
+Missing missing_of(const Row& row) {
+  Missing m = 0;
+  for (int j = 0; j < kTargets; ++j) m |= Missing{row[j] & 15} << (4 * j);
+  return m;
+}
+
+inline int missing_at(Missing m, int target) { return static_cast<int>(m >> (4 * target) & 15); }
+
+// Gives each distinct value a dense id.
+class Classes {
+ public:
+  std::uint8_t id(Missing m) {
+    for (std::size_t i = 0; i < values.size(); ++i)
+      if (values[i] == m) return static_cast<std::uint8_t>(i);
+    values.push_back(m);
+    if (values.size() > 256) throw std::logic_error("tile distance tables: too many classes");
+    return static_cast<std::uint8_t>(values.size() - 1);
+  }
+  std::vector<Missing> values;
+};
+
+// Two parts combined: the class of the result and, per target, the optimal splits (bit
+// pa * 5 + ka: the first part takes target (pa, ka), the second the rest).
+struct PairInfo {
+  std::uint8_t cls = 0;
+  std::uint16_t splits[kTargets] = {};
+};
+
+PairInfo combine_classes(Missing a, Missing b, Classes& out) {
+  PairInfo info;
+  Missing combined = 0;
+  for (int p = 0; p < 2; ++p)
+    for (int k = 0; k < 5; ++k) {
+      int best = 99;
+      std::uint16_t splits = 0;
+      for (int ka = 0; ka <= k; ++ka)
+        for (int pa = 0; pa <= p; ++pa) {
+          const int v = missing_at(a, pa * 5 + ka) + missing_at(b, (p - pa) * 5 + k - ka);
+          if (v < best) best = v, splits = 0;
+          if (v == best) splits |= static_cast<std::uint16_t>(1u << (pa * 5 + ka));
+        }
+      combined |= Missing{static_cast<std::uint64_t>(std::min(best, 15))} << (4 * (p * 5 + k));
+      info.splits[p * 5 + k] = splits;
+    }
+  info.cls = out.id(combined);
+  return info;
+}
+
+// The whole hand: tiles missing and the optimal splits between man+pin and sou+honours.
+struct FinalInfo {
+  std::uint8_t missing = 0;
+  std::uint16_t splits = 0;  // bit pa * 5 + ka: man+pin take target (pa, ka)
+};
+
 struct Tables {
   PartIndex index;
-  std::vector<Row> suit, honor;
-  Tables() : suit(build_rows(index, 4, true)), honor(build_rows(index, 2, false)) {}
+  std::vector<Row> suit, honor;  // by compact index: missing counts and masks
+  std::vector<std::uint8_t> suit_class, honor_class;
+  int suits = 0, honors = 0, sz_classes = 0;
+  std::vector<PairInfo> mp, sz;  // [man class * suits + pin class], [sou * honors + honour]
+  std::vector<FinalInfo> final;  // [(mp class * sz classes + sz class) * 5 + sets]
+
+  Tables() : suit(build_rows(index, 4, true)), honor(build_rows(index, 2, false)) {
+    Classes suit_ids, honor_ids, mp_ids, sz_ids;
+    for (const Row& r : suit) suit_class.push_back(suit_ids.id(missing_of(r)));
+    for (const Row& r : honor) honor_class.push_back(honor_ids.id(missing_of(r)));
+    suits = static_cast<int>(suit_ids.values.size());
+    honors = static_cast<int>(honor_ids.values.size());
+    for (Missing a : suit_ids.values)
+      for (Missing b : suit_ids.values) mp.push_back(combine_classes(a, b, mp_ids));
+    for (Missing a : suit_ids.values)
+      for (Missing b : honor_ids.values) sz.push_back(combine_classes(a, b, sz_ids));
+    sz_classes = static_cast<int>(sz_ids.values.size());
+    for (Missing a : mp_ids.values)
+      for (Missing b : sz_ids.values)
+        for (int sets = 0; sets < 5; ++sets) final.push_back(final_info(a, b, sets));
+  }
+
+  static FinalInfo final_info(Missing a, Missing b, int sets) {
+    FinalInfo f{99, 0};
+    for (int ka = 0; ka <= sets; ++ka)
+      for (int pa = 0; pa < 2; ++pa) {
+        const int v = missing_at(a, pa * 5 + ka) + missing_at(b, (1 - pa) * 5 + sets - ka);
+        if (v < f.missing) f.missing = static_cast<std::uint8_t>(v), f.splits = 0;
+        if (v == f.missing) f.splits |= static_cast<std::uint16_t>(1u << (pa * 5 + ka));
+      }
+    return f;
+  }
 };
 
 const Tables& tables() {
@@ -212,20 +301,10 @@ const Tables& tables() {
   return t;
 }
 
-// One part's (missing, mask) for each target, the mask moved to the kinds' global bits.
 struct Cell {
   int missing;
   std::uint64_t mask;
 };
-using Cells = std::array<Cell, kTargets>;
-
-Cells cells_of(const Row& row, int part, int mask_shift) {
-  Cells out;
-  for (int j = 0; j < kTargets; ++j)
-    out[j] = Cell{static_cast<int>(row[j] & 15),
-                  static_cast<std::uint64_t>(row[j] >> mask_shift & 511) << (9 * part)};
-  return out;
-}
 
 inline void relax(Cell& best, int missing, std::uint64_t mask) {
   if (missing < best.missing) {
@@ -235,42 +314,36 @@ inline void relax(Cell& best, int missing, std::uint64_t mask) {
   }
 }
 
-// Min-plus combination of two parts for every target up to `sets` sets.
-Cells combine(const Cells& a, const Cells& b, int sets) {
-  Cells out;
-  for (int p = 0; p < 2; ++p) {
-    for (int k = 0; k <= sets; ++k) {
-      Cell best{99, 0};
-      for (int ka = 0; ka <= k; ++ka) {
-        const int kb = k - ka;
-        for (int pa = 0; pa <= p; ++pa) {
-          const Cell& x = a[pa * 5 + ka];
-          const Cell& y = b[(p - pa) * 5 + kb];
-          relax(best, x.missing + y.missing, x.mask | y.mask);
-        }
-      }
-      out[p * 5 + k] = best;
-    }
+// The masks (at `shift` in the entries) of two parts over the optimal splits `splits` of
+// target (p, k), moved to the kinds of parts `first` and `first + 1`.
+std::uint64_t pair_mask(const Row& a, const Row& b, std::uint16_t splits, int p, int k, int first,
+                        int shift) {
+  std::uint64_t mask = 0;
+  for (std::uint32_t bits = splits; bits; bits &= bits - 1) {
+    const int split = __builtin_ctz(bits), pa = split / 5, ka = split % 5;
+    mask |= std::uint64_t{a[split] >> shift & 511} << (9 * first) |
+            std::uint64_t{b[(p - pa) * 5 + k - ka] >> shift & 511} << (9 * (first + 1));
   }
-  return out;
+  return mask;
 }
 
-// The standard form: (shanten, mask) for `sets` sets and a pair.
+// The standard form: (shanten, mask) for `sets` sets and a pair, from the class tables; the
+// masks of the optimal splits only.
 Cell standard(const PartKeys& keys, int sets, int mask_shift) {
   const Tables& t = tables();
-  Cells parts[4];
-  for (int s = 0; s < 3; ++s) parts[s] = cells_of(t.suit[t.index(keys.part[s])], s, mask_shift);
-  parts[3] = cells_of(t.honor[t.index(keys.part[3])], 3, mask_shift);
-  const Cells mp = combine(parts[0], parts[1], sets);
-  const Cells sz = combine(parts[2], parts[3], sets);
-  Cell best{99, 0};
-  for (int ka = 0; ka <= sets; ++ka)
-    for (int pa = 0; pa < 2; ++pa) {
-      const Cell& x = mp[pa * 5 + ka];
-      const Cell& y = sz[(1 - pa) * 5 + sets - ka];
-      relax(best, x.missing + y.missing, x.mask | y.mask);
-    }
-  return Cell{best.missing - 1, best.mask};
+  const std::uint32_t im = t.index(keys.part[0]), ip = t.index(keys.part[1]);
+  const std::uint32_t is = t.index(keys.part[2]), iz = t.index(keys.part[3]);
+  const PairInfo& mp = t.mp[t.suit_class[im] * t.suits + t.suit_class[ip]];
+  const PairInfo& sz = t.sz[t.suit_class[is] * t.honors + t.honor_class[iz]];
+  const FinalInfo& f = t.final[(mp.cls * t.sz_classes + sz.cls) * 5 + sets];
+  std::uint64_t mask = 0;
+  for (std::uint32_t bits = f.splits; bits; bits &= bits - 1) {
+    const int split = __builtin_ctz(bits), pa = split / 5, ka = split % 5;
+    const int pb = 1 - pa, kb = sets - ka;
+    mask |= pair_mask(t.suit[im], t.suit[ip], mp.splits[split], pa, ka, 0, mask_shift) |
+            pair_mask(t.suit[is], t.honor[iz], sz.splits[pb * 5 + kb], pb, kb, 2, mask_shift);
+  }
+  return Cell{f.missing - 1, mask};
 }
 
 constexpr std::uint64_t kYaochuuMask = [] {
@@ -286,26 +359,44 @@ struct CountMasks {
 
 CountMasks count_masks(const Counts& c) {
   CountMasks m;
+#if defined(__SSE2__)
+  std::uint8_t padded[48] = {};
+  std::copy(c.begin(), c.end(), padded);
+  for (int i = 0; i < 3; ++i) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(padded + 16 * i));
+    auto bits = [&](int n) {
+      return std::uint64_t(static_cast<std::uint16_t>(
+                 _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(n))))))
+             << (16 * i);
+    };
+    m.zero |= bits(0), m.one |= bits(1), m.two |= bits(2);
+  }
+  constexpr std::uint64_t kAll = (std::uint64_t{1} << kNumKinds) - 1;
+  m.zero &= kAll;
+  m.more = kAll & ~(m.zero | m.one | m.two);
+#else
   for (int k = 0; k < kNumKinds; ++k) {
     const std::uint64_t bit = std::uint64_t{1} << k;
-    switch (c[k]) {
-      case 0:
-        m.zero |= bit;
-        break;
-      case 1:
-        m.one |= bit;
-        break;
-      case 2:
-        m.two |= bit;
-        break;
-      default:
-        m.more |= bit;
-    }
+    if (c[k] == 0)
+      m.zero |= bit;
+    else if (c[k] == 1)
+      m.one |= bit;
+    else if (c[k] == 2)
+      m.two |= bit;
+    else
+      m.more |= bit;
   }
+#endif
   return m;
 }
 
-int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
+// Portable popcount (std::popcount is a libgcc call without -mpopcnt).
+int popcount(std::uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ull);
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+}
 
 // Chiitoitsu: 6 - pairs + max(0, 7 - kinds).
 Cell chiitoitsu(const CountMasks& m, bool necessary) {
