@@ -23,6 +23,8 @@ EvOptions EvOptions::reference() {
   o.riichi_stick = 0;
   o.ura = true;
   o.ron_factor = 0;
+  o.ron_factor_dama = 0;
+  o.end_rate = 0;
   o.rules_override = reference_rules();
   return o;
 }
@@ -95,6 +97,7 @@ Setup make_setup(const EvPosition& position, const Rules& rules) {
     s.unseen += s.total[id] - s.start[id];
     s.total_ids += s.total[id];
   }
+  s.start_turn = position.turn;
   const Counts kinds = kinds_of(s.start);
   s.start_shanten = exact_shanten(kinds, part_keys(kinds), melds);
   for (Tile t : position.own_discards) s.own_pond |= std::uint64_t{1} << t.kind;
@@ -138,24 +141,18 @@ __attribute__((target_clones("avx2", "default"))) void turn_step(
   const double* wins = g.win_points.data();
   const std::uint8_t* flags = g.draw_flags.data();
   const std::uint8_t* dist = g.draw_dist.data();
-  // 1 / (sum of the draw counts), by tiles drawn beyond the start (MODEL.md §2 or proper).
-  const int held = s.start_tiles % 3 == 2 ? s.start_tiles - 1 : s.start_tiles;
-  std::array<double, 16> inverse{};
-  for (int k = 0; k < 16; ++k) {
-    const int denominator = o.shrinking_denominator ? s.unseen - t
-                            : o.discards_return     ? s.unseen + s.start_tiles - held
-                                                    : s.unseen - k;
-    inverse[k] = 1.0 / denominator;
-  }
   const detail::RonChance* ron = g.ron.data();
   const detail::RonChance* ron_end = ron + g.ron.size();
   const double stick = -double(o.riichi_stick);
+  // Draws made since the position, all of them tsumogiri (discarded) unless kept in the hand.
+  const int since = t - s.start_turn;
   std::uint32_t e = first[0];
   for (std::uint32_t d = 0; d < draws; ++d) {
     const std::uint32_t end = first[d + 1];
+    const bool riichi = flags[d] & detail::kRiichiFlag;
     Values v = {0, 0, 0, 0};
     if (t == kLastTurn) {
-      v[2] = flags[d] & detail::kRiichiFlag ? stick : 0;
+      v[2] = riichi ? stick : 0;
     } else {
       const Values base = next[d].v;
       Values acc = {0, 0, 0, 0};
@@ -168,12 +165,27 @@ __attribute__((target_clones("avx2", "default"))) void turn_step(
         acc += static_cast<double>(w) * to;
         total += w;
       }
-      v = base + (acc - static_cast<double>(total) * base) * inverse[dist[d] & 15];
+      // The denominator: MODEL.md §2 (S0 - t), or the tiles not seen minus the draws made,
+      // the draws thrown away taken from the tiles the node has no edge for (docs/eval.md).
+      const int denominator = o.shrinking_denominator
+                                  ? s.unseen - t
+                                  : std::max(total, s.unseen - std::max<int>(dist[d], since));
+      v = base + (acc - static_cast<double>(total) * base) / static_cast<double>(denominator);
       while (ron != ron_end && ron->node < d) ++ron;
       if (ron != ron_end && ron->node == d) {
-        const double c = ron->chance;
+        const double factor = riichi ? o.ron_factor : o.ron_factor_dama;
+        const double per_discard =
+            std::min(1.0, factor * ron->live / static_cast<double>(denominator));
+        double miss = 1;
+        for (int i = 0; i < o.opponents; ++i) miss *= 1 - per_discard;
+        const double c = 1 - miss;
         v[1] = (1 - c) * v[1] + c;
         v[2] = (1 - c) * v[2] + c * ron->points;
+      }
+      if (o.end_rate > 0) {  // the hand ends by another player's win before the next draw
+        v[0] = (1 - o.end_rate) * v[0];
+        v[1] = (1 - o.end_rate) * v[1];
+        v[2] = (1 - o.end_rate) * v[2] + o.end_rate * (riichi ? stick : 0);
       }
     }
     if (flags[d] & detail::kTenpaiFlag) v[0] = 1;

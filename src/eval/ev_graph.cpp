@@ -192,12 +192,12 @@ void Builder::expand_draw(std::uint32_t d) {
     }
     add_draw(d, big, w, score);
   }
-  if (tenpai && o_.ron_factor > 0) add_ron(d, key, kinds, h, td.mask, dist);
+  if (tenpai && (o_.ron_factor > 0 || o_.ron_factor_dama > 0))
+    add_ron(d, key, kinds, h, td.mask, dist);
 }
 
-// Ron before the next draw: each opponent discard is a given winning tile with probability
-// ron_factor * count / (tiles not seen). Furiten (no ron): a wait among the own discards or
-// among the starting tiles the hand no longer holds (they were discarded).
+// Ron before the next draw (the chance is applied per turn, ev.cpp). Furiten (no ron): a wait
+// among the own discards or among the starting tiles the hand no longer holds (discarded).
 void Builder::add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, const IdCounts& h,
                       std::uint64_t waits, int dist) {
   const bool riichi = key.hi & kRiichiBit;
@@ -221,12 +221,7 @@ void Builder::add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, 
     live += w;
     points += w * p;
   }
-  if (live == 0) return;
-  const double unseen = s_.unseen - dist;
-  const double per_discard = std::min(1.0, o_.ron_factor * live / unseen);
-  double miss = 1;
-  for (int i = 0; i < o_.opponents; ++i) miss *= 1 - per_discard;
-  g_.ron.push_back(RonChance{d, static_cast<float>(1 - miss), points / live});
+  if (live > 0) g_.ron.push_back(RonChance{d, static_cast<int>(live), points / live});
 }
 
 void Builder::expand_discard(std::uint32_t big) {

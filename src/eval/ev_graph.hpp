@@ -48,6 +48,7 @@ struct Setup {
   bool closed = true;          // no open meld (ankan allowed): riichi possible
   int unseen = 0;              // S0: tiles not seen at the start (sum of total - start)
   int total_ids = 0;           // sum of total
+  int start_turn = 0;          // the position's turn
   std::uint64_t own_pond = 0;  // kinds in the own discards (furiten)
   bool red_fives = false;
 };
@@ -130,11 +131,12 @@ inline constexpr DrawEdge kWinEdge = 1u << 31;
 inline constexpr std::uint32_t kEdgeTarget = (1u << 28) - 1;
 constexpr int edge_weight(DrawEdge e) { return static_cast<int>(e >> 28 & 7); }
 
-// Ron chances of a tenpai draw node (standard model): the chance that an opponent's discard
-// before the next draw is a winning tile, and the average points of such a ron.
+// Ron on a tenpai draw node (standard model): the live winning tiles that give a ron (not
+// furiten, a yaku), and the average points of such a ron. The chance per turn follows from the
+// draw denominator of the turn (ev.cpp).
 struct RonChance {
   std::uint32_t node = 0;
-  float chance = 0;
+  int live = 0;
   double points = 0;
 };
 
