@@ -62,24 +62,24 @@ EvSetup ev_setup(const Hand& hand, const EvRequest& r) {
   } else if (r.model == "default") {
     s.options = eval::EvOptions::standard();
   } else {
-    throw std::invalid_argument("--model '" + r.model + "': expected reference or default");
+    throw std::invalid_argument("model '" + r.model + "': expected reference or default");
   }
   if (r.turn < 0 || r.turn > eval::kLastTurn)
-    throw std::invalid_argument("--turn " + std::to_string(r.turn) + ": the turn must be 0.." +
+    throw std::invalid_argument("turn " + std::to_string(r.turn) + ": the turn must be 0.." +
                                 std::to_string(eval::kLastTurn) + " (draws made so far)");
   eval::EvPosition& p = s.position;
   p.hand = hand;
   p.turn = r.turn;
   p.seat = wind_index(r.seat);
-  if (p.seat < 0) throw std::invalid_argument("--seat '" + r.seat + "': expected E, S, W or N");
+  if (p.seat < 0) throw std::invalid_argument("seat '" + r.seat + "': expected E, S, W or N");
   p.round_wind = wind_index(r.round);
   if (p.round_wind < 0)
-    throw std::invalid_argument("--round '" + r.round + "': expected E, S, W or N");
-  p.dora_indicators = tiles_of("--dora", r.dora);
-  p.visible = tiles_of("--visible", r.visible);
+    throw std::invalid_argument("round '" + r.round + "': expected E, S, W or N");
+  p.dora_indicators = tiles_of("dora", r.dora);
+  p.visible = tiles_of("visible", r.visible);
   std::string error;
   const std::optional<Rules> rules = Rules::try_parse(r.rules, &error);
-  if (!rules) throw std::invalid_argument("--rules '" + r.rules + "': " + error);
+  if (!rules) throw std::invalid_argument("rules '" + r.rules + "': " + error);
   p.rules = *rules;
   return s;
 }
