@@ -86,8 +86,11 @@ void print_ev_table(const HandAnalysis& a, const eval::HandEv& ev, const io::EvS
                d.value.win[p.turn], d.value.score[p.turn], d.riichi ? "yes" : "",
                row ? kind_list(row->ukeire) : "-");
   }
-  fmt::print("Best first by expected score; {} states searched in {:.1f} ms.\n",
-             ev.stats.draw_nodes + ev.stats.discard_nodes, ms);
+  if (ev.stats.approximate)
+    fmt::print("Best first by expected score; chain approximation (no search) in {:.1f} ms.\n", ms);
+  else
+    fmt::print("Best first by expected score; {} states searched in {:.1f} ms.\n",
+               ev.stats.draw_nodes + ev.stats.discard_nodes, ms);
 }
 
 // --ev: the discard table with the hand value of each discard.
@@ -197,8 +200,8 @@ void add_analyze_command(CLI::App& app) {
   cmd->add_flag("--ev", opt->ev,
                 "hand value of each discard: tenpai and win probabilities, expected score");
   cmd->add_option("--model", opt->request.model,
-                  "with --ev: default (ours, docs/eval.md) or reference (the open-source "
-                  "calculator's model)")
+                  "with --ev: default (ours, docs/eval.md), fast (the same, searching tenpai and "
+                  "1-shanten hands only) or reference (the open-source calculator's model)")
       ->capture_default_str();
   cmd->add_option("--turn", opt->request.turn,
                   "with --ev: draws made so far, 0..18 (18 - T draws left)")

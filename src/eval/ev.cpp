@@ -19,6 +19,8 @@ EvOptions EvOptions::reference() {
   o.extra = 1;
   o.bidirectional_edges = true;
   o.full_search_max_shanten = 99;
+  o.path_search_max_shanten = 99;
+  o.approximate_on_overflow = false;
   o.riichi = RiichiChoice::kAlways;
   o.riichi_stick = 0;
   o.ura = true;
@@ -30,6 +32,15 @@ EvOptions EvOptions::reference() {
 }
 
 EvOptions EvOptions::standard() { return EvOptions{}; }
+
+EvOptions EvOptions::fast() {
+  EvOptions o;
+  o.name = "fast";
+  o.full_search_max_shanten = 0;
+  o.path_search_max_shanten = 1;
+  o.max_nodes = 20'000;
+  return o;
+}
 
 Rules reference_rules() {
   Rules r = Rules::tenhou();
@@ -241,17 +252,27 @@ double since_ms(std::chrono::steady_clock::time_point start) {
 }
 
 // Builds the graph under the bound of the options, tightened while max_nodes is reached.
-void build(const EvPosition& p, const EvOptions& o, const Setup& s, const Rules& rules, Graph& g,
+// Returns false when the chain approximation is to be used instead.
+bool build(const EvPosition& p, const EvOptions& o, const Setup& s, const Rules& rules, Graph& g,
            EvStats& stats) {
   const auto start = std::chrono::steady_clock::now();
+  if (s.start_shanten > o.path_search_max_shanten) {
+    stats.approximate = true;
+    return false;
+  }
   const detail::WinScorer scorer(p, o, rules, s);
   int extra = s.start_shanten > o.full_search_max_shanten ? 0 : o.extra;
   while (!detail::build_graph(s, o, extra, scorer, g)) {
-    if (extra == 0)
+    stats.capped = true;
+    if (extra == 0) {
+      if (o.approximate_on_overflow) {
+        stats.approximate = true;
+        return false;
+      }
       throw std::invalid_argument("the hand is too far from tenpai for the search (more than " +
                                   std::to_string(o.max_nodes) + " states)");
+    }
     --extra;
-    stats.capped = true;
   }
   stats.extra_used = extra;
   stats.draw_nodes = g.draw_key.size();
@@ -259,6 +280,7 @@ void build(const EvPosition& p, const EvOptions& o, const Setup& s, const Rules&
   stats.edges = g.draw_edges.size() + g.option_to.size();
   stats.wins_scored = g.wins_scored;
   stats.build_ms = since_ms(start);
+  return true;
 }
 
 EvCurve best_of(const EvCurve& a, const EvCurve& b) {
@@ -271,6 +293,38 @@ EvCurve best_of(const EvCurve& a, const EvCurve& b) {
   return c;
 }
 
+void sort_rows(HandEv& out, int turn) {
+  std::stable_sort(out.discards.begin(), out.discards.end(),
+                   [&](const DiscardEv& a, const DiscardEv& b) {
+                     return a.value.score[turn] > b.value.score[turn];
+                   });
+}
+
+IdCounts without(IdCounts hand, int id) {
+  --hand[id];
+  return hand;
+}
+
+int shanten_of(const IdCounts& hand, int melds) {
+  const Counts k = detail::kinds_of(hand);
+  return exact_shanten(k, part_keys(k), melds);
+}
+
+// Every discard valued by the chain approximation (no search).
+void approximate_rows(const EvPosition& p, const EvOptions& o, const Setup& s, const Rules& rules,
+                      HandEv& out) {
+  for (int id = 0; id < detail::kIds; ++id) {
+    if (s.start[id] == 0) continue;
+    DiscardEv d;
+    d.tile = Tile{static_cast<std::uint8_t>(detail::kind_of_id(id)), id >= kNumKinds};
+    const IdCounts left = without(s.start, id);
+    d.shanten = shanten_of(left, s.melds);
+    d.value = detail::chain_curve(s, o, p, rules, left);
+    out.discards.push_back(d);
+  }
+  sort_rows(out, p.turn);
+}
+
 }  // namespace
 
 HandEv evaluate_discards(const EvPosition& p, const EvOptions& o) {
@@ -281,8 +335,13 @@ HandEv evaluate_discards(const EvPosition& p, const EvOptions& o) {
   HandEv out;
   Workspace& w = detail::workspace();
   Graph& g = w.graph;
-  build(p, o, s, rules, g, out.stats);
+  const bool searched = build(p, o, s, rules, g, out.stats);
   const auto start = std::chrono::steady_clock::now();
+  if (!searched) {
+    approximate_rows(p, o, s, rules, out);
+    out.stats.values_ms = since_ms(start);
+    return out;
+  }
   const Counts kinds = detail::kinds_of(s.start);
   const TileDistance spare = unnecessary_tiles(kinds, part_keys(kinds), s.melds);
   // Per discard: the draw node(s) it leads to (riichi first).
@@ -313,10 +372,7 @@ HandEv evaluate_discards(const EvPosition& p, const EvOptions& o) {
     DiscardEv d;
     const int kind = detail::kind_of_id(row.id);
     d.tile = Tile{static_cast<std::uint8_t>(kind), row.id >= kNumKinds};
-    IdCounts left = s.start;
-    --left[row.id];
-    const Counts lk = detail::kinds_of(left);
-    d.shanten = exact_shanten(lk, part_keys(lk), s.melds);
+    d.shanten = shanten_of(without(s.start, row.id), s.melds);
     const bool has_riichi = row.riichi != detail::NodeMap::kAbsent;
     const bool has_dama = row.dama != detail::NodeMap::kAbsent;
     if (has_riichi) d.riichi_value = curves[2 * i];
@@ -332,10 +388,7 @@ HandEv evaluate_discards(const EvPosition& p, const EvOptions& o) {
     }
     out.discards.push_back(d);
   }
-  std::stable_sort(out.discards.begin(), out.discards.end(),
-                   [&](const DiscardEv& a, const DiscardEv& b) {
-                     return a.value.score[p.turn] > b.value.score[p.turn];
-                   });
+  sort_rows(out, p.turn);
   out.stats.values_ms = since_ms(start);
   detail::release_if_large(w);
   return out;
@@ -350,8 +403,8 @@ EvCurve evaluate_hand(const EvPosition& p, const EvOptions& o, EvStats* stats) {
   EvStats local;
   EvStats& st = stats ? *stats : local;
   Workspace& w = detail::workspace();
-  build(p, o, s, rules, w.graph, st);
   const auto start = std::chrono::steady_clock::now();
+  if (!build(p, o, s, rules, w.graph, st)) return detail::chain_curve(s, o, p, rules, s.start);
   const EvCurve curve = detail::compute(w.graph, s, o, {0}, w)[0];
   st.values_ms = since_ms(start);
   detail::release_if_large(w);

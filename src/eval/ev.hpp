@@ -15,9 +15,11 @@
 //
 // Cost (bots: ~0.5 ms per decision on average, never more than ~100 ms): the search explores
 // every state within `extra` exchanges of the best path (tegawari / shanten-down, as in the
-// reference), and above `full_search_max_shanten` only the states on a best path (extra = 0), a
-// documented approximation whose values are lower bounds of the full search. `max_nodes` caps the
-// graph: when reached, the bound is tightened and the search restarted (EvStats says so).
+// reference) up to `full_search_max_shanten`; above it only the states on a best path
+// (extra = 0, values are lower bounds of the full search) up to `path_search_max_shanten`;
+// above that, and whenever the graph would pass `max_nodes`, the chain approximation of
+// docs/eval.md (constant cost per discard). EvStats says which was used. EvOptions::fast() is
+// the bots' setting (measured costs in docs/eval.md).
 //
 // Callers:
 //   evaluate_discards   a 3n+2 hand (closed or with melds): one row per distinct discard, red
@@ -73,8 +75,12 @@ struct EvOptions {
   // Reference quirk 7.1: an edge "draw x: h -> h+x" is also the discard option "h+x -> h" and the
   // reverse; a riichi hand that draws the tile it declared on returns to the non-riichi hand.
   bool bidirectional_edges = false;
-  int full_search_max_shanten = 2;  // above: extra = 0 (states on a best path only)
+  int full_search_max_shanten = 1;  // above: extra = 0 (states on a best path only)
+  int path_search_max_shanten = 3;  // above: the chain approximation (docs/eval.md)
+  // The graph's size cap: beyond it the bound is tightened, then (approximate_on_overflow) the
+  // chain approximation is used, or the evaluation fails (reference).
   std::size_t max_nodes = 4'000'000;
+  bool approximate_on_overflow = true;
   // --- riichi
   RiichiChoice riichi = RiichiChoice::kByValue;
   int riichi_stick = 1000;  // points lost when a riichi hand does not win (0 in the reference)
@@ -100,6 +106,7 @@ struct EvOptions {
 
   static EvOptions reference();
   static EvOptions standard();
+  static EvOptions fast();  // standard, with the search for tenpai and 1-shanten hands only
 };
 
 // The reference calculator's scoring: Tenhou's rules (red fives, kazoe yakuman, no kiriage,
@@ -134,8 +141,9 @@ struct DiscardEv {
 
 struct EvStats {
   std::size_t draw_nodes = 0, discard_nodes = 0, edges = 0, wins_scored = 0;
-  int extra_used = 0;   // the bound the values were computed with
-  bool capped = false;  // max_nodes tightened the bound
+  int extra_used = 0;        // the bound the values were computed with
+  bool capped = false;       // max_nodes tightened the bound
+  bool approximate = false;  // the chain approximation gave the values (no search)
   double build_ms = 0, values_ms = 0;
 };
 

@@ -134,6 +134,17 @@ class Builder {
     return true;
   }
   bool full() const { return g_.draw_key.size() + g_.discard_key.size() > o_.max_nodes; }
+  // The shared dead end (a discard node without options), made on first use.
+  std::uint32_t terminal() {
+    if (terminal_ == NodeMap::kAbsent) {
+      terminal_ = static_cast<std::uint32_t>(g_.discard_key.size());
+      g_.discard_key.push_back(NodeKey{~std::uint64_t{0}, ~std::uint32_t{0}});
+      g_.discard_dist.push_back(0);
+      if (o_.bidirectional_edges) g_.seen.push_back({0, 0});
+    }
+    return terminal_;
+  }
+  std::uint32_t terminal_ = NodeMap::kAbsent;
 
   const Setup& s_;
   const EvOptions& o_;
@@ -179,10 +190,15 @@ void Builder::expand_draw(std::uint32_t d) {
     const int w = weight(h, id);
     if (w <= 0) continue;
     const int next_dist = dist + (h[id] >= s_.start[id] ? 1 : 0);
-    const std::uint32_t big = discard_node(plus(key, id), next_dist);
+    const bool wins = tenpai && (td.mask >> kind_of_id(id) & 1);
+    // A complete hand without options (riichi, or beyond the bound) is a dead end of value 0:
+    // one shared node stands for all of them (edges read one way only).
+    const bool dead_end = wins && !o_.bidirectional_edges &&
+                          (riichi || !o_.shanten_down || !within_bound(next_dist, -1));
+    const std::uint32_t big = dead_end ? terminal() : discard_node(plus(key, id), next_dist);
     if (o_.bidirectional_edges && !claim_edge(big, id, false)) continue;
     double score = 0;
-    if (tenpai && (td.mask >> kind_of_id(id) & 1)) {
+    if (wins) {
       IdCounts won = h;
       ++won[id];
       Counts won_kinds = kinds;
@@ -275,8 +291,8 @@ bool Builder::run() {
   std::size_t next_draw = 0, next_discard = 0;
   while (next_draw < g_.draw_key.size() || next_discard < g_.discard_key.size()) {
     if (full()) return false;
-    while (next_discard < g_.discard_key.size())
-      expand_discard(static_cast<std::uint32_t>(next_discard++));
+    for (; next_discard < g_.discard_key.size(); ++next_discard)
+      if (next_discard != terminal_) expand_discard(static_cast<std::uint32_t>(next_discard));
     while (next_draw < g_.draw_key.size()) expand_draw(static_cast<std::uint32_t>(next_draw++));
   }
   finish();

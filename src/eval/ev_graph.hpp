@@ -17,9 +17,11 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include "eval/ev.hpp"
+#include "riichi/decompose.hpp"
 #include "riichi/score.hpp"
 #include "riichi/yaku.hpp"
 
@@ -102,10 +104,15 @@ class WinScorer {
     bool ok = false;
     int han = 0, fu = 0, yakuman = 0, value = 0;
   };
-  Best best_reading(const Counts& concealed, const IdCounts& hand, int win, bool riichi,
-                    bool tsumo) const;
-  double compute_points(const Counts& kinds, const IdCounts& hand, int win, bool riichi, bool tsumo,
-                        int dist) const;
+  struct Shapes {
+    DecompositionList list;
+    bool chiitoitsu = false, kokushi = false;
+  };
+  const Shapes& shapes_of(const NodeKey& key, const Counts& concealed) const;
+  Best best_reading(const NodeKey& key, const Counts& concealed, const IdCounts& hand, int win,
+                    bool riichi, bool tsumo) const;
+  double compute_points(const NodeKey& key, const Counts& kinds, const IdCounts& hand, int win,
+                        bool riichi, bool tsumo, int dist) const;
 
   const EvPosition& position_;
   const EvOptions& options_;
@@ -121,6 +128,8 @@ class WinScorer {
   bool menzen_ = true;
   mutable NodeMap cache_;  // key with the winning kind (bits 21..26) and tsumo (bit 27)
   mutable std::vector<double> cached_;
+  mutable NodeMap shape_index_;  // key of the kinds only
+  mutable std::deque<Shapes> shapes_;
 };
 
 // A draw edge, 32 bits: bits 0..27 the discard node reached, bits 28..30 the weight (count of
@@ -177,5 +186,12 @@ bool build_graph(const Setup& setup, const EvOptions& options, int extra, const 
                  Graph& graph);
 
 inline constexpr std::uint32_t kDiscardBit = 1u << 31;
+
+// The chain approximation (ev_approx.cpp) of the 3n+1 hand `hand`: climbing one shanten per
+// draw of an effective tile (counted now), then waiting on kTypicalWait live tiles for a riichi
+// (or one-yaku) hand with its dora at 30 fu.
+inline constexpr int kTypicalWait = 6;
+EvCurve chain_curve(const Setup& setup, const EvOptions& options, const EvPosition& position,
+                    const Rules& rules, const IdCounts& hand);
 
 }  // namespace riichi::eval::detail

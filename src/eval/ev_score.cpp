@@ -132,8 +132,23 @@ WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const
 
 // The best reading of a complete hand as score() chooses it (highest payment, then yakuman,
 // han, fu), before ura dora.
-WinScorer::Best WinScorer::best_reading(const Counts& concealed, const IdCounts& hand, int win,
-                                        bool riichi, bool tsumo) const {
+// The decompositions of a complete hand, shared by its winning tiles, riichi or not, tsumo or
+// ron (cached by the hand's kinds: the key without red fives nor flags).
+const WinScorer::Shapes& WinScorer::shapes_of(const NodeKey& key, const Counts& concealed) const {
+  const NodeKey kinds_key{key.lo, key.hi & 0x1FFFF};
+  const std::uint32_t found =
+      shape_index_.find_or_insert(kinds_key, static_cast<std::uint32_t>(shapes_.size()));
+  if (found != NodeMap::kAbsent) return shapes_[found];
+  Shapes& s = shapes_.emplace_back();
+  decompose(concealed, s.list);
+  s.chiitoitsu = melds_ == 0 && is_chiitoitsu(concealed);
+  s.kokushi = melds_ == 0 && is_kokushi(concealed);
+  return s;
+}
+
+WinScorer::Best WinScorer::best_reading(const NodeKey& key, const Counts& concealed,
+                                        const IdCounts& hand, int win, bool riichi,
+                                        bool tsumo) const {
   Reading base;
   base.win = static_cast<std::uint8_t>(kind_of_id(win));
   base.tsumo = tsumo;
@@ -168,16 +183,16 @@ WinScorer::Best WinScorer::best_reading(const Counts& concealed, const IdCounts&
                                                     : c.fu > best.fu;
     if (!best.ok || better) best = c, best.ok = true;
   };
-  DecompositionList list;
-  decompose(concealed, list);
-  for (int i = 0; i < list.count; ++i) standard_readings(list.items[i], base, melds_, offer);
-  if (melds_ == 0 && is_chiitoitsu(concealed)) {
+  const Shapes& shapes = shapes_of(key, concealed);
+  for (int i = 0; i < shapes.list.count; ++i)
+    standard_readings(shapes.list.items[i], base, melds_, offer);
+  if (shapes.chiitoitsu) {
     Reading r = base;
     r.shape = Shape::kChiitoitsu;
     r.wait = WaitShape::kChiitoitsu;
     offer(r);
   }
-  if (melds_ == 0 && is_kokushi(concealed)) {
+  if (shapes.kokushi) {
     Reading r = base;
     r.shape = Shape::kKokushi;
     r.wait = concealed[base.win] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
@@ -193,13 +208,13 @@ double WinScorer::points(const NodeKey& key, const Counts& kinds, const IdCounts
          static_cast<std::uint32_t>(kind_of_id(win)) << 21 | (tsumo ? 1u << 27 : 0);
   const std::uint32_t found = cache_.find_or_insert(k, static_cast<std::uint32_t>(cached_.size()));
   if (found != NodeMap::kAbsent) return cached_[found];
-  cached_.push_back(compute_points(kinds, hand, win, riichi, tsumo, dist));
+  cached_.push_back(compute_points(key, kinds, hand, win, riichi, tsumo, dist));
   return cached_.back();
 }
 
-double WinScorer::compute_points(const Counts& kinds, const IdCounts& hand, int win, bool riichi,
-                                 bool tsumo, int dist) const {
-  const Best best = best_reading(kinds, hand, win, riichi, tsumo);
+double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const IdCounts& hand,
+                                 int win, bool riichi, bool tsumo, int dist) const {
+  const Best best = best_reading(key, kinds, hand, win, riichi, tsumo);
   if (!best.ok) return 0;
   const int indicators = static_cast<int>(position_.dora_indicators.size());
   const bool kazoe = best.han >= 13 && rules_.kazoe_yakuman;

@@ -61,8 +61,10 @@ EvSetup ev_setup(const Hand& hand, const EvRequest& r) {
     s.options = eval::EvOptions::reference();
   } else if (r.model == "default") {
     s.options = eval::EvOptions::standard();
+  } else if (r.model == "fast") {
+    s.options = eval::EvOptions::fast();
   } else {
-    throw std::invalid_argument("model '" + r.model + "': expected reference or default");
+    throw std::invalid_argument("model '" + r.model + "': expected default, fast or reference");
   }
   if (r.turn < 0 || r.turn > eval::kLastTurn)
     throw std::invalid_argument("turn " + std::to_string(r.turn) + ": the turn must be 0.." +
@@ -111,7 +113,8 @@ nlohmann::json analysis_ev_to_json(const HandAnalysis& analysis, const eval::Han
   const eval::EvStats& st = ev.stats;
   j["ev_stats"] = {
       {"draw_nodes", st.draw_nodes},   {"discard_nodes", st.discard_nodes}, {"edges", st.edges},
-      {"wins_scored", st.wins_scored}, {"search_extra", st.extra_used},     {"capped", st.capped}};
+      {"wins_scored", st.wins_scored}, {"search_extra", st.extra_used},     {"capped", st.capped},
+      {"approximate", st.approximate}};
   return j;
 }
 
