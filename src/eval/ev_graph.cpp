@@ -113,8 +113,11 @@ class Builder {
                std::uint64_t waits, int dist);
   void add_draw(std::uint32_t d, std::uint32_t big, int weight, double score) {
     DrawEdge e = big | static_cast<DrawEdge>(weight) << 28;
-    if (score > 0) e |= kWinEdge;
-    g_.raw_edges.push_back(Graph::RawEdge{d, e, score});
+    if (score > 0) {
+      e |= kWinEdge;
+      g_.raw_points.push_back(score);
+    }
+    g_.raw_edges.push_back(Graph::RawEdge{d, e});
   }
   void finish();
   // Count of id x seen from hand h (MODEL.md §2, or without returned discards).
@@ -159,6 +162,7 @@ std::uint32_t Builder::draw_node(const NodeKey& key, int dist) {
   if (found != NodeMap::kAbsent) return found;
   g_.draw_key.push_back(key);
   g_.draw_dist.push_back(static_cast<std::uint8_t>(dist));
+  if (o_.bidirectional_edges) g_.drawn.push_back(0);
   return d;
 }
 
@@ -185,6 +189,9 @@ void Builder::expand_draw(std::uint32_t d) {
       static_cast<std::uint8_t>((tenpai ? kTenpaiFlag : 0) | (riichi ? kRiichiFlag : 0)));
   const bool tegawari = o_.tegawari && !riichi && within_bound(dist, td.shanten);
   std::uint64_t ids = ids_of_kinds(tegawari ? (1ull << kNumKinds) - 1 : td.mask, s_.red_fives);
+  if (o_.bidirectional_edges) ids &= ~g_.drawn[d];  // made already from the other side
+  for (std::uint64_t rest = ids; rest; rest &= rest - 1)
+    g_.index.prefetch(plus(key, __builtin_ctzll(rest)));
   for (; ids; ids &= ids - 1) {
     const int id = __builtin_ctzll(ids);
     const int w = weight(h, id);
@@ -252,10 +259,14 @@ void Builder::expand_discard(std::uint32_t big) {
   const bool down = (big == 0 && s_.start_tiles % 3 == 2) ||
                     (o_.shanten_down && !riichi && within_bound(dist, td.shanten));
   const std::uint64_t spare = ids_of_kinds(td.mask, s_.red_fives);
-  for (int id = 0; id < kIds; ++id) {
-    if (h[id] == 0) continue;
+  std::uint64_t held = 0;
+  for (int id = 0; id < kIds; ++id) held |= std::uint64_t{h[id] > 0} << id;
+  const std::uint64_t ids = down ? held : held & spare;
+  for (std::uint64_t rest = ids; rest; rest &= rest - 1)
+    g_.index.prefetch(minus(key, __builtin_ctzll(rest)));
+  for (std::uint64_t rest = ids; rest; rest &= rest - 1) {
+    const int id = __builtin_ctzll(rest);
     const bool is_spare = spare >> id & 1;
-    if (!is_spare && !down) continue;
     const NodeKey left = minus(key, id);
     const int left_dist = dist - (h[id] > s_.start[id] ? 1 : 0);
     const bool declare = s_.closed && td.shanten == 0 && is_spare && !riichi;
@@ -272,6 +283,7 @@ void Builder::expand_discard(std::uint32_t big) {
         g_.raw_options.push_back({big, d});
         continue;
       }
+      if (flags[i] == riichi) g_.drawn[d] |= std::uint64_t{1} << id;
       IdCounts before = h;
       --before[id];
       const double score =
@@ -304,31 +316,40 @@ void Builder::finish() {
   const std::size_t draws = g_.draw_key.size(), discards = g_.discard_key.size();
   const auto& raw = g_.raw_edges;
   g_.draw_first.assign(draws + 1, 0);
-  for (const Graph::RawEdge& e : raw) ++g_.draw_first[e.from + 1];
-  for (std::size_t i = 0; i < draws; ++i) g_.draw_first[i + 1] += g_.draw_first[i];
-  g_.draw_edges.resize(raw.size());
-  g_.at.assign(g_.draw_first.begin(), g_.draw_first.end() - 1);
-  std::size_t wins = 0;
+  std::vector<std::uint32_t>& wins_before = g_.at;  // win edges of the rows before each row
+  wins_before.assign(draws + 1, 0);
   for (const Graph::RawEdge& e : raw) {
-    g_.draw_edges[g_.at[e.from]++] = e.edge;
-    wins += e.edge >> 31;
+    ++g_.draw_first[e.from + 1];
+    wins_before[e.from + 1] += e.edge >> 31;
   }
-  // Win points in edge order: the position of a win edge among the wins of its row.
-  g_.win_points.assign(wins, 0);
-  g_.at.assign(draws + 1, 0);
-  for (const Graph::RawEdge& e : raw) g_.at[e.from + 1] += e.edge >> 31;
-  for (std::size_t i = 0; i < draws; ++i) g_.at[i + 1] += g_.at[i];
-  for (const Graph::RawEdge& e : raw)
-    if (e.edge & kWinEdge) g_.win_points[g_.at[e.from]++] = e.score;
-  auto& options = g_.raw_options;
-  if (o_.bidirectional_edges)
-    for (const Graph::RawEdge& e : raw) options.push_back({e.edge & kEdgeTarget, e.from});
+  for (std::size_t i = 0; i < draws; ++i) {
+    g_.draw_first[i + 1] += g_.draw_first[i];
+    wins_before[i + 1] += wins_before[i];
+  }
+  g_.draw_edges.resize(raw.size());
+  g_.win_points.resize(g_.raw_points.size());
+  std::vector<std::uint32_t>& at = g_.scratch;
+  at.assign(g_.draw_first.begin(), g_.draw_first.end() - 1);
+  std::size_t k = 0;
+  for (const Graph::RawEdge& e : raw) {
+    g_.draw_edges[at[e.from]++] = e.edge;
+    if (e.edge & kWinEdge) g_.win_points[wins_before[e.from]++] = g_.raw_points[k++];
+  }
+  // Options: made by the discard nodes, or (bidirectional) every draw edge read backwards.
   g_.option_first.assign(discards + 1, 0);
-  for (const auto& [big, d] : options) ++g_.option_first[big + 1];
+  if (o_.bidirectional_edges) {
+    for (const Graph::RawEdge& e : raw) ++g_.option_first[(e.edge & kEdgeTarget) + 1];
+  } else {
+    for (const auto& [big, d] : g_.raw_options) ++g_.option_first[big + 1];
+  }
   for (std::size_t i = 0; i < discards; ++i) g_.option_first[i + 1] += g_.option_first[i];
-  g_.option_to.resize(options.size());
-  g_.at.assign(g_.option_first.begin(), g_.option_first.end() - 1);
-  for (const auto& [big, d] : options) g_.option_to[g_.at[big]++] = d;
+  g_.option_to.resize(g_.option_first[discards]);
+  at.assign(g_.option_first.begin(), g_.option_first.end() - 1);
+  if (o_.bidirectional_edges) {
+    for (const Graph::RawEdge& e : raw) g_.option_to[at[e.edge & kEdgeTarget]++] = e.from;
+  } else {
+    for (const auto& [big, d] : g_.raw_options) g_.option_to[at[big]++] = d;
+  }
 }
 
 }  // namespace
@@ -380,7 +401,7 @@ void Graph::clear() {
   draw_dist.clear(), discard_dist.clear(), draw_flags.clear();
   draw_first.clear(), draw_edges.clear(), win_points.clear();
   option_first.clear(), option_to.clear(), ron.clear();
-  raw_edges.clear(), raw_options.clear(), seen.clear();
+  raw_edges.clear(), raw_points.clear(), raw_options.clear(), seen.clear(), drawn.clear();
   wins_scored = 0;
   capped = false;
 }

@@ -72,6 +72,10 @@ class NodeMap {
   std::uint32_t find_or_insert(const NodeKey& key, std::uint32_t value);
   std::size_t size() const { return size_; }
   void clear();  // keeps the capacity (shrinks it when much larger than the last use)
+  // Asks the cache for the slot of `key` ahead of a lookup.
+  void prefetch(const NodeKey& key) const {
+    __builtin_prefetch(&slots_[hash(key) & (slots_.size() - 1)]);
+  }
 
  private:
   struct Slot {
@@ -170,12 +174,13 @@ struct Graph {
   struct RawEdge {
     std::uint32_t from;
     DrawEdge edge;
-    double score;
   };
   std::vector<RawEdge> raw_edges;
+  std::vector<double> raw_points;  // the points of the win edges, in raw_edges order
   std::vector<std::pair<std::uint32_t, std::uint32_t>> raw_options;  // (discard, draw node)
   std::vector<std::array<std::uint64_t, 2>> seen;  // bidirectional edges made, by discard node
-  std::vector<std::uint32_t> at;
+  std::vector<std::uint64_t> drawn;  // bidirectional: draw edges (same riichi) made, by draw node
+  std::vector<std::uint32_t> at, scratch;
 
   void clear();
 };
