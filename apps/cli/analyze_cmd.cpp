@@ -7,6 +7,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "eval/tile_distance.hpp"
 #include "input_error.hpp"
 #include "io/analysis_json.hpp"
 #include "io/ev_json.hpp"
@@ -103,6 +104,7 @@ int run_ev(const Hand& hand, const HandAnalysis& a, const AnalyzeOptions& opt) {
   }
   io::EvSetup setup;
   eval::HandEv ev;
+  eval::init_tile_distance_tables();  // once per process: not part of the evaluation's time
   const auto start = std::chrono::steady_clock::now();
   try {
     setup = io::ev_setup(hand, opt.request);

@@ -8,6 +8,7 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "eval/tile_distance.hpp"
 #include "io/analysis_json.hpp"
 #include "io/ev_json.hpp"
 #include "io/score_json.hpp"
@@ -89,6 +90,7 @@ pyb::object analyze_to_py(const std::string& text, const std::string& visible_te
   io::EvRequest r = request;
   r.visible = visible_text;
   const io::EvSetup setup = io::ev_setup(hand, r);
+  eval::init_tile_distance_tables();  // once per process: not part of the evaluation's time
   const auto start = std::chrono::steady_clock::now();
   eval::HandEv result;
   {

@@ -107,17 +107,52 @@ void each_target(int digits, bool runs, Mark&& mark) {
   rec(rec, 0, 0);
 }
 
-std::uint16_t above(const Kept& a, const Kept& b) {  // bit j: a.v[j] > b.v[j]
+// Per target j, a 9-bit mask gathering bit i of "the kept count of target j differs with
+// neighbour i" (a.v[j] > b.v[j] or a.v[j] == b.v[j]).
 #if defined(__SSE2__)
-  const __m128i x = _mm_load_si128(reinterpret_cast<const __m128i*>(a.v));
-  const __m128i y = _mm_load_si128(reinterpret_cast<const __m128i*>(b.v));
-  return static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(x, y)));
-#else
-  std::uint16_t m = 0;
-  for (int j = 0; j < 16; ++j) m |= static_cast<std::uint16_t>((a.v[j] > b.v[j]) << j);
-  return m;
-#endif
+using ByteMask = __m128i;  // 0xFF where true
+inline ByteMask load(const Kept& k) {
+  return _mm_load_si128(reinterpret_cast<const __m128i*>(k.v));
 }
+ByteMask greater(const Kept& a, const Kept& b) { return _mm_cmpgt_epi8(load(a), load(b)); }
+ByteMask equal(const Kept& a, const Kept& b) { return _mm_cmpeq_epi8(load(a), load(b)); }
+
+struct TargetBits {
+  __m128i low = _mm_setzero_si128(), high = _mm_setzero_si128();  // 16-bit lanes, j 0..7, 8..15
+  void add(ByteMask m, int i) {
+    const __m128i bit = _mm_set1_epi16(static_cast<short>(1 << i));
+    low = _mm_or_si128(low, _mm_and_si128(_mm_unpacklo_epi8(m, m), bit));
+    high = _mm_or_si128(high, _mm_and_si128(_mm_unpackhi_epi8(m, m), bit));
+  }
+  std::array<std::uint16_t, 16> bits() const {
+    std::array<std::uint16_t, 16> out;
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.data()), low);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.data() + 8), high);
+    return out;
+  }
+};
+#else
+struct ByteMask {
+  std::uint8_t v[16];
+};
+ByteMask greater(const Kept& a, const Kept& b) {
+  ByteMask m;
+  for (int j = 0; j < 16; ++j) m.v[j] = a.v[j] > b.v[j] ? 0xFF : 0;
+  return m;
+}
+ByteMask equal(const Kept& a, const Kept& b) {
+  ByteMask m;
+  for (int j = 0; j < 16; ++j) m.v[j] = a.v[j] == b.v[j] ? 0xFF : 0;
+  return m;
+}
+struct TargetBits {
+  std::array<std::uint16_t, 16> b{};
+  void add(const ByteMask& m, int i) {
+    for (int j = 0; j < 16; ++j) b[j] = static_cast<std::uint16_t>(b[j] | ((m.v[j] & 1u) << i));
+  }
+  std::array<std::uint16_t, 16> bits() const { return b; }
+};
+#endif
 
 void max_into(Kept& out, const Kept& a) {
 #if defined(__SSE2__)
@@ -127,11 +162,6 @@ void max_into(Kept& out, const Kept& a) {
 #else
   for (int j = 0; j < 16; ++j) out.v[j] = std::max(out.v[j], a.v[j]);
 #endif
-}
-
-// Sets bit `bit` of row[j] for every j in `targets`.
-void set_bits(Row& row, std::uint32_t targets, int bit) {
-  for (; targets; targets &= targets - 1) row[__builtin_ctz(targets)] |= 1u << bit;
 }
 
 // Builds the rows of every part configuration with at most 14 tiles: `high_digits` = 4 for a
@@ -184,20 +214,22 @@ std::vector<Row> build_rows(const PartIndex& index, int high_digits, bool runs) 
     for (std::uint32_t in = inside[at]; in; in &= in - 1)
       out.v[__builtin_ctz(in)] = static_cast<std::uint8_t>(n);
   });
-  // 3. Missing tiles and the two masks.
+  // 3. Missing tiles and the two masks: for each neighbour i, the targets whose kept count
+  // changes, gathered per target (bit i of its mask).
   std::vector<Row> rows(entries, Row{});
-  constexpr std::uint32_t kAll = (1u << kTargets) - 1;
+  static constexpr std::array<std::uint32_t, kTargets> kSize = {0, 3, 6, 9, 12, 2, 5, 8, 11, 14};
   each(false, [&](std::uint32_t at, const auto& c, int n, auto&& neighbour) {
     const Kept& here = kept[at];
-    Row& row = rows[at];
-    for (int j = 0; j < kTargets; ++j)
-      row[j] = static_cast<std::uint32_t>(3 * (j % 5) + 2 * (j / 5) - here.v[j]);
+    TargetBits necessary, spare;
     for (int i = 0; i < digits; ++i) {
-      if (c[i] < 4 && n < kMaxTiles)
-        set_bits(row, above(kept[neighbour(i, 1)], here) & kAll, 4 + i);
+      if (c[i] < 4 && n < kMaxTiles) necessary.add(greater(kept[neighbour(i, 1)], here), i);
       if (c[i] > 0)  // a one-less subset keeps as many tiles or one fewer
-        set_bits(row, ~above(here, kept[neighbour(i, -1)]) & kAll, 13 + i);
+        spare.add(equal(here, kept[neighbour(i, -1)]), i);
     }
+    Row& row = rows[at];
+    const auto nec = necessary.bits(), spa = spare.bits();
+    for (int j = 0; j < kTargets; ++j)
+      row[j] = (kSize[j] - here.v[j]) | std::uint32_t{nec[j]} << 4 | std::uint32_t{spa[j]} << 13;
   });
   return rows;
 }
@@ -214,17 +246,24 @@ Missing missing_of(const Row& row) {
 
 inline int missing_at(Missing m, int target) { return static_cast<int>(m >> (4 * target) & 15); }
 
-// Gives each distinct value a dense id.
+// Gives each distinct value a dense id (an open-addressing table of 1024 slots).
 class Classes {
  public:
   std::uint8_t id(Missing m) {
-    for (std::size_t i = 0; i < values.size(); ++i)
-      if (values[i] == m) return static_cast<std::uint8_t>(i);
+    std::size_t i = static_cast<std::size_t>((m * 0x9E3779B97F4A7C15ull) >> 54);
+    for (;; i = (i + 1) & 1023) {
+      if (slot_[i] == 0) break;
+      if (values[slot_[i] - 1] == m) return static_cast<std::uint8_t>(slot_[i] - 1);
+    }
     values.push_back(m);
     if (values.size() > 256) throw std::logic_error("tile distance tables: too many classes");
+    slot_[i] = static_cast<std::uint16_t>(values.size());
     return static_cast<std::uint8_t>(values.size() - 1);
   }
   std::vector<Missing> values;
+
+ private:
+  std::array<std::uint16_t, 1024> slot_{};  // 1 + class, 0 = empty
 };
 
 // Two parts combined: the class of the result and, per target, the optimal splits (bit
