@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "eval/ev.hpp"
+#include "eval/ev_graph.hpp"
 #include "eval/tile_distance.hpp"
 #include "random_hands.hpp"
 #include "riichi/hand.hpp"
@@ -315,6 +316,100 @@ TEST(EvInput, Errors) {
             std::string::npos);
   // The reference has red fives (its own rules), whatever the position's rules.
   EXPECT_EQ(error_of(position("123456789m123p0s7z", "", 1, 0), EvOptions::reference()), "");
+}
+
+}  // namespace
+}  // namespace riichi::eval
+
+namespace riichi::eval {
+namespace {
+
+// The search scores wins with the engine's yaku, fu and limits assembled without names
+// (ev_score.cpp); it must pay exactly what score() pays, for every preset, closed or open, tsumo
+// or ron, riichi or not (no dora indicator: no ura expectation).
+TEST(EvScoring, WinPointsEqualScore) {
+  testing::SplitMix64 rng{4242};
+  int checked = 0;
+  for (const Rules& rules : {Rules::ema2016(), Rules::ema2008(), Rules::tenhou()}) {
+    for (int i = 0; i < testing::iterations(3000) + 20; ++i) {
+      // Four random sets (the last may be a pon called) and a pair.
+      Hand hand;
+      Counts c{};
+      bool ok = true;
+      const bool open = rng.below(3) == 0;
+      std::vector<Tile> tiles;
+      for (int s = 0; s < 4 && ok; ++s) {
+        const int kind = rng.below(kNumKinds);
+        const bool chow = is_suited(kind) && number_of(kind) <= 7 && rng.below(2);
+        std::vector<Tile> set;
+        for (int d = 0; d < 3; ++d) set.push_back(Tile{std::uint8_t(chow ? kind + d : kind)});
+        for (Tile t : set) ok &= ++c[t.kind] <= 4;
+        if (open && s == 3 && !chow) {
+          Meld m;
+          m.type = MeldType::kPon;
+          for (int d = 0; d < 3; ++d) m.tiles[d] = set[d];
+          hand.melds.push_back(m);
+        } else {
+          tiles.insert(tiles.end(), set.begin(), set.end());
+        }
+      }
+      const int pair = rng.below(kNumKinds);
+      ok &= (c[pair] += 2) <= 4;
+      if (!ok) continue;
+      tiles.push_back(Tile{std::uint8_t(pair)});
+      tiles.push_back(Tile{std::uint8_t(pair)});
+      if (rules.red_fives)
+        for (Tile& t : tiles)
+          if (is_five(t.kind) && rng.below(4) == 0) {
+            bool red_taken = false;
+            for (Tile u : tiles) red_taken |= u.kind == t.kind && u.red;
+            t.red = !red_taken;
+          }
+      if (rules.red_fives) {  // only three plain copies of a five exist
+        bool impossible = false;
+        for (int k : {4, 13, 22}) {
+          int plain = 0;
+          for (Tile t : tiles) plain += t.kind == k && !t.red;
+          for (const Meld& m : hand.melds) plain += m.tiles[0].kind == k ? 3 : 0;
+          impossible |= plain > 3;
+        }
+        if (impossible) continue;
+      }
+      const std::size_t w = static_cast<std::size_t>(rng.below(static_cast<int>(tiles.size())));
+      const Tile win = tiles[w];
+      tiles.erase(tiles.begin() + static_cast<long>(w));
+      hand.concealed = tiles;
+      EvPosition p;
+      p.hand = hand;
+      p.hand.concealed.push_back(win);  // the complete hand
+      p.seat = rng.below(4);
+      p.round_wind = rng.below(2);
+      p.rules = rules;
+      const detail::Setup s = detail::make_setup(p, rules);
+      const detail::WinScorer scorer(p, EvOptions::standard(), rules, s);
+      detail::IdCounts ids{};
+      for (Tile t : p.hand.concealed) ++ids[t.red ? detail::red_id_of(t.kind) : t.kind];
+      const int win_id = win.red ? detail::red_id_of(win.kind) : win.kind;
+      for (int flags = 0; flags < 4; ++flags) {
+        const bool riichi = flags & 1, tsumo = flags & 2;
+        if (riichi && !hand.melds.empty()) continue;
+        WinContext ctx;
+        ctx.tsumo = tsumo;
+        ctx.riichi = riichi;
+        ctx.seat = p.seat;
+        ctx.round_wind = p.round_wind;
+        const ScoreResult r = score(hand, win, ctx, rules);
+        const double expected = r.ok() ? r.payments.total : 0;
+        const double ours = scorer.points(detail::key_of(ids, riichi), detail::kinds_of(ids), ids,
+                                          win_id, riichi, tsumo, 0);
+        ASSERT_EQ(ours, expected) << rules.name << " " << format_hand(hand) << " + "
+                                  << tile_to_string(win) << " riichi " << riichi << " tsumo "
+                                  << tsumo << ": " << r.error_message;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 1000);
 }
 
 }  // namespace
