@@ -238,17 +238,20 @@ double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const 
       static_cast<int>(position_.hand.concealed.size()) + (setup_.start_tiles % 3 == 2 ? 0 : 1);
   const int wall = options_.discards_return ? setup_.total_ids - concealed : setup_.unseen - dist;
   if (indicators == 1 && wall > 0) {
-    // One indicator: only the kinds pointing at a held kind add ura.
-    double sum = 0;
-    int plain = wall;
+    // One indicator: only the kinds pointing at a held kind add ura (1 to 4 of them).
+    std::array<int, 5> ways{};  // indicator tiles by the ura they give
+    ways[0] = wall;
     for (int k = 0; k < kNumKinds; ++k) {
       const int held = kinds[k] + meld_counts_[k];
       if (held == 0) continue;
       const int n = wall_of(indicator_of_[k]);
-      plain -= n;
-      sum += n * value(std::min(held, kMaxUra));
+      ways[0] -= n;
+      ways[std::min(held, 4)] += n;
     }
-    return (sum + plain * value(0)) / wall;
+    double sum = 0;
+    for (int u = 0; u <= 4; ++u)
+      if (ways[u] > 0) sum += ways[u] * value(u);
+    return sum / wall;
   }
   Counts walls{}, held{};
   for (int k = 0; k < kNumKinds; ++k) {
