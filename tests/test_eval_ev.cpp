@@ -414,3 +414,45 @@ TEST(EvScoring, WinPointsEqualScore) {
 
 }  // namespace
 }  // namespace riichi::eval
+
+namespace riichi::eval {
+namespace {
+
+// Bounded cost: far from tenpai (above path_search_max_shanten) the chain approximation gives
+// the values without a search; they stay probabilities, and a discard that keeps the effective
+// tiles ranks above one that throws them away.
+TEST(EvBounded, ChainApproximationFarFromTenpai) {
+  // 159m 258p 369s 12345z: 5-shanten (kokushi); every discard is approximated.
+  const HandEv ev =
+      evaluate_discards(position("159m258p369s12345z", "", 1, 0), EvOptions::standard());
+  EXPECT_TRUE(ev.stats.approximate);
+  EXPECT_EQ(ev.stats.draw_nodes, 0u);
+  ASSERT_EQ(ev.discards.size(), 14u);
+  for (const DiscardEv& d : ev.discards)
+    for (int t = 0; t < kLastTurn; ++t) {
+      EXPECT_GE(d.value.win[t], d.value.win[t + 1]);
+      EXPECT_LE(d.value.tenpai[t], 1.0);
+      EXPECT_GE(d.value.win[t], 0.0);
+    }
+  // A 2-shanten hand under fast(): approximated too; under standard(): searched.
+  const EvPosition p = position("123m456p7s1399s125z", "", 1, 0);
+  EXPECT_TRUE(evaluate_discards(p, EvOptions::fast()).stats.approximate);
+  EXPECT_FALSE(evaluate_discards(p, EvOptions::standard()).stats.approximate);
+}
+
+// max_nodes: a search that would pass it falls back to the approximation (default model) or
+// fails with a message (reference).
+TEST(EvBounded, NodeCap) {
+  EvOptions o = EvOptions::standard();
+  o.max_nodes = 50;
+  const EvPosition p = position("123m456p7s1399s125z", "", 1, 0);
+  const HandEv ev = evaluate_discards(p, o);
+  EXPECT_TRUE(ev.stats.capped);
+  EXPECT_TRUE(ev.stats.approximate);
+  EvOptions r = EvOptions::reference();
+  r.max_nodes = 50;
+  EXPECT_THROW(evaluate_discards(p, r), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace riichi::eval

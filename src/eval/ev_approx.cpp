@@ -10,17 +10,6 @@
 
 namespace riichi::eval::detail {
 
-namespace {
-
-// What the winner receives for `basic` points (RULES.md §8.1, no honba).
-int payment(int basic, bool dealer, bool tsumo) {
-  if (!tsumo) return round_up_100(basic * (dealer ? 6 : 4));
-  if (dealer) return 3 * round_up_100(2 * basic);
-  return round_up_100(2 * basic) + 2 * round_up_100(basic);
-}
-
-}  // namespace
-
 EvCurve chain_curve(const Setup& s, const EvOptions& o, const EvPosition& p, const Rules& rules,
                     const IdCounts& hand) {
   const Counts kinds = kinds_of(hand);

@@ -92,6 +92,14 @@ class NodeMap {
   std::size_t size_ = 0;
 };
 
+// What the winner receives for `basic` points (RULES.md §8.1, no honba nor sticks): the
+// payments of score() for one reading, without building its result.
+inline int payment(int basic, bool dealer, bool tsumo) {
+  if (!tsumo) return round_up_100(basic * (dealer ? 6 : 4));
+  if (dealer) return 3 * round_up_100(2 * basic);
+  return round_up_100(2 * basic) + 2 * round_up_100(basic);
+}
+
 // Points of wins (ev_score.cpp): the rules' own score(), plus the ura dora expectation.
 class WinScorer {
  public:

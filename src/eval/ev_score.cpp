@@ -12,13 +12,6 @@ namespace riichi::eval::detail {
 
 namespace {
 
-// What the winner receives for `basic` points (RULES.md §8.1, no honba).
-int win_points(int basic, bool dealer, bool tsumo) {
-  if (!tsumo) return round_up_100(basic * (dealer ? 6 : 4));
-  if (dealer) return 3 * round_up_100(2 * basic);
-  return round_up_100(2 * basic) + 2 * round_up_100(basic);
-}
-
 double choose(int n, int r) {
   if (r < 0 || r > n) return 0;
   double v = 1;
@@ -176,7 +169,7 @@ WinScorer::Best WinScorer::best_reading(const NodeKey& key, const Counts& concea
       c.fu = compute_fu(r, ctx, y.mask & yaku_bit(Yaku::kPinfu), rules_).rounded;
       c.han = y.han + dora + red;
     }
-    c.value = win_points(basic_points(c.han, c.fu, rules_, nullptr, c.yakuman), dealer, tsumo);
+    c.value = payment(basic_points(c.han, c.fu, rules_, nullptr, c.yakuman), dealer, tsumo);
     const bool better = c.value != best.value       ? c.value > best.value
                         : c.yakuman != best.yakuman ? c.yakuman > best.yakuman
                         : c.han != best.han         ? c.han > best.han
@@ -221,7 +214,7 @@ double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const 
   if (!riichi || !options_.ura || indicators == 0 || best.yakuman > 0 || kazoe) return best.value;
   const bool dealer = position_.seat == 0;
   auto value = [&](int ura) {
-    return win_points(basic_points(best.han + ura, best.fu, rules_), dealer, tsumo);
+    return payment(basic_points(best.han + ura, best.fu, rules_), dealer, tsumo);
   };
   // The wall the ura indicators come from: a kind's count (MODEL.md §3).
   auto wall_of = [&](int kind) {
