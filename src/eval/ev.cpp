@@ -148,6 +148,8 @@ __attribute__((target_clones("avx2", "default"))) void turn_step(
     const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
   const std::size_t draws = g.draw_key.size(), discards = g.discard_key.size();
   const std::uint32_t* first = g.draw_first.data();
+  const std::uint32_t* win_first = g.win_first.data();
+  const std::uint16_t* weight = g.draw_weight.data();
   const detail::DrawEdge* edges = g.draw_edges.data();
   const double* wins = g.win_points.data();
   const std::uint8_t* flags = g.draw_flags.data();
@@ -155,33 +157,40 @@ __attribute__((target_clones("avx2", "default"))) void turn_step(
   const detail::RonChance* ron = g.ron.data();
   const detail::RonChance* ron_end = ron + g.ron.size();
   const double stick = -double(o.riichi_stick);
-  // Draws made since the position, all of them tsumogiri (discarded) unless kept in the hand.
+  // The denominator of a draw: MODEL.md §2 (S0 - t), or the tiles not seen minus the draws
+  // made since the position (`since`; thrown away unless kept: `dist`), taken from the tiles
+  // the node has no edge for (docs/eval.md): max(edge weights, S0 - max(dist, since)).
   const int since = t - s.start_turn;
+  std::array<double, 16> inverse{};  // 1 / (S0 - max(dist, since)) by dist
+  for (int k = 0; k < 16; ++k)
+    inverse[k] = 1.0 / (o.shrinking_denominator ? s.unseen - t : s.unseen - std::max(k, since));
   std::uint32_t e = first[0];
   for (std::uint32_t d = 0; d < draws; ++d) {
-    const std::uint32_t end = first[d + 1];
+    const std::uint32_t end = first[d + 1], plain_end = end - (win_first[d + 1] - win_first[d]);
     const bool riichi = flags[d] & detail::kRiichiFlag;
     Values v = {0, 0, 0, 0};
     if (t == kLastTurn) {
       v[2] = riichi ? stick : 0;
+      e = end;
     } else {
       const Values base = next[d].v;
       Values acc = {0, 0, 0, 0};
-      int total = 0;
-      for (; e < end; ++e) {
+      for (; e < plain_end; ++e) {
+        const detail::DrawEdge edge = edges[e];
+        acc += static_cast<double>(detail::edge_weight(edge)) * best[edge & detail::kEdgeTarget].v;
+      }
+      for (; e < end; ++e) {  // wins: tenpai and win 1, the better of the points and playing on
         const detail::DrawEdge edge = edges[e];
         Values to = best[edge & detail::kEdgeTarget].v;
-        if (edge & detail::kWinEdge) to[0] = 1, to[1] = 1, to[2] = std::max(*wins++, to[2]);
-        const int w = detail::edge_weight(edge);
-        acc += static_cast<double>(w) * to;
-        total += w;
+        to[0] = 1, to[1] = 1, to[2] = std::max(*wins++, to[2]);
+        acc += static_cast<double>(detail::edge_weight(edge)) * to;
       }
-      // The denominator: MODEL.md §2 (S0 - t), or the tiles not seen minus the draws made,
-      // the draws thrown away taken from the tiles the node has no edge for (docs/eval.md).
-      const int denominator = o.shrinking_denominator
-                                  ? s.unseen - t
-                                  : std::max(total, s.unseen - std::max<int>(dist[d], since));
-      v = base + (acc - static_cast<double>(total) * base) / static_cast<double>(denominator);
+      const int total = weight[d];
+      const int k = std::min<int>(dist[d], 15);
+      int denominator = o.shrinking_denominator ? s.unseen - t : s.unseen - std::max(k, since);
+      double inv = inverse[k];
+      if (!o.shrinking_denominator && total > denominator) denominator = total, inv = 1.0 / total;
+      v = base + (acc - static_cast<double>(total) * base) * inv;
       while (ron != ron_end && ron->node < d) ++ron;
       if (ron != ron_end && ron->node == d) {
         const double factor = riichi ? o.ron_factor : o.ron_factor_dama;

@@ -316,24 +316,34 @@ void Builder::finish() {
   const std::size_t draws = g_.draw_key.size(), discards = g_.discard_key.size();
   const auto& raw = g_.raw_edges;
   g_.draw_first.assign(draws + 1, 0);
-  std::vector<std::uint32_t>& wins_before = g_.at;  // win edges of the rows before each row
-  wins_before.assign(draws + 1, 0);
+  g_.win_first.assign(draws + 1, 0);
+  g_.draw_weight.assign(draws, 0);
   for (const Graph::RawEdge& e : raw) {
     ++g_.draw_first[e.from + 1];
-    wins_before[e.from + 1] += e.edge >> 31;
+    g_.win_first[e.from + 1] += e.edge >> 31;
+    g_.draw_weight[e.from] =
+        static_cast<std::uint16_t>(g_.draw_weight[e.from] + edge_weight(e.edge));
   }
   for (std::size_t i = 0; i < draws; ++i) {
     g_.draw_first[i + 1] += g_.draw_first[i];
-    wins_before[i + 1] += wins_before[i];
+    g_.win_first[i + 1] += g_.win_first[i];
   }
+  // Plain edges from the row's start, win edges from its end minus its wins.
   g_.draw_edges.resize(raw.size());
   g_.win_points.resize(g_.raw_points.size());
-  std::vector<std::uint32_t>& at = g_.scratch;
-  at.assign(g_.draw_first.begin(), g_.draw_first.end() - 1);
+  std::vector<std::uint32_t>& plain = g_.scratch;
+  std::vector<std::uint32_t>& wins = g_.at;  // the next win of the row (its edge: row end - rest)
+  plain.assign(g_.draw_first.begin(), g_.draw_first.end() - 1);
+  wins.assign(g_.win_first.begin(), g_.win_first.end() - 1);
   std::size_t k = 0;
   for (const Graph::RawEdge& e : raw) {
-    g_.draw_edges[at[e.from]++] = e.edge;
-    if (e.edge & kWinEdge) g_.win_points[wins_before[e.from]++] = g_.raw_points[k++];
+    if (e.edge & kWinEdge) {
+      const std::uint32_t nth = wins[e.from]++;
+      g_.win_points[nth] = g_.raw_points[k++];
+      g_.draw_edges[g_.draw_first[e.from + 1] - (g_.win_first[e.from + 1] - nth)] = e.edge;
+    } else {
+      g_.draw_edges[plain[e.from]++] = e.edge;
+    }
   }
   // Options: made by the discard nodes, or (bidirectional) every draw edge read backwards.
   g_.option_first.assign(discards + 1, 0);
@@ -344,11 +354,11 @@ void Builder::finish() {
   }
   for (std::size_t i = 0; i < discards; ++i) g_.option_first[i + 1] += g_.option_first[i];
   g_.option_to.resize(g_.option_first[discards]);
-  at.assign(g_.option_first.begin(), g_.option_first.end() - 1);
+  plain.assign(g_.option_first.begin(), g_.option_first.end() - 1);
   if (o_.bidirectional_edges) {
-    for (const Graph::RawEdge& e : raw) g_.option_to[at[e.edge & kEdgeTarget]++] = e.from;
+    for (const Graph::RawEdge& e : raw) g_.option_to[plain[e.edge & kEdgeTarget]++] = e.from;
   } else {
-    for (const auto& [big, d] : g_.raw_options) g_.option_to[at[big]++] = d;
+    for (const auto& [big, d] : g_.raw_options) g_.option_to[plain[big]++] = d;
   }
 }
 
@@ -399,7 +409,8 @@ void Graph::clear() {
   index.clear();
   draw_key.clear(), discard_key.clear();
   draw_dist.clear(), discard_dist.clear(), draw_flags.clear();
-  draw_first.clear(), draw_edges.clear(), win_points.clear();
+  draw_first.clear(), draw_edges.clear(), win_points.clear(), win_first.clear();
+  draw_weight.clear();
   option_first.clear(), option_to.clear(), ron.clear();
   raw_edges.clear(), raw_points.clear(), raw_options.clear(), seen.clear(), drawn.clear();
   wins_scored = 0;

@@ -169,9 +169,12 @@ struct Graph {
   std::vector<NodeKey> draw_key, discard_key;
   std::vector<std::uint8_t> draw_dist, discard_dist;  // tiles beyond the starting hand
   std::vector<std::uint8_t> draw_flags;
-  std::vector<std::uint32_t> draw_first;  // CSR: draw_edges[draw_first[d] .. draw_first[d + 1])
+  // CSR: draw_edges[draw_first[d] .. draw_first[d + 1]), the win edges last in each row.
+  std::vector<std::uint32_t> draw_first;
   std::vector<DrawEdge> draw_edges;
   std::vector<double> win_points;           // one per win edge, in edge order
+  std::vector<std::uint32_t> win_first;     // the row's first entry of win_points
+  std::vector<std::uint16_t> draw_weight;   // the sum of the row's weights
   std::vector<std::uint32_t> option_first;  // CSR: option_to of discard node D
   std::vector<std::uint32_t> option_to;
   std::vector<RonChance> ron;  // sorted by node
