@@ -11,7 +11,8 @@
 //              w / (S0 - t), riichi on every closed tenpai, tsumo only, edges read both ways.
 //   standard   ours ("default" on the command line): draw probabilities that add up to 1 over the
 //              tiles not seen, riichi final once declared and chosen against dama by value, the
-//              riichi stick, ron on the opponents' discards, furiten from the known discards.
+//              riichi stick, ron on the opponents' discards (furiten from the known discards),
+//              the hand ending by another player's win; rates measured on houou games.
 //
 // Cost (bots: ~0.5 ms per decision on average, never more than ~100 ms): the search explores
 // every state within `extra` exchanges of the best path (tegawari / shanten-down, as in the
@@ -31,6 +32,8 @@
 //
 // State layout (the graph's nodes, 12 bytes, see ev_graph.hpp): the base-5 counts of the four
 // parts (man, pin, sou: 21 bits each; honours: 17 bits), three red-five bits and the riichi bit.
+// Functions are pure; each thread keeps its last graph's memory for the next call (released
+// after a search of more than a million states).
 #pragma once
 
 #include <array>
