@@ -104,10 +104,12 @@ int run_ev(const Hand& hand, const HandAnalysis& a, const AnalyzeOptions& opt) {
   }
   io::EvSetup setup;
   eval::HandEv ev;
-  eval::init_tile_distance_tables();  // once per process: not part of the evaluation's time
-  const auto start = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point start;
   try {
     setup = io::ev_setup(hand, opt.request);
+    eval::check_position(setup.position, setup.options);
+    eval::init_tile_distance_tables();  // once per process: not part of the evaluation's time
+    start = std::chrono::steady_clock::now();
     ev = eval::evaluate_discards(setup.position, setup.options);
   } catch (const std::invalid_argument& e) {
     std::cerr << "error: " << e.what() << "\n";

@@ -90,6 +90,7 @@ pyb::object analyze_to_py(const std::string& text, const std::string& visible_te
   io::EvRequest r = request;
   r.visible = visible_text;
   const io::EvSetup setup = io::ev_setup(hand, r);
+  eval::check_position(setup.position, setup.options);
   eval::init_tile_distance_tables();  // once per process: not part of the evaluation's time
   const auto start = std::chrono::steady_clock::now();
   eval::HandEv result;

@@ -61,7 +61,7 @@ int id_of(Tile t) { return t.red ? red_id_of(t.kind) : t.kind; }
 
 }  // namespace
 
-Setup make_setup(const EvPosition& position, const Rules& rules) {
+Setup make_setup(const EvPosition& position, const Rules& rules, bool shanten) {
   const Hand& hand = position.hand;
   const int melds = static_cast<int>(hand.melds.size());
   const int concealed = static_cast<int>(hand.concealed.size());
@@ -110,7 +110,7 @@ Setup make_setup(const EvPosition& position, const Rules& rules) {
   }
   s.start_turn = position.turn;
   const Counts kinds = kinds_of(s.start);
-  s.start_shanten = exact_shanten(kinds, part_keys(kinds), melds);
+  if (shanten) s.start_shanten = exact_shanten(kinds, part_keys(kinds), melds);
   for (Tile t : position.own_discards) s.own_pond |= std::uint64_t{1} << t.kind;
   return s;
 }
@@ -335,6 +335,10 @@ void approximate_rows(const EvPosition& p, const EvOptions& o, const Setup& s, c
 }
 
 }  // namespace
+
+void check_position(const EvPosition& p, const EvOptions& o) {
+  detail::make_setup(p, o.rules_override.value_or(p.rules), false);
+}
 
 HandEv evaluate_discards(const EvPosition& p, const EvOptions& o) {
   const Rules rules = o.rules_override.value_or(p.rules);

@@ -159,6 +159,8 @@ struct HandEv {
 // melds making 14 / 13), more than four copies of a kind with the visible tiles and indicators,
 // a red five the rules do not have, a turn outside 0..18, seat or round wind outside 0..3.
 HandEv evaluate_discards(const EvPosition& position, const EvOptions& options);
+// The same checks alone, without building anything (cheap: for front-ends).
+void check_position(const EvPosition& position, const EvOptions& options);
 EvCurve evaluate_hand(const EvPosition& position, const EvOptions& options,
                       EvStats* stats = nullptr);
 

@@ -55,7 +55,9 @@ struct Setup {
   bool red_fives = false;
 };
 
-Setup make_setup(const EvPosition& position, const Rules& rules);
+// Checks the position (std::invalid_argument naming the fault) and sets the search up; the
+// starting shanten (which builds the distance tables on first use) only when `shanten`.
+Setup make_setup(const EvPosition& position, const Rules& rules, bool shanten = true);
 NodeKey key_of(const IdCounts& hand, bool riichi);
 IdCounts hand_of(const NodeKey& key);  // by id
 Counts kinds_of(const IdCounts& hand);
