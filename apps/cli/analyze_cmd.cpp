@@ -1,12 +1,16 @@
-// `riichi analyze HAND [--visible TILES] [--json]`: shanten, waits, effective tiles, discards.
+// `riichi analyze HAND [--visible TILES] [--json] [--ev ...]`: shanten, waits, effective tiles,
+// discards, and with --ev the hand value of each discard (src/eval/ev.hpp, docs/eval.md).
 #include <fmt/core.h>
 
+#include <chrono>
 #include <iostream>
 #include <string>
 
 #include "commands.hpp"
+#include "eval/tile_distance.hpp"
 #include "input_error.hpp"
 #include "io/analysis_json.hpp"
+#include "io/ev_json.hpp"
 #include "riichi/analysis.hpp"
 
 namespace riichi::cli {
@@ -56,7 +60,77 @@ void print_discards(const HandAnalysis& a) {
                kind_list(d.ukeire));
 }
 
-int run(const std::string& text, const std::string& visible_text, bool json) {
+struct AnalyzeOptions {
+  std::string hand;
+  bool json = false;
+  bool ev = false;
+  io::EvRequest request;
+};
+
+void print_ev_table(const HandAnalysis& a, const eval::HandEv& ev, const io::EvSetup& setup,
+                    double ms) {
+  const eval::EvPosition& p = setup.position;
+  std::string dora;
+  for (Tile t : p.dora_indicators) dora += tile_to_string(t);
+  fmt::print("Hand value at turn {} ({} draws left), model {}, seat {}, round {}, dora {}{}:\n",
+             p.turn, eval::kLastTurn - p.turn, setup.options.name, "ESWN"[p.seat],
+             "ESWN"[p.round_wind], dora.empty() ? "-" : dora,
+             setup.options.name == "reference" ? "" : ", rules " + p.rules.name);
+  fmt::print("  {:<8}{:>8}{:>7}{:>9}{:>9}{:>11}{:>8}  {}\n", "discard", "shanten", "tiles",
+             "tenpai", "win", "exp.score", "riichi", "effective tiles (kind x left)");
+  for (const eval::DiscardEv& d : ev.discards) {
+    const DiscardOption* row = nullptr;
+    for (const DiscardOption& o : a.discards)
+      if (o.kind == d.tile.kind) row = &o;
+    fmt::print("  {:<8}{:>8}{:>7}{:>9.4f}{:>9.4f}{:>11.1f}{:>8}  {}\n", tile_to_string(d.tile),
+               row ? row->shanten : d.shanten, row ? row->total : 0, d.value.tenpai[p.turn],
+               d.value.win[p.turn], d.value.score[p.turn], d.riichi ? "yes" : "",
+               row ? kind_list(row->ukeire) : "-");
+  }
+  if (ev.stats.approximate)
+    fmt::print("Best first by expected score; chain approximation (no search) in {:.1f} ms.\n", ms);
+  else
+    fmt::print("Best first by expected score; {} states searched in {:.1f} ms.\n",
+               ev.stats.draw_nodes + ev.stats.discard_nodes, ms);
+}
+
+// --ev: the discard table with the hand value of each discard.
+int run_ev(const Hand& hand, const HandAnalysis& a, const AnalyzeOptions& opt) {
+  if (a.concealed_tiles % 3 != 2) {
+    std::cerr << "error: --ev needs a hand that discards: 3n+2 concealed tiles (14 with the "
+                 "melds written out), got "
+              << a.concealed_tiles << " concealed tiles\n";
+    return kExitBadInput;
+  }
+  io::EvSetup setup;
+  eval::HandEv ev;
+  std::chrono::steady_clock::time_point start;
+  try {
+    setup = io::ev_setup(hand, opt.request);
+    eval::check_position(setup.position, setup.options);
+    eval::init_tile_distance_tables();  // once per process: not part of the evaluation's time
+    start = std::chrono::steady_clock::now();
+    ev = eval::evaluate_discards(setup.position, setup.options);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kExitBadInput;
+  }
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (opt.json) {
+    std::cout << io::analysis_ev_to_json(a, ev, setup, ms).dump() << "\n";
+    return 0;
+  }
+  fmt::print("Hand:     {}  ({} concealed tiles)\n", format_hand(a.hand), a.concealed_tiles);
+  print_forms(a.shanten);
+  print_ev_table(a, ev, setup, ms);
+  return 0;
+}
+
+int run(const AnalyzeOptions& opt) {
+  const std::string& text = opt.hand;
+  const std::string& visible_text = opt.request.visible;
+  const bool json = opt.json;
   Hand hand;
   std::vector<Tile> visible;
   try {
@@ -78,6 +152,7 @@ int run(const std::string& text, const std::string& visible_text, bool json) {
     std::cerr << "error: " << e.what() << "\n";
     return kExitBadInput;
   }
+  if (opt.ev) return run_ev(hand, a, opt);
   if (json) {
     std::cout << io::analysis_to_json(a).dump() << "\n";
     return 0;
@@ -109,10 +184,16 @@ void add_analyze_command(CLI::App& app) {
       "  riichi analyze 23456p99s123m456s\n"
       "  riichi analyze 23456p99s          (two melds declared, implied)\n"
       "  riichi analyze --json 1112345678999m\n"
-      "  riichi analyze '123m456p78s c345p 11z' --visible 9s6s");
-  auto text = std::make_shared<std::string>();
-  auto visible = std::make_shared<std::string>();
-  auto json = std::make_shared<bool>(false);
+      "  riichi analyze '123m456p78s c345p 11z' --visible 9s6s\n"
+      "With --ev, each discard also gets its hand value at turn T (docs/eval.md): the\n"
+      "probability to reach tenpai, to win, and the expected score by the last draw, best\n"
+      "first by expected score:\n"
+      "  riichi analyze 0112233m1125577z --ev --model reference --dora 4p --seat N --round S\n"
+      "  riichi analyze 234567m234p22s34s5p --ev --turn 6 --dora 1z --json");
+  auto opt = std::make_shared<AnalyzeOptions>();
+  std::string* text = &opt->hand;
+  std::string* visible = &opt->request.visible;
+  bool* json = &opt->json;
   cmd->add_option("hand", *text,
                   "tiles in mpsz notation: a concealed part of 3n+1 or 3n+2 tiles (13/14, or fewer "
                   "with declared melds implied), melds as c456s p777z m1111z k2222m a5555s")
@@ -120,8 +201,25 @@ void add_analyze_command(CLI::App& app) {
   cmd->add_option("--visible", *visible,
                   "tiles seen elsewhere (discards, melds, dora indicators), e.g. 1m1m5z");
   cmd->add_flag("--json", *json, "print one JSON object");
+  cmd->add_flag("--ev", opt->ev,
+                "hand value of each discard: tenpai and win probabilities, expected score");
+  cmd->add_option("--model", opt->request.model,
+                  "with --ev: default (ours, docs/eval.md), fast (the same, searching tenpai and "
+                  "1-shanten hands only) or reference (the open-source calculator's model)")
+      ->capture_default_str();
+  cmd->add_option("--turn", opt->request.turn,
+                  "with --ev: draws made so far, 0..18 (18 - T draws left)")
+      ->capture_default_str();
+  cmd->add_option("--dora", opt->request.dora, "with --ev: dora indicators, e.g. 1z or 3m0p");
+  cmd->add_option("--seat", opt->request.seat, "with --ev: seat wind E|S|W|N (E = dealer)")
+      ->capture_default_str();
+  cmd->add_option("--round", opt->request.round, "with --ev: round wind E|S|W|N")
+      ->capture_default_str();
+  cmd->add_option("--rules", opt->request.rules,
+                  "with --ev (default model): rules preset for yaku, limits and red fives")
+      ->capture_default_str();
   cmd->callback([=] {
-    const int code = run(*text, *visible, *json);
+    const int code = run(*opt);
     if (code != 0) throw CLI::RuntimeError(code);
   });
 }

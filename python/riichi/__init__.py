@@ -135,8 +135,10 @@ def format(hand: HandLike, red_fives: bool = False) -> str:  # noqa: A001 (riich
     return _riichi.format_hand(_hand_text(hand, red_fives))
 
 
-def analyze(hand: HandLike, visible: Optional[Union[str, Sequence[str], Sequence[int]]] = None
-            ) -> Dict[str, Any]:
+def analyze(hand: HandLike, visible: Optional[Union[str, Sequence[str], Sequence[int]]] = None,
+            ev: bool = False, model: str = "default", turn: int = 1,
+            dora: Optional[Union[str, Sequence[str]]] = None, seat: str = "S", round: str = "E",
+            rules: str = "ema2016") -> Dict[str, Any]:  # noqa: A002 (round: the round wind)
     """Shanten, waits, effective tiles and the discard table: ``riichi analyze --json``.
 
     Fields: ``hand``, ``concealed_tiles``, ``shanten``, ``shanten_forms``; for 3n+1 tiles
@@ -145,9 +147,19 @@ def analyze(hand: HandLike, visible: Optional[Union[str, Sequence[str], Sequence
     ``complete`` and ``discards: [{tile, shanten, ukeire_total, ukeire}]`` (best first).
     ``visible``: tiles seen elsewhere (discards, melds, dora indicators), subtracted from the
     remaining counts. Raises RiichiError for a malformed hand.
+
+    ``ev=True`` (``riichi analyze --ev --json``, docs/eval.md): a 3n+2 hand's discards, one per
+    tile (a red five apart), best first by expected score at ``turn`` (draws made, 0..18), each
+    with ``ev: {tenpai_prob, win_prob, exp_score, tenpai_prob_by_turn, win_prob_by_turn,
+    exp_score_by_turn, riichi}`` (lists indexed by turn 0..18), and ``ev_time_ms``. ``model``:
+    ``"default"`` (ours) or ``"reference"`` (the open-source calculator's model); ``dora``:
+    indicators; ``seat``, ``round``: winds E/S/W/N (E = dealer); ``rules``: the preset scoring
+    wins in the default model.
     """
     seen = "" if visible is None else _hand_text(visible)
-    return _riichi.analyze(_hand_text(hand), seen)
+    indicators = "" if dora is None else _hand_text(dora)
+    return _riichi.analyze(_hand_text(hand), seen, ev, model, turn, indicators, seat, round,
+                           rules)
 
 
 _VECTOR_KEYS = ("closed", "melds", "win", "win_type", "ron", "tsumo", "seat", "round", "dora",

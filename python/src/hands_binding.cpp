@@ -1,13 +1,16 @@
 // parse, format, analyze, score: the hand tools, returning the CLI's JSON fields as dicts.
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "eval/tile_distance.hpp"
 #include "io/analysis_json.hpp"
+#include "io/ev_json.hpp"
 #include "io/score_json.hpp"
 #include "riichi/analysis.hpp"
 #include "riichi/hand.hpp"
@@ -72,12 +75,32 @@ std::string format_ids(const std::vector<int>& ids, bool red_fives) {
   return format_tiles(tiles);
 }
 
-pyb::object analyze_to_py(const std::string& text, const std::string& visible_text) {
+pyb::object analyze_to_py(const std::string& text, const std::string& visible_text, bool ev,
+                          const io::EvRequest& request) {
   const Hand hand = parsing("hand", text, [&] { return parse_hand(text); });
   std::vector<Tile> visible;
   if (!visible_text.empty())
     visible = parsing("visible", visible_text, [&] { return parse_tiles(visible_text); });
-  return json_to_py(io::analysis_to_json(analyze(hand, visible)));
+  const HandAnalysis a = analyze(hand, visible);
+  if (!ev) return json_to_py(io::analysis_to_json(a));
+  if (a.concealed_tiles % 3 != 2)
+    throw std::invalid_argument(
+        "ev: the hand must discard: 3n+2 concealed tiles (14 with the melds written out), got " +
+        std::to_string(a.concealed_tiles));
+  io::EvRequest r = request;
+  r.visible = visible_text;
+  const io::EvSetup setup = io::ev_setup(hand, r);
+  eval::check_position(setup.position, setup.options);
+  eval::init_tile_distance_tables();  // once per process: not part of the evaluation's time
+  const auto start = std::chrono::steady_clock::now();
+  eval::HandEv result;
+  {
+    pyb::gil_scoped_release release;  // pure C++: other Python threads may run meanwhile
+    result = eval::evaluate_discards(setup.position, setup.options);
+  }
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return json_to_py(io::analysis_ev_to_json(a, result, setup, ms));
 }
 
 pyb::object score_to_py(const std::string& text, const std::string& rules_spec) {
@@ -92,7 +115,17 @@ void bind_hands(pyb::module_& m) {
   m.def("parse_hand", &parse_to_py, pyb::arg("text"));
   m.def("format_hand", &format_text, pyb::arg("text"));
   m.def("format_ids", &format_ids, pyb::arg("ids"), pyb::arg("red_fives") = false);
-  m.def("analyze", &analyze_to_py, pyb::arg("hand"), pyb::arg("visible") = "");
+  m.def(
+      "analyze",
+      [](const std::string& hand, const std::string& visible, bool ev, const std::string& model,
+         int turn, const std::string& dora, const std::string& seat, const std::string& round,
+         const std::string& rules) {
+        return analyze_to_py(hand, visible, ev,
+                             io::EvRequest{model, turn, dora, seat, round, "", rules});
+      },
+      pyb::arg("hand"), pyb::arg("visible") = "", pyb::arg("ev") = false,
+      pyb::arg("model") = "default", pyb::arg("turn") = 1, pyb::arg("dora") = "",
+      pyb::arg("seat") = "S", pyb::arg("round") = "E", pyb::arg("rules") = "ema2016");
   m.def("score", &score_to_py, pyb::arg("vector"), pyb::arg("rules") = "ema2016");
   m.def(
       "rules_spec", [](const std::string& spec) { return full_rules_spec(rules_from(spec)); },

@@ -152,3 +152,29 @@ def test_score_has_the_fields_of_the_cli_json(vector, rules):
                          capture_output=True, text=True, timeout=60)
     assert run.returncode in (0, 1), run.stderr
     assert riichi.score(vector, rules) == json.loads(run.stdout)
+
+
+def test_analyze_ev_reference_example():
+    # ../shared/ev-reference hand 0: discarding 2z leaves a chiitoitsu tanki on 5m; the
+    # calculator gives win 0.370278 at turn 1 and 3/104 at turn 17 (3 live 5m, 121 - 17 tiles).
+    a = riichi.analyze("0112233m1125577z", ev=True, model="reference", dora="4p", seat="N",
+                       round="S")
+    first = a["discards"][0]
+    assert first["tile"] == "2z"
+    assert first["ev"]["win_prob"] == pytest.approx(0.370278, abs=5e-7)
+    assert len(first["ev"]["win_prob_by_turn"]) == 19
+    assert first["ev"]["win_prob_by_turn"][17] == pytest.approx(3 / 104, rel=1e-12)
+    assert "ev_time_ms" in a
+    scores = [d["ev"]["exp_score"] for d in a["discards"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_analyze_ev_default_model_and_errors():
+    a = riichi.analyze("234567m234p22s34s5p", ev=True, turn=6, dora=["1z"])
+    assert a["ev_turn"] == 6
+    for d in a["discards"]:
+        assert 0 <= d["ev"]["win_prob"] <= d["ev"]["tenpai_prob"] <= 1
+    with pytest.raises(riichi.RiichiError, match="turn 19"):
+        riichi.analyze("234567m234p22s34s5p", ev=True, turn=19)
+    with pytest.raises(riichi.RiichiError, match="3n\\+2"):
+        riichi.analyze("234567m234p22s34s", ev=True)

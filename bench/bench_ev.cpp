@@ -1,0 +1,113 @@
+// Hand value (src/eval/ev.hpp, docs/eval.md): one call evaluates every discard and every turn
+// of a closed 14-tile hand at turn 1. Fixed sets of 75 seeded random hands per shanten (red
+// fives in the wall, one random dora indicator); each benchmark iteration evaluates the whole
+// set and reports the per-hand median, 90th percentile and maximum (CPU time of the thread), and
+// the process's peak resident memory so far.
+//
+//   build/riichi_bench --benchmark_filter=Ev
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <ctime>
+#include <vector>
+
+#include "eval/ev.hpp"
+#include "eval/tile_distance.hpp"
+
+namespace {
+
+using namespace riichi;
+
+struct Rng {
+  std::uint64_t s;
+  std::uint64_t next() {
+    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+};
+
+// `count` positions whose 14 closed tiles (drawn from the 136, copy 0 of a five red) are at
+// `shanten` (exact, tile_distance.hpp), with a dora indicator from the rest.
+std::vector<eval::EvPosition> positions(int shanten, int count, const Rules& rules) {
+  Rng rng{0xE7 + static_cast<std::uint64_t>(shanten)};
+  std::vector<eval::EvPosition> out;
+  while (static_cast<int>(out.size()) < count) {
+    std::vector<int> pool(136);
+    for (int i = 0; i < 136; ++i) pool[i] = i;
+    for (int i = 0; i < 15; ++i) std::swap(pool[i], pool[i + rng.below(136 - i)]);
+    Counts c{};
+    eval::EvPosition p;
+    for (int i = 0; i < 14; ++i) {
+      p.hand.concealed.push_back(tile_of_id(pool[i], true));
+      ++c[pool[i] / 4];
+    }
+    if (eval::exact_shanten(c, eval::part_keys(c), 0) != shanten) continue;
+    p.dora_indicators = {tile_of_id(pool[14], true)};
+    p.turn = 1;
+    p.seat = 1;
+    p.round_wind = 0;
+    p.rules = rules;
+    out.push_back(p);
+  }
+  return out;
+}
+
+double thread_ms() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+void run(benchmark::State& state, const eval::EvOptions& options, const Rules& rules) {
+  const int shanten = static_cast<int>(state.range(0));
+  const std::vector<eval::EvPosition> hands = positions(shanten, 75, rules);
+  eval::init_tile_distance_tables();
+  std::vector<double> ms;
+  std::size_t states = 0;
+  for (auto _ : state) {
+    for (const eval::EvPosition& p : hands) {
+      const double start = thread_ms();
+      const eval::HandEv ev = eval::evaluate_discards(p, options);
+      ms.push_back(thread_ms() - start);
+      states += ev.stats.draw_nodes + ev.stats.discard_nodes;
+      benchmark::DoNotOptimize(ev.discards.data());
+    }
+  }
+  std::sort(ms.begin(), ms.end());
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  state.counters["median_ms"] = ms[ms.size() / 2];
+  state.counters["p90_ms"] = ms[ms.size() * 9 / 10];
+  state.counters["max_ms"] = ms.back();
+  state.counters["states"] = static_cast<double>(states) / static_cast<double>(ms.size());
+  state.counters["peak_rss_mb"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
+  state.SetItemsProcessed(static_cast<std::int64_t>(ms.size()));
+}
+
+// The target: the reference model (median <= 50 / 2 / 0.2 ms at 3 / 2 / 1-shanten).
+void BM_EvReference(benchmark::State& state) {
+  run(state, eval::EvOptions::reference(), eval::reference_rules());
+}
+BENCHMARK(BM_EvReference)->Arg(1)->Arg(2)->Arg(3)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// The default model as a bot calls it (Tenhou rules: red fives).
+void BM_EvDefault(benchmark::State& state) {
+  run(state, eval::EvOptions::standard(), Rules::tenhou());
+}
+BENCHMARK(BM_EvDefault)
+    ->Arg(1)
+    ->Arg(2)
+    ->Arg(3)
+    ->Arg(4)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+// The bots' setting: search for tenpai and 1-shanten hands, the chain approximation above.
+void BM_EvFast(benchmark::State& state) { run(state, eval::EvOptions::fast(), Rules::tenhou()); }
+BENCHMARK(BM_EvFast)->Arg(0)->Arg(1)->Arg(2)->Arg(3)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+}  // namespace

@@ -1,0 +1,471 @@
+// The state graph of the hand-value model (MODEL.md §4 for the reference; docs/eval.md).
+#include "eval/ev_graph.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "eval/tile_distance.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace riichi::eval::detail {
+
+namespace {
+
+// What adding one copy of an id adds to a key.
+struct Delta {
+  std::uint64_t lo = 0;
+  std::uint32_t hi = 0;
+};
+
+constexpr std::array<Delta, kIds> kDeltas = [] {
+  std::array<Delta, kIds> d{};
+  for (int id = 0; id < kIds; ++id) {
+    const int kind = kind_of_id(id);
+    const int part = kind / 9;
+    if (part < 3)
+      d[id].lo = std::uint64_t{kPow5[kind % 9]} << (21 * part);
+    else
+      d[id].hi = kPow5[kind % 9];
+    if (id >= kNumKinds) d[id].hi |= 1u << (17 + id - kNumKinds);
+  }
+  return d;
+}();
+
+NodeKey plus(NodeKey k, int id) {
+  k.lo += kDeltas[id].lo;
+  k.hi += kDeltas[id].hi;
+  return k;
+}
+
+NodeKey minus(NodeKey k, int id) {
+  k.lo -= kDeltas[id].lo;
+  k.hi -= kDeltas[id].hi;
+  return k;
+}
+
+NodeKey with_riichi(NodeKey k, bool riichi) {
+  k.hi = riichi ? k.hi | kRiichiBit : k.hi & ~kRiichiBit;
+  return k;
+}
+
+PartKeys parts_of(const NodeKey& k) {
+  PartKeys p;
+  p.part[0] = static_cast<std::uint32_t>(k.lo & 0x1FFFFF);
+  p.part[1] = static_cast<std::uint32_t>(k.lo >> 21 & 0x1FFFFF);
+  p.part[2] = static_cast<std::uint32_t>(k.lo >> 42 & 0x1FFFFF);
+  p.part[3] = k.hi & 0x1FFFF;
+  return p;
+}
+
+// The base-5 digits of 0..3124 (five counts) and 0..624 (four).
+struct Digits {
+  std::array<std::array<std::uint8_t, 5>, 3125> low{};
+  std::array<std::array<std::uint8_t, 4>, 625> high{};
+};
+constexpr Digits kDigits = [] {
+  Digits d;
+  for (int k = 0; k < 3125; ++k)
+    for (int i = 0, v = k; i < 5; ++i, v /= 5) d.low[k][i] = static_cast<std::uint8_t>(v % 5);
+  for (int k = 0; k < 625; ++k)
+    for (int i = 0, v = k; i < 4; ++i, v /= 5) d.high[k][i] = static_cast<std::uint8_t>(v % 5);
+  return d;
+}();
+
+// The kinds and the ids of a key's hand.
+void decode(const NodeKey& key, Counts& kinds, IdCounts& ids) {
+  const PartKeys p = parts_of(key);
+  for (int part = 0; part < 4; ++part) {
+    const auto& low = kDigits.low[p.part[part] % 3125];
+    const auto& high = kDigits.high[p.part[part] / 3125];
+    std::copy(low.begin(), low.end(), kinds.begin() + 9 * part);
+    std::copy(high.begin(), high.begin() + (part < 3 ? 4 : 2), kinds.begin() + 9 * part + 5);
+  }
+  std::copy(kinds.begin(), kinds.end(), ids.begin());
+  for (int s = 0; s < 3; ++s) {
+    const std::uint8_t red = key.hi >> (17 + s) & 1;
+    ids[9 * s + 4] = static_cast<std::uint8_t>(ids[9 * s + 4] - red);
+    ids[kNumKinds + s] = red;
+  }
+}
+
+// Bit id set when the hand holds id.
+std::uint64_t present(const IdCounts& h) {
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  auto bits = [&](int from) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h.data() + from));
+    return std::uint64_t(static_cast<std::uint16_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))));
+  };
+  std::uint64_t m = bits(0) | bits(16) << 16;
+  for (int id = 32; id < kIds; ++id) m |= std::uint64_t{h[id] > 0} << id;
+  return m;
+#else
+  std::uint64_t m = 0;
+  for (int id = 0; id < kIds; ++id) m |= std::uint64_t{h[id] > 0} << id;
+  return m;
+#endif
+}
+
+constexpr std::uint64_t kFiveKinds = (1ull << 4) | (1ull << 13) | (1ull << 22);
+
+// Ids of the kinds in `mask`: the kinds themselves and, for a five, its red copy.
+std::uint64_t ids_of_kinds(std::uint64_t mask, bool red_fives) {
+  if (!red_fives) return mask;
+  const std::uint64_t fives = mask & kFiveKinds;
+  return mask | (fives >> 4 & 1) << 34 | (fives >> 13 & 1) << 35 | (fives >> 22 & 1) << 36;
+}
+
+class Builder {
+ public:
+  Builder(const Setup& setup, const EvOptions& options, int extra, const WinScorer& scorer,
+          Graph& graph)
+      : s_(setup), o_(options), extra_(extra), scorer_(scorer), g_(graph) {}
+
+  bool run();
+
+ private:
+  std::uint32_t draw_node(const NodeKey& key, int dist);
+  std::uint32_t discard_node(const NodeKey& key, int dist);
+  void expand_draw(std::uint32_t d);
+  void expand_discard(std::uint32_t big);
+  void add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, const IdCounts& h,
+               std::uint64_t waits, int dist);
+  void add_draw(std::uint32_t d, std::uint32_t big, int weight, double score) {
+    DrawEdge e = big | static_cast<DrawEdge>(weight) << 28;
+    if (score > 0) {
+      e |= kWinEdge;
+      g_.raw_points.push_back(score);
+    }
+    g_.raw_edges.push_back(Graph::RawEdge{d, e});
+  }
+  void finish();
+  // Count of id x seen from hand h (MODEL.md §2, or without returned discards).
+  int weight(const IdCounts& h, int id) const {
+    const int held = o_.discards_return ? h[id] : std::max(h[id], s_.start[id]);
+    return s_.total[id] - held;
+  }
+  bool within_bound(int dist, int shanten) const {
+    return dist + shanten < s_.start_shanten + extra_;
+  }
+  // Bidirectional edges: one flag per (discard node, removed id, source riichi differs).
+  bool claim_edge(std::uint32_t big, int id, bool flipped) {
+    std::uint64_t& m = g_.seen[big][flipped ? 1 : 0];
+    const std::uint64_t bit = std::uint64_t{1} << id;
+    if (m & bit) return false;
+    m |= bit;
+    return true;
+  }
+  bool full() const { return g_.draw_key.size() + g_.discard_key.size() > o_.max_nodes; }
+  // The shared dead end (a discard node without options), made on first use.
+  std::uint32_t terminal() {
+    if (terminal_ == NodeMap::kAbsent) {
+      terminal_ = static_cast<std::uint32_t>(g_.discard_key.size());
+      g_.discard_key.push_back(NodeKey{~std::uint64_t{0}, ~std::uint32_t{0}});
+      g_.discard_dist.push_back(0);
+      if (o_.bidirectional_edges) g_.seen.push_back({0, 0});
+    }
+    return terminal_;
+  }
+  std::uint32_t terminal_ = NodeMap::kAbsent;
+
+  const Setup& s_;
+  const EvOptions& o_;
+  const int extra_;
+  const WinScorer& scorer_;
+  Graph& g_;
+};
+
+std::uint32_t Builder::draw_node(const NodeKey& key, int dist) {
+  const auto d = static_cast<std::uint32_t>(g_.draw_key.size());
+  const std::uint32_t found = g_.index.find_or_insert(key, d);
+  if (found != NodeMap::kAbsent) return found;
+  g_.draw_key.push_back(key);
+  g_.draw_dist.push_back(static_cast<std::uint8_t>(dist));
+  if (o_.bidirectional_edges) g_.drawn.push_back(0);
+  return d;
+}
+
+std::uint32_t Builder::discard_node(const NodeKey& key, int dist) {
+  const auto big = static_cast<std::uint32_t>(g_.discard_key.size());
+  const std::uint32_t found = g_.index.find_or_insert(key, big | kDiscardBit);
+  if (found != NodeMap::kAbsent) return found & ~kDiscardBit;
+  g_.discard_key.push_back(key);
+  g_.discard_dist.push_back(static_cast<std::uint8_t>(dist));
+  if (o_.bidirectional_edges) g_.seen.push_back({0, 0});
+  return big;
+}
+
+void Builder::expand_draw(std::uint32_t d) {
+  const NodeKey key = g_.draw_key[d];
+  const bool riichi = key.hi & kRiichiBit;
+  Counts kinds;
+  IdCounts h;
+  decode(key, kinds, h);
+  const TileDistance td = necessary_tiles(kinds, parts_of(key), s_.melds);
+  const bool tenpai = td.shanten == 0;
+  const int dist = g_.draw_dist[d];
+  g_.draw_flags.push_back(
+      static_cast<std::uint8_t>((tenpai ? kTenpaiFlag : 0) | (riichi ? kRiichiFlag : 0)));
+  const bool tegawari = o_.tegawari && !riichi && within_bound(dist, td.shanten);
+  std::uint64_t ids = ids_of_kinds(tegawari ? (1ull << kNumKinds) - 1 : td.mask, s_.red_fives);
+  if (o_.bidirectional_edges) ids &= ~g_.drawn[d];  // made already from the other side
+  for (std::uint64_t rest = ids; rest; rest &= rest - 1)
+    g_.index.prefetch(plus(key, __builtin_ctzll(rest)));
+  for (; ids; ids &= ids - 1) {
+    const int id = __builtin_ctzll(ids);
+    const int w = weight(h, id);
+    if (w <= 0) continue;
+    const int next_dist = dist + (h[id] >= s_.start[id] ? 1 : 0);
+    const bool wins = tenpai && (td.mask >> kind_of_id(id) & 1);
+    // A complete hand without options (riichi, or beyond the bound) is a dead end of value 0:
+    // one shared node stands for all of them (edges read one way only).
+    const bool dead_end = wins && !o_.bidirectional_edges &&
+                          (riichi || !o_.shanten_down || !within_bound(next_dist, -1));
+    const std::uint32_t big = dead_end ? terminal() : discard_node(plus(key, id), next_dist);
+    if (o_.bidirectional_edges && !claim_edge(big, id, false)) continue;
+    double score = 0;
+    if (wins) {
+      IdCounts won = h;
+      ++won[id];
+      Counts won_kinds = kinds;
+      ++won_kinds[kind_of_id(id)];
+      score = scorer_.points(plus(key, id), won_kinds, won, id, riichi, true, next_dist);
+      ++g_.wins_scored;
+    }
+    add_draw(d, big, w, score);
+  }
+  if (tenpai && (o_.ron_factor > 0 || o_.ron_factor_dama > 0))
+    add_ron(d, key, kinds, h, td.mask, dist);
+}
+
+// Ron before the next draw (the chance is applied per turn, ev.cpp). Furiten (no ron): a wait
+// among the own discards or among the starting tiles the hand no longer holds (discarded).
+void Builder::add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, const IdCounts& h,
+                      std::uint64_t waits, int dist) {
+  const bool riichi = key.hi & kRiichiBit;
+  std::uint64_t pond = s_.own_pond;
+  for (int id = 0; id < kIds; ++id)
+    if (h[id] < s_.start[id]) pond |= std::uint64_t{1} << kind_of_id(id);
+  if (waits & pond) return;
+  double live = 0, points = 0;
+  for (std::uint64_t ids = ids_of_kinds(waits, s_.red_fives); ids; ids &= ids - 1) {
+    const int id = __builtin_ctzll(ids);
+    const int w = weight(h, id);
+    if (w <= 0) continue;
+    IdCounts won = h;
+    ++won[id];
+    Counts won_kinds = kinds;
+    ++won_kinds[kind_of_id(id)];
+    const int won_dist = dist + (h[id] >= s_.start[id] ? 1 : 0);
+    const double p = scorer_.points(plus(key, id), won_kinds, won, id, riichi, false, won_dist);
+    ++g_.wins_scored;
+    if (p <= 0) continue;
+    live += w;
+    points += w * p;
+  }
+  if (live > 0) g_.ron.push_back(RonChance{d, static_cast<int>(live), points / live});
+}
+
+void Builder::expand_discard(std::uint32_t big) {
+  const NodeKey key = g_.discard_key[big];
+  const bool riichi = key.hi & kRiichiBit;
+  Counts kinds;
+  IdCounts h;
+  decode(key, kinds, h);
+  const TileDistance td = unnecessary_tiles(kinds, parts_of(key), s_.melds);
+  const int dist = g_.discard_dist[big];
+  // The starting hand may discard anything (every discard is a row of the table).
+  const bool down = (big == 0 && s_.start_tiles % 3 == 2) ||
+                    (o_.shanten_down && !riichi && within_bound(dist, td.shanten));
+  const std::uint64_t spare = ids_of_kinds(td.mask, s_.red_fives);
+  const std::uint64_t held = present(h);
+  const std::uint64_t ids = down ? held : held & spare;
+  // Prefetch the lookups to come (those not already made from the draw side).
+  const std::uint64_t made = o_.bidirectional_edges ? g_.seen[big][0] : 0;
+  for (std::uint64_t rest = ids & ~made; rest; rest &= rest - 1)
+    g_.index.prefetch(minus(key, __builtin_ctzll(rest)));
+  for (std::uint64_t rest = ids; rest; rest &= rest - 1) {
+    const int id = __builtin_ctzll(rest);
+    const bool is_spare = spare >> id & 1;
+    const NodeKey left = minus(key, id);
+    const int left_dist = dist - (h[id] > s_.start[id] ? 1 : 0);
+    const bool declare = s_.closed && td.shanten == 0 && is_spare && !riichi;
+    bool flags[2] = {riichi, riichi};
+    int n = 1;
+    if (declare && o_.riichi != RiichiChoice::kNever) {
+      flags[0] = true;
+      if (o_.riichi == RiichiChoice::kByValue) flags[1] = false, n = 2;
+    }
+    for (int i = 0; i < n; ++i) {
+      if (o_.bidirectional_edges && !claim_edge(big, id, flags[i] != riichi)) continue;
+      const std::uint32_t d = draw_node(with_riichi(left, flags[i]), left_dist);
+      if (!o_.bidirectional_edges) {
+        g_.raw_options.push_back({big, d});
+        continue;
+      }
+      if (flags[i] == riichi) g_.drawn[d] |= std::uint64_t{1} << id;
+      IdCounts before = h;
+      --before[id];
+      const double score =
+          td.shanten == -1 ? scorer_.points(key, kinds, h, id, riichi, true, dist) : 0;
+      g_.wins_scored += td.shanten == -1;
+      add_draw(d, big, weight(before, id), score);
+    }
+  }
+}
+
+bool Builder::run() {
+  const NodeKey root = key_of(s_.start, false);
+  if (s_.start_tiles % 3 == 2)
+    discard_node(root, 0);
+  else
+    draw_node(root, 0);
+  std::size_t next_draw = 0, next_discard = 0;
+  while (next_draw < g_.draw_key.size() || next_discard < g_.discard_key.size()) {
+    if (full()) return false;
+    for (; next_discard < g_.discard_key.size(); ++next_discard)
+      if (next_discard != terminal_) expand_discard(static_cast<std::uint32_t>(next_discard));
+    while (next_draw < g_.draw_key.size()) expand_draw(static_cast<std::uint32_t>(next_draw++));
+  }
+  finish();
+  return true;
+}
+
+// Compressed rows: draw edges (and their win points) by draw node, options by discard node.
+void Builder::finish() {
+  const std::size_t draws = g_.draw_key.size(), discards = g_.discard_key.size();
+  const auto& raw = g_.raw_edges;
+  g_.draw_first.assign(draws + 1, 0);
+  g_.win_first.assign(draws + 1, 0);
+  g_.draw_weight.assign(draws, 0);
+  for (const Graph::RawEdge& e : raw) {
+    ++g_.draw_first[e.from + 1];
+    g_.win_first[e.from + 1] += e.edge >> 31;
+    g_.draw_weight[e.from] =
+        static_cast<std::uint16_t>(g_.draw_weight[e.from] + edge_weight(e.edge));
+  }
+  for (std::size_t i = 0; i < draws; ++i) {
+    g_.draw_first[i + 1] += g_.draw_first[i];
+    g_.win_first[i + 1] += g_.win_first[i];
+  }
+  // Plain edges from the row's start, win edges from its end minus its wins.
+  g_.draw_edges.resize(raw.size());
+  g_.win_points.resize(g_.raw_points.size());
+  std::vector<std::uint32_t>& plain = g_.scratch;
+  std::vector<std::uint32_t>& wins = g_.at;  // the next win of the row (its edge: row end - rest)
+  plain.assign(g_.draw_first.begin(), g_.draw_first.end() - 1);
+  wins.assign(g_.win_first.begin(), g_.win_first.end() - 1);
+  std::size_t k = 0;
+  for (const Graph::RawEdge& e : raw) {
+    if (e.edge & kWinEdge) {
+      const std::uint32_t nth = wins[e.from]++;
+      g_.win_points[nth] = g_.raw_points[k++];
+      g_.draw_edges[g_.draw_first[e.from + 1] - (g_.win_first[e.from + 1] - nth)] = e.edge;
+    } else {
+      g_.draw_edges[plain[e.from]++] = e.edge;
+    }
+  }
+  // Options: made by the discard nodes, or (bidirectional) every draw edge read backwards.
+  g_.option_first.assign(discards + 1, 0);
+  if (o_.bidirectional_edges) {
+    for (const Graph::RawEdge& e : raw) ++g_.option_first[(e.edge & kEdgeTarget) + 1];
+  } else {
+    for (const auto& [big, d] : g_.raw_options) ++g_.option_first[big + 1];
+  }
+  for (std::size_t i = 0; i < discards; ++i) g_.option_first[i + 1] += g_.option_first[i];
+  g_.option_to.resize(g_.option_first[discards]);
+  plain.assign(g_.option_first.begin(), g_.option_first.end() - 1);
+  if (o_.bidirectional_edges) {
+    for (const Graph::RawEdge& e : raw) g_.option_to[plain[e.edge & kEdgeTarget]++] = e.from;
+  } else {
+    for (const auto& [big, d] : g_.raw_options) g_.option_to[plain[big]++] = d;
+  }
+}
+
+}  // namespace
+
+std::uint32_t NodeMap::find(const NodeKey& key) const {
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t i = hash(key) & mask;; i = (i + 1) & mask) {
+    const Slot& s = slots_[i];
+    if (s.value == kAbsent) return kAbsent;
+    if (s.lo == key.lo && s.hi == key.hi) return s.value;
+  }
+}
+
+std::uint32_t NodeMap::find_or_insert(const NodeKey& key, std::uint32_t value) {
+  if (2 * (size_ + 1) > slots_.size()) grow();
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t i = hash(key) & mask;
+  for (;; i = (i + 1) & mask) {
+    Slot& s = slots_[i];
+    if (s.value == kAbsent) break;
+    if (s.lo == key.lo && s.hi == key.hi) return s.value;
+  }
+  slots_[i] = Slot{key.lo, key.hi, value};
+  ++size_;
+  return kAbsent;
+}
+
+void NodeMap::grow() {
+  std::vector<Slot> old(slots_.size() * 2);
+  old.swap(slots_);
+  size_ = 0;
+  for (const Slot& s : old)
+    if (s.value != kAbsent) find_or_insert(NodeKey{s.lo, s.hi}, s.value);
+}
+
+void NodeMap::clear() {
+  std::size_t want = 1024;
+  while (want < 4 * size_) want *= 2;
+  if (slots_.size() > 4 * want)
+    slots_.assign(want, Slot{});
+  else
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+  size_ = 0;
+}
+
+void Graph::clear() {
+  index.clear();
+  draw_key.clear(), discard_key.clear();
+  draw_dist.clear(), discard_dist.clear(), draw_flags.clear();
+  draw_first.clear(), draw_edges.clear(), win_points.clear(), win_first.clear();
+  draw_weight.clear();
+  option_first.clear(), option_to.clear(), ron.clear();
+  raw_edges.clear(), raw_points.clear(), raw_options.clear(), seen.clear(), drawn.clear();
+  wins_scored = 0;
+  capped = false;
+}
+
+NodeKey key_of(const IdCounts& hand, bool riichi) {
+  NodeKey k;
+  for (int id = 0; id < kIds; ++id)
+    for (int i = 0; i < hand[id]; ++i) k = plus(k, id);
+  return with_riichi(k, riichi);
+}
+
+IdCounts hand_of(const NodeKey& key) {
+  Counts kinds;
+  IdCounts ids;
+  decode(key, kinds, ids);
+  return ids;
+}
+
+Counts kinds_of(const IdCounts& hand) {
+  Counts c{};
+  for (int id = 0; id < kIds; ++id) c[kind_of_id(id)] += hand[id];
+  return c;
+}
+
+bool build_graph(const Setup& setup, const EvOptions& options, int extra, const WinScorer& scorer,
+                 Graph& graph) {
+  graph.clear();
+  Builder builder(setup, options, extra, scorer, graph);
+  graph.capped = !builder.run();
+  return !graph.capped;
+}
+
+}  // namespace riichi::eval::detail

@@ -1,0 +1,215 @@
+// Internal to the hand-value model (ev.hpp): the state graph and what fixes it.
+//
+// Tile ids: 0..33 the kinds (a five without its red copy), 34..36 the red 5m 5p 5s.
+//
+// NodeKey (12 bytes), one state:
+//   lo bits  0..20  man counts as a base-5 number (digit i = count of number i+1)
+//   lo bits 21..41  pin      lo bits 42..62  sou
+//   hi bits  0..16  honours (E S W N White Green Red)
+//   hi bits 17..19  red 5m, 5p, 5s held (the fives above count them too)
+//   hi bit  20      riichi declared
+// Adding a tile adds a constant to (lo, hi): no carries cross the fields.
+//
+// Nodes: draw nodes (3n+1 tiles, before a draw) and discard nodes (3n+2, choosing a discard).
+// Draw edges d -> D (draw x, weight = count of x) are averaged by d; option edges D -> d
+// (discard) are maximised by D. With bidirectional_edges every edge is both (reference 7.1).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "eval/ev.hpp"
+#include "riichi/decompose.hpp"
+#include "riichi/score.hpp"
+#include "riichi/yaku.hpp"
+
+namespace riichi::eval::detail {
+
+inline constexpr int kIds = 37;
+constexpr int kind_of_id(int id) { return id < kNumKinds ? id : 9 * (id - kNumKinds) + 4; }
+constexpr int red_id_of(int kind) { return kNumKinds + kind / 9; }  // kind: a five
+
+using IdCounts = std::array<std::uint8_t, kIds>;
+
+struct NodeKey {
+  std::uint64_t lo = 0;
+  std::uint32_t hi = 0;
+  friend bool operator==(const NodeKey&, const NodeKey&) = default;
+};
+inline constexpr std::uint32_t kRiichiBit = 1u << 20;
+
+// What stays fixed during one evaluation.
+struct Setup {
+  IdCounts total{};  // copies of each id outside what is seen (visible, indicators, melds)
+  IdCounts start{};  // the starting concealed hand by id
+  int start_shanten = 0;
+  int start_tiles = 0;  // 3n+2 or 3n+1
+  int melds = 0;
+  bool closed = true;          // no open meld (ankan allowed): riichi possible
+  int unseen = 0;              // S0: tiles not seen at the start (sum of total - start)
+  int total_ids = 0;           // sum of total
+  int start_turn = 0;          // the position's turn
+  std::uint64_t own_pond = 0;  // kinds in the own discards (furiten)
+  bool red_fives = false;
+};
+
+// Checks the position (std::invalid_argument naming the fault) and sets the search up; the
+// starting shanten (which builds the distance tables on first use) only when `shanten`.
+Setup make_setup(const EvPosition& position, const Rules& rules, bool shanten = true);
+NodeKey key_of(const IdCounts& hand, bool riichi);
+IdCounts hand_of(const NodeKey& key);  // by id
+Counts kinds_of(const IdCounts& hand);
+
+// Open-addressing map from a node's key to its index (draw and discard nodes in one map: their
+// tile counts differ).
+class NodeMap {
+ public:
+  static constexpr std::uint32_t kAbsent = 0xFFFFFFFFu;
+  NodeMap() { slots_.resize(1024); }
+  // The value stored for `key`, or kAbsent.
+  std::uint32_t find(const NodeKey& key) const;
+  // The value stored for `key`; when absent, stores `value` and returns kAbsent.
+  std::uint32_t find_or_insert(const NodeKey& key, std::uint32_t value);
+  std::size_t size() const { return size_; }
+  void clear();  // keeps the capacity (shrinks it when much larger than the last use)
+  // Asks the cache for the slot of `key` ahead of a lookup.
+  void prefetch(const NodeKey& key) const {
+    __builtin_prefetch(&slots_[hash(key) & (slots_.size() - 1)]);
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t lo = 0;
+    std::uint32_t hi = 0;
+    std::uint32_t value = kAbsent;
+  };
+  static std::size_t hash(const NodeKey& k) {
+    std::uint64_t h = (k.lo ^ (std::uint64_t{k.hi} << 43 | k.hi)) * 0x9E3779B97F4A7C15ull;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+  void grow();
+  std::vector<Slot> slots_;
+  std::size_t size_ = 0;
+};
+
+// What the winner receives for `basic` points (RULES.md §8.1, no honba nor sticks): the
+// payments of score() for one reading, without building its result.
+inline int payment(int basic, bool dealer, bool tsumo) {
+  if (!tsumo) return round_up_100(basic * (dealer ? 6 : 4));
+  if (dealer) return 3 * round_up_100(2 * basic);
+  return round_up_100(2 * basic) + 2 * round_up_100(basic);
+}
+
+// Points of wins (ev_score.cpp): the rules' own score(), plus the ura dora expectation.
+class WinScorer {
+ public:
+  WinScorer(const EvPosition& position, const EvOptions& options, const Rules& rules,
+            const Setup& setup);
+  // The complete concealed hand (its key, and its counts by kind and by id), the winning tile
+  // (id) `win` included; `dist` its tiles beyond the starting hand. 0 = no win (no yaku).
+  // Cached by (hand, riichi, winning kind, tsumo).
+  double points(const NodeKey& key, const Counts& kinds, const IdCounts& hand, int win, bool riichi,
+                bool tsumo, int dist) const;
+
+ private:
+  struct Best {
+    bool ok = false;
+    int han = 0, fu = 0, yakuman = 0, value = 0;
+  };
+  struct Shapes {
+    DecompositionList list;
+    bool chiitoitsu = false, kokushi = false;
+  };
+  const Shapes& shapes_of(const NodeKey& key, const Counts& concealed) const;
+  Best best_reading(const NodeKey& key, const Counts& concealed, const IdCounts& hand, int win,
+                    bool riichi, bool tsumo) const;
+  double compute_points(const NodeKey& key, const Counts& kinds, const IdCounts& hand, int win,
+                        bool riichi, bool tsumo, int dist) const;
+
+  const EvPosition& position_;
+  const EvOptions& options_;
+  const Rules& rules_;
+  const Setup& setup_;
+  WinContext context_;
+  std::vector<std::pair<int, int>> dora_kinds_;  // (kind, dora per copy)
+  Counts indicator_of_{};                        // the indicator kind pointing at each kind
+  Counts meld_counts_{};
+  int meld_red_ = 0;
+  std::array<HandSet, 4> meld_sets_{};
+  int melds_ = 0;
+  bool menzen_ = true;
+  mutable NodeMap cache_;  // key with the winning kind (bits 21..26) and tsumo (bit 27)
+  mutable std::vector<double> cached_;
+  mutable NodeMap shape_index_;  // key of the kinds only
+  mutable std::deque<Shapes> shapes_;
+};
+
+// A draw edge, 32 bits: bits 0..27 the discard node reached, bits 28..30 the weight (count of
+// the id drawn, 1..4), bit 31 set when the draw completes the hand: its points are then the next
+// entry of Graph::win_points (in edge order).
+using DrawEdge = std::uint32_t;
+inline constexpr DrawEdge kWinEdge = 1u << 31;
+inline constexpr std::uint32_t kEdgeTarget = (1u << 28) - 1;
+constexpr int edge_weight(DrawEdge e) { return static_cast<int>(e >> 28 & 7); }
+
+// Ron on a tenpai draw node (standard model): the live winning tiles that give a ron (not
+// furiten, a yaku), and the average points of such a ron. The chance per turn follows from the
+// draw denominator of the turn (ev.cpp).
+struct RonChance {
+  std::uint32_t node = 0;
+  int live = 0;
+  double points = 0;
+};
+
+// Draw node flags.
+inline constexpr std::uint8_t kTenpaiFlag = 1, kRiichiFlag = 2;
+
+struct Graph {
+  NodeMap index;  // draw node d -> d, discard node D -> D | kDiscardBit
+  std::vector<NodeKey> draw_key, discard_key;
+  std::vector<std::uint8_t> draw_dist, discard_dist;  // tiles beyond the starting hand
+  std::vector<std::uint8_t> draw_flags;
+  // CSR: draw_edges[draw_first[d] .. draw_first[d + 1]), the win edges last in each row.
+  std::vector<std::uint32_t> draw_first;
+  std::vector<DrawEdge> draw_edges;
+  std::vector<double> win_points;           // one per win edge, in edge order
+  std::vector<std::uint32_t> win_first;     // the row's first entry of win_points
+  std::vector<std::uint16_t> draw_weight;   // the sum of the row's weights
+  std::vector<std::uint32_t> option_first;  // CSR: option_to of discard node D
+  std::vector<std::uint32_t> option_to;
+  std::vector<RonChance> ron;  // sorted by node
+  std::size_t wins_scored = 0;
+  bool capped = false;
+
+  // Buffers of the build, kept with the graph so that a reused graph allocates nothing.
+  struct RawEdge {
+    std::uint32_t from;
+    DrawEdge edge;
+  };
+  std::vector<RawEdge> raw_edges;
+  std::vector<double> raw_points;  // the points of the win edges, in raw_edges order
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> raw_options;  // (discard, draw node)
+  std::vector<std::array<std::uint64_t, 2>> seen;  // bidirectional edges made, by discard node
+  std::vector<std::uint64_t> drawn;  // bidirectional: draw edges (same riichi) made, by draw node
+  std::vector<std::uint32_t> at, scratch;
+
+  void clear();
+};
+
+// Builds the graph from the starting hand (a discard node for 3n+2 tiles, a draw node for 3n+1:
+// node 0 either way). Returns false when max_nodes was reached.
+bool build_graph(const Setup& setup, const EvOptions& options, int extra, const WinScorer& scorer,
+                 Graph& graph);
+
+inline constexpr std::uint32_t kDiscardBit = 1u << 31;
+
+// The chain approximation (ev_approx.cpp) of the 3n+1 hand `hand`: climbing one shanten per
+// draw of an effective tile (counted now), then waiting on kTypicalWait live tiles for a riichi
+// (or one-yaku) hand with its dora at 30 fu.
+inline constexpr int kTypicalWait = 6;
+EvCurve chain_curve(const Setup& setup, const EvOptions& options, const EvPosition& position,
+                    const Rules& rules, const IdCounts& hand);
+
+}  // namespace riichi::eval::detail

@@ -1,0 +1,261 @@
+// Points of a win in the hand-value model: the rules' own score(), and for a riichi win the
+// expectation over the ura indicators (MODEL.md §3: drawn from the wall of the state, the han
+// of each count added to the same reading, fu kept, limits applied).
+#include <algorithm>
+
+#include "eval/ev_graph.hpp"
+#include "riichi/decompose.hpp"
+#include "riichi/fu.hpp"
+#include "riichi/yaku.hpp"
+
+namespace riichi::eval::detail {
+
+namespace {
+
+double choose(int n, int r) {
+  if (r < 0 || r > n) return 0;
+  double v = 1;
+  for (int i = 1; i <= r; ++i) v = v * (n - r + i) / i;
+  return v;
+}
+
+inline constexpr int kMaxUra = 12;
+
+// Probability of each ura count 0..12 when `indicators` tiles are drawn from `wall` (by kind),
+// each indicator adding the copies of its dora held (`held`, melds included).
+std::array<double, kMaxUra + 1> ura_distribution(const Counts& wall, const Counts& held,
+                                                 int indicators) {
+  std::array<double, kMaxUra + 1> p{};
+  int tiles = 0;
+  for (int ind = 0; ind < kNumKinds; ++ind) tiles += wall[ind];
+  if (tiles < indicators) return p;
+  if (indicators == 1) {  // the common case: one indicator, one kind
+    for (int ind = 0; ind < kNumKinds; ++ind)
+      p[std::min(kMaxUra, int{held[dora_of(ind)]})] += wall[ind];
+    for (double& x : p) x /= tiles;
+    return p;
+  }
+  // ways[n][u]: ways to pick n indicators among the kinds so far giving u ura (capped at 12);
+  // updated in place, n descending, so that each kind is taken once.
+  std::array<std::array<double, kMaxUra + 1>, 6> ways{};
+  ways[0][0] = 1;
+  for (int ind = 0; ind < kNumKinds; ++ind) {
+    const int count = wall[ind];
+    if (count == 0) continue;
+    const int gain = held[dora_of(ind)];
+    for (int n = indicators - 1; n >= 0; --n)
+      for (int u = kMaxUra; u >= 0; --u) {
+        if (ways[n][u] == 0) continue;
+        for (int take = 1; take <= std::min(count, indicators - n); ++take)
+          ways[n + take][std::min(kMaxUra, u + gain * take)] += ways[n][u] * choose(count, take);
+      }
+  }
+  const double all = choose(tiles, indicators);
+  for (int u = 0; u <= kMaxUra; ++u) p[u] = ways[indicators][u] / all;
+  return p;
+}
+
+// Every reading of one standard decomposition (one per distinct block holding the winning
+// tile) offered to `offer`: the search of score() (RULES.md §6.1), without names.
+template <typename Offer>
+void standard_readings(const Decomposition& d, const Reading& base, int melds, Offer&& offer) {
+  for (int i = 0; i < d.count; ++i) {
+    const Block& b = d.blocks[i];
+    const bool holds = b.type == BlockType::kChow ? base.win >= b.kind && base.win <= b.kind + 2
+                                                  : base.win == b.kind;
+    bool seen = false;
+    for (int j = 0; j < i; ++j) seen |= d.blocks[j] == b;
+    if (!holds || seen) continue;
+    Reading r = base;
+    r.num_sets = 0;
+    r.completed = -1;
+    for (int j = 0; j < d.count; ++j) {
+      const Block& x = d.blocks[j];
+      if (x.type == BlockType::kPair) {
+        r.pair = x.kind;
+        continue;
+      }
+      HandSet& set = r.sets[r.num_sets];
+      set = HandSet{};
+      set.type = x.type == BlockType::kChow ? SetKind::kChow : SetKind::kPung;
+      set.kind = x.kind;
+      set.open = j == i && x.type == BlockType::kPung && !base.tsumo;  // §7: a ron pung is open
+      if (j == i) r.completed = r.num_sets;
+      ++r.num_sets;
+    }
+    if (b.type == BlockType::kPair) {
+      r.wait = WaitShape::kTanki;
+    } else if (b.type == BlockType::kPung) {
+      r.wait = WaitShape::kShanpon;
+    } else {
+      const int pos = base.win - b.kind;
+      const bool edge =
+          (pos == 0 && number_of(b.kind) == 7) || (pos == 2 && number_of(b.kind) == 1);
+      r.wait = pos == 1 ? WaitShape::kKanchan : edge ? WaitShape::kPenchan : WaitShape::kRyanmen;
+    }
+    for (int j = 0; j < melds; ++j) r.sets[r.num_sets++] = base.sets[j];
+    offer(r);
+  }
+}
+
+}  // namespace
+
+WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const Rules& rules,
+                     const Setup& setup)
+    : position_(position), options_(options), rules_(rules), setup_(setup) {
+  context_.seat = position.seat;
+  context_.round_wind = position.round_wind;
+  context_.dora_indicators = position.dora_indicators;
+  Counts dora{};
+  for (Tile t : position.dora_indicators) ++dora[dora_of(t.kind)];
+  for (int k = 0; k < kNumKinds; ++k) {
+    if (dora[k]) dora_kinds_.push_back({k, dora[k]});
+    indicator_of_[dora_of(k)] = static_cast<std::uint8_t>(k);
+  }
+  for (const Meld& m : position.hand.melds) {
+    HandSet& set = meld_sets_[melds_++];
+    set.kind = static_cast<std::uint8_t>(m.base_kind());
+    set.type = m.is_chi() ? SetKind::kChow : m.is_kan() ? SetKind::kKong : SetKind::kPung;
+    set.open = m.is_open();
+    set.melded = true;
+    menzen_ &= !m.is_open();
+    for (Tile t : m.view()) ++meld_counts_[t.kind], meld_red_ += t.red;
+  }
+}
+
+// The best reading of a complete hand as score() chooses it (highest payment, then yakuman,
+// han, fu), before ura dora.
+// The decompositions of a complete hand, shared by its winning tiles, riichi or not, tsumo or
+// ron (cached by the hand's kinds: the key without red fives nor flags).
+const WinScorer::Shapes& WinScorer::shapes_of(const NodeKey& key, const Counts& concealed) const {
+  const NodeKey kinds_key{key.lo, key.hi & 0x1FFFF};
+  const std::uint32_t found =
+      shape_index_.find_or_insert(kinds_key, static_cast<std::uint32_t>(shapes_.size()));
+  if (found != NodeMap::kAbsent) return shapes_[found];
+  Shapes& s = shapes_.emplace_back();
+  decompose(concealed, s.list);
+  s.chiitoitsu = melds_ == 0 && is_chiitoitsu(concealed);
+  s.kokushi = melds_ == 0 && is_kokushi(concealed);
+  return s;
+}
+
+WinScorer::Best WinScorer::best_reading(const NodeKey& key, const Counts& concealed,
+                                        const IdCounts& hand, int win, bool riichi,
+                                        bool tsumo) const {
+  Reading base;
+  base.win = static_cast<std::uint8_t>(kind_of_id(win));
+  base.tsumo = tsumo;
+  base.menzen = menzen_;
+  base.kinds = 0;
+  for (int k = 0; k < kNumKinds; ++k) {
+    base.counts[k] = static_cast<std::uint8_t>(concealed[k] + meld_counts_[k]);
+    base.kinds |= std::uint64_t{base.counts[k] > 0} << k;
+  }
+  int dora = 0, red = meld_red_ + hand[kNumKinds] + hand[kNumKinds + 1] + hand[kNumKinds + 2];
+  for (const auto& [kind, n] : dora_kinds_) dora += base.counts[kind] * n;
+  for (int j = 0; j < melds_; ++j) base.sets[j] = meld_sets_[j];
+  base.num_sets = melds_;
+  WinContext ctx = context_;
+  ctx.tsumo = tsumo;
+  ctx.riichi = riichi;
+  const bool dealer = position_.seat == 0;
+  Best best;
+  auto offer = [&](const Reading& r) {
+    const YakuEval y = evaluate_yaku(r, ctx, rules_);
+    if (y.yakuman == 0 && y.han == 0) return;
+    Best c;
+    c.yakuman = y.yakuman;
+    if (y.yakuman == 0) {
+      c.fu = compute_fu(r, ctx, y.mask & yaku_bit(Yaku::kPinfu), rules_).rounded;
+      c.han = y.han + dora + red;
+    }
+    c.value = payment(basic_points(c.han, c.fu, rules_, nullptr, c.yakuman), dealer, tsumo);
+    const bool better = c.value != best.value       ? c.value > best.value
+                        : c.yakuman != best.yakuman ? c.yakuman > best.yakuman
+                        : c.han != best.han         ? c.han > best.han
+                                                    : c.fu > best.fu;
+    if (!best.ok || better) best = c, best.ok = true;
+  };
+  const Shapes& shapes = shapes_of(key, concealed);
+  for (int i = 0; i < shapes.list.count; ++i)
+    standard_readings(shapes.list.items[i], base, melds_, offer);
+  if (shapes.chiitoitsu) {
+    Reading r = base;
+    r.shape = Shape::kChiitoitsu;
+    r.wait = WaitShape::kChiitoitsu;
+    offer(r);
+  }
+  if (shapes.kokushi) {
+    Reading r = base;
+    r.shape = Shape::kKokushi;
+    r.wait = concealed[base.win] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
+    offer(r);
+  }
+  return best;
+}
+
+double WinScorer::points(const NodeKey& key, const Counts& kinds, const IdCounts& hand, int win,
+                         bool riichi, bool tsumo, int dist) const {
+  NodeKey k = key;
+  k.hi = (k.hi & ~kRiichiBit) | (riichi ? kRiichiBit : 0) |
+         static_cast<std::uint32_t>(kind_of_id(win)) << 21 | (tsumo ? 1u << 27 : 0);
+  const std::uint32_t found = cache_.find_or_insert(k, static_cast<std::uint32_t>(cached_.size()));
+  if (found != NodeMap::kAbsent) return cached_[found];
+  cached_.push_back(compute_points(key, kinds, hand, win, riichi, tsumo, dist));
+  return cached_.back();
+}
+
+double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const IdCounts& hand,
+                                 int win, bool riichi, bool tsumo, int dist) const {
+  const Best best = best_reading(key, kinds, hand, win, riichi, tsumo);
+  if (!best.ok) return 0;
+  const int indicators = static_cast<int>(position_.dora_indicators.size());
+  const bool kazoe = best.han >= 13 && rules_.kazoe_yakuman;
+  if (!riichi || !options_.ura || indicators == 0 || best.yakuman > 0 || kazoe) return best.value;
+  const bool dealer = position_.seat == 0;
+  auto value = [&](int ura) {
+    return payment(basic_points(best.han + ura, best.fu, rules_), dealer, tsumo);
+  };
+  // The wall the ura indicators come from: a kind's count (MODEL.md §3).
+  auto wall_of = [&](int kind) {
+    int n = 0;
+    for (int id : {kind, is_five(kind) ? red_id_of(kind) : -1}) {
+      if (id < 0) continue;
+      const int in_hand =
+          options_.discards_return ? hand[id] : std::max(hand[id], setup_.start[id]);
+      n += std::max(setup_.total[id] - in_hand, 0);
+    }
+    return n;
+  };
+  const int concealed =
+      static_cast<int>(position_.hand.concealed.size()) + (setup_.start_tiles % 3 == 2 ? 0 : 1);
+  const int wall = options_.discards_return ? setup_.total_ids - concealed : setup_.unseen - dist;
+  if (indicators == 1 && wall > 0) {
+    // One indicator: only the kinds pointing at a held kind add ura (1 to 4 of them).
+    std::array<int, 5> ways{};  // indicator tiles by the ura they give
+    ways[0] = wall;
+    for (int k = 0; k < kNumKinds; ++k) {
+      const int held = kinds[k] + meld_counts_[k];
+      if (held == 0) continue;
+      const int n = wall_of(indicator_of_[k]);
+      ways[0] -= n;
+      ways[std::min(held, 4)] += n;
+    }
+    double sum = 0;
+    for (int u = 0; u <= 4; ++u)
+      if (ways[u] > 0) sum += ways[u] * value(u);
+    return sum / wall;
+  }
+  Counts walls{}, held{};
+  for (int k = 0; k < kNumKinds; ++k) {
+    walls[k] = static_cast<std::uint8_t>(wall_of(k));
+    held[k] = static_cast<std::uint8_t>(kinds[k] + meld_counts_[k]);
+  }
+  const auto p = ura_distribution(walls, held, std::min(indicators, 5));
+  double expected = 0;
+  for (int u = 0; u <= kMaxUra; ++u)
+    if (p[u] > 0) expected += p[u] * value(u);
+  return expected;
+}
+
+}  // namespace riichi::eval::detail
