@@ -4,7 +4,9 @@
 // 40 seeded Tenhou-rules hands played by the defensive bots (own turns with 14 tiles, claim
 // windows, riichi, calls, folds); each benchmark iteration values them all and reports the
 // per-decision median, 90th percentile and maximum (CPU time of the thread, microseconds), and
-// the same for the decisions taken while an opponent is in riichi.
+// the same for the decisions taken while an opponent is in riichi (riichi_), in claim windows
+// (claim_), and on own turns whose hand value was searched (searched_: tenpai and 1-shanten with
+// fast()) or approximated (approx_).
 //
 //   build/riichi_bench --benchmark_filter=Options
 #include <benchmark/benchmark.h>
@@ -67,7 +69,7 @@ void run(benchmark::State& state, const eval::OptionsSettings& settings) {
   const Rules rules = Rules::tenhou();
   const std::vector<Observation> obs = decisions(rules, 40);
   eval::init_tile_distance_tables();
-  std::vector<double> all, riichi;
+  std::vector<double> all, riichi, claim, low, high;
   double total = 0;
   for (auto _ : state) {
     for (const Observation& o : obs) {
@@ -77,6 +79,9 @@ void run(benchmark::State& state, const eval::OptionsSettings& settings) {
       total += t;
       all.push_back(t);
       if (under_riichi(o)) riichi.push_back(t);
+      const bool call = o.phase == Phase::kClaim || o.phase == Phase::kChankan;
+      if (call) claim.push_back(t);
+      if (!call) (r.ev_stats.approximate ? high : low).push_back(t);
       benchmark::DoNotOptimize(r.best);
     }
   }
@@ -84,6 +89,9 @@ void run(benchmark::State& state, const eval::OptionsSettings& settings) {
   state.counters["decisions"] = static_cast<double>(obs.size());
   report(state, all, "");
   report(state, riichi, "riichi_");
+  report(state, claim, "claim_");
+  report(state, low, "searched_");
+  report(state, high, "approx_");
   state.SetItemsProcessed(static_cast<std::int64_t>(all.size()));
 }
 

@@ -111,6 +111,43 @@ TEST(EvalOptionsPlay, ImpossibleHandIsAnError) {
   }
 }
 
+// The error of evaluating `obs`, "" if none.
+std::string error_of(const Observation& obs) {
+  try {
+    eval::evaluate_options(obs, Rules::ema2016());
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(EvalOptionsPlay, CallOrKanOfTilesNotHeldIsAnError) {
+  // A pon whose tiles are not in the hand, an ankan of a kind held three times, a kakan without
+  // a pon: a hostile caller's actions, named in the error (never a crash).
+  Position p;
+  p.seat(1).live_tiles(56).hand("77z23m56p789s44s19p");
+  p.claim_window("1z", 0);
+  Observation obs = p.obs();
+  obs.legal_actions = p.legal();
+  Action pon{ActionType::kPon,
+             1,
+             static_cast<std::int16_t>(obs.last_discard),
+             false,
+             {static_cast<std::int16_t>(obs.last_discard + 1),
+              static_cast<std::int16_t>(obs.last_discard + 2), -1}};
+  obs.legal_actions.push_back(pon);
+  EXPECT_NE(error_of(obs).find("not in the hand"), std::string::npos) << error_of(obs);
+
+  Position q;
+  q.seat(2).live_tiles(40).hand("555m123p456s789s1z").drawn("2z");
+  q.allow_discards().allow(ActionType::kAnkan, "5m");
+  obs = q.obs();
+  obs.legal_actions = q.legal();
+  EXPECT_NE(error_of(obs).find("3 copies held"), std::string::npos) << error_of(obs);
+  obs.legal_actions.back().type = ActionType::kKakan;
+  EXPECT_NE(error_of(obs).find("no pon"), std::string::npos) << error_of(obs);
+}
+
 TEST(EvalOptionsPlay, KyuushuIsAnAbortWorthNothing) {
   // Tenhou rules, the dealer's first draw with nine kinds of terminals and honours: kyuushu
   // ends the hand in an abortive draw, no points change hands (RULES.md §4.4).

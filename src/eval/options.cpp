@@ -285,7 +285,12 @@ Continuation Evaluator::call_value(const Action& call, int draws, OptionValue& o
   for (int i = 0; i + 1 < meld.size(); ++i) {
     erase_one(p.hand.concealed, meld.tiles[at(i + 1)]);
     --held[at(kind_of_id(call.uses[at(i)]))];
-    ids.erase(std::find(ids.begin(), ids.end(), static_cast<std::uint8_t>(call.uses[at(i)])));
+    const auto used =
+        std::find(ids.begin(), ids.end(), static_cast<std::uint8_t>(call.uses[at(i)]));
+    if (call.uses[at(i)] < 0 || used == ids.end())
+      throw std::invalid_argument(std::string(action_type_name(call.type)) + ": tile id " +
+                                  std::to_string(call.uses[at(i)]) + " is not in the hand");
+    ids.erase(used);
   }
   p.hand.melds.push_back(meld);
   erase_one(p.visible, meld.tiles[0]);  // the called tile is in the meld now
@@ -342,18 +347,27 @@ Continuation Evaluator::kan_value(const Action& kan, int draws, OptionValue& out
     int n = 0;
     for (int id : obs_.concealed)
       if (kind_of_id(id) == kind && n < 4) m.tiles[at(n++)] = tile_of_id(id, red_);
+    if (n != 4)
+      throw std::invalid_argument("ankan " + kind_to_string(kind) + ": " + std::to_string(n) +
+                                  " copies held, not 4");
     for (int i = 0; i < n; ++i) erase_one(p.hand.concealed, m.tiles[at(i)]);
     held[at(kind)] = 0;
     p.hand.melds.push_back(m);
   } else {  // kakan: the pon grows; robbing it (chankan) is a ron on that tile
     const Tile added = tile_of_id(kan.tile, red_);
+    const bool copy_held = held[at(kind)] > 0;
     erase_one(p.hand.concealed, added);
-    --held[at(kind)];
+    if (copy_held) --held[at(kind)];
+    bool grown = false;
     for (Meld& m : p.hand.melds)
       if (m.type == MeldType::kPon && m.tiles[0].kind == kind) {
         m.type = MeldType::kKakan;
         m.tiles[3] = added;
+        grown = true;
       }
+    if (!grown || !copy_held)
+      throw std::invalid_argument("kakan " + kind_to_string(kind) +
+                                  ": no pon of it and a copy in the hand");
     p_now = table_.danger.deal_in[at(kind)];
     loss_now = table_.danger.loss[at(kind)];
     note.now_kind = kind;
