@@ -28,7 +28,8 @@
 // other) to the caller's unit (a placement utility in All-Last); points are the default.
 //
 // Pure: no I/O; the hand-value model keeps its per-thread workspace (eval/ev.hpp). Cost with
-// OptionsSettings::fast(): about 0.1-0.5 ms per decision (bench/bench_options.cpp).
+// OptionsSettings::fast() (bench/bench_options.cpp, a loaded machine): median 46 us, mean 0.2 ms,
+// 90th percentile 0.6 ms per decision; standard(): median 1.9 ms, mean 7.6 ms.
 #pragma once
 
 #include <cstdint>
