@@ -161,7 +161,7 @@ std::string option_reason(const Observation& obs, const detail::TableOutlook& t,
       std::string s = "pass: ";
       if (const OptionValue* ron = find_kind(r, DecisionKind::kWin))
         s += "decline the ron (" + points(ron->win_points) + " points); ";
-      if (o.plan == Plan::kFold) return s + "stay closed and fold, " + shanten_text(o.shanten);
+      if (o.plan == Plan::kFold) return s + "decline the call and fold, " + shanten_text(o.shanten);
       return s + "keep the hand, " + hand_text(o) + ", " + win_text(o);
     }
     case DecisionKind::kKan: {
