@@ -125,6 +125,20 @@ class Game:
     def __deepcopy__(self, memo: Any) -> "Game":
         return self.clone()
 
+    def evaluate(self, seat: Optional[int] = None, fast: bool = False) -> Dict[str, Any]:
+        """Every legal action of ``seat`` (default: :attr:`to_play`) valued from what the seat
+        sees: push or fold (docs/eval.md, "Options: push or fold"). Returns ``{seat, turn,
+        kind, threat, hazard, best, options}``; ``options`` has one dict per
+        :meth:`legal_actions` entry, in that order: ``action, kind`` (discard, riichi, call,
+        pass, kan, win, kyuushu), ``plan`` (push, fold, win, abort), ``reason_kind,
+        exp_score`` (expected points from here on), ``utility, win_prob, tenpai_prob,
+        deal_in_prob`` (the tile discarded now), ``deal_in_later, win_points, deal_in_loss,
+        shanten, effective_tiles, then`` (a chi or pon: the discard after it, else None) and
+        ``reason`` (one line). ``best`` is the index of the highest value. ``fast=True`` is the
+        bots' setting (a faster hand-value model, no reasons). Raises RiichiError when the
+        seat has nothing to decide."""
+        return self._g.evaluate(seat, fast)
+
     def record(self) -> str:
         """The game's record so far: JSON lines (docs/record-format.md), readable by
         ``riichi replay``. The same seed and actions give the same text."""

@@ -8,6 +8,7 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "eval/options.hpp"
 #include "features.hpp"
 #include "io/record_json.hpp"
 #include "riichi/record.hpp"
@@ -15,6 +16,43 @@
 namespace riichi::py {
 
 namespace {
+
+pyb::dict option_to_py(const eval::OptionValue& o, bool red) {
+  pyb::dict d;
+  d["action"] = action_to_py(o.action, red);
+  d["kind"] = eval::decision_kind_name(o.kind);
+  d["plan"] = eval::plan_name(o.plan);
+  d["reason_kind"] = eval::reason_kind_name(o.reason_kind);
+  d["exp_score"] = o.exp_score;
+  d["utility"] = o.utility;
+  d["win_prob"] = o.win_prob;
+  d["tenpai_prob"] = o.tenpai_prob;
+  d["deal_in_prob"] = o.deal_in_prob;
+  d["deal_in_later"] = o.deal_in_later;
+  d["win_points"] = o.win_points;
+  d["deal_in_loss"] = o.deal_in_loss;
+  d["shanten"] = o.shanten;
+  d["effective_tiles"] = o.effective_tiles;
+  d["then"] = o.kind == eval::DecisionKind::kCall && o.then.type == ActionType::kDiscard
+                  ? pyb::object(action_to_py(o.then, red))
+                  : pyb::object(pyb::none());
+  d["reason"] = o.reason;
+  return d;
+}
+
+pyb::dict options_report_to_py(const eval::OptionsReport& r, bool red) {
+  pyb::dict d;
+  d["seat"] = r.seat;
+  d["turn"] = r.turn;
+  d["kind"] = eval::decision_kind_name(r.kind);
+  d["threat"] = r.threat;
+  d["hazard"] = r.hazard;
+  d["best"] = r.best;
+  pyb::list options;
+  for (const eval::OptionValue& o : r.options) options.append(option_to_py(o, red));
+  d["options"] = options;
+  return d;
+}
 
 class PyGame {
  public:
@@ -72,6 +110,18 @@ class PyGame {
     encode_planes(game().observation(seat_or_to_play(seat)), red(),
                   std::span<float>(out.mutable_data(), kNumPlanes * kNumKinds));
     return out;
+  }
+
+  // Every legal action of `seat` valued (eval::evaluate_options, docs/eval.md "Options: push or
+  // fold"), from what the seat sees.
+  pyb::dict evaluate(std::optional<int> seat, bool fast) const {
+    const int s = seat_or_to_play(seat);
+    Observation obs = game().observation(s).hand;
+    obs.legal_actions = game().legal_actions(s);
+    const eval::OptionsReport r = eval::evaluate_options(
+        obs, game().rules(),
+        fast ? eval::OptionsSettings::fast() : eval::OptionsSettings::standard());
+    return options_report_to_py(r, red());
   }
 
   std::string record() const { return io::game_to_text(rec_.record(), rec_.log(), 0); }
@@ -134,6 +184,7 @@ void bind_game(pyb::module_& m) {
       .def("clone", [](const PyGame& g) { return PyGame(g); })
       .def("__copy__", [](const PyGame& g) { return PyGame(g); })
       .def("__deepcopy__", [](const PyGame& g, pyb::dict) { return PyGame(g); })
+      .def("evaluate", &PyGame::evaluate, arg("seat") = pyb::none(), arg("fast") = false)
       .def("record", &PyGame::record)
       .def("final_result", &PyGame::final_result);
   m.attr("NUM_ACTIONS") = kNumActions;

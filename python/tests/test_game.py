@@ -196,3 +196,41 @@ def test_record_replays_with_the_cli(tmp_path):
                          timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
     assert json.loads(g.record().splitlines()[0])["players"] == ["a", "b", "c", "d"]
+
+
+def test_evaluate_values_every_legal_action():
+    # Game.evaluate: one row per legal action, in order, probabilities in [0, 1], `best` the
+    # highest utility, a win worth its points for sure, a reason per row (standard setting).
+    g = riichi.Game("tenhou", seed=5)
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(150):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        fast = checked % 3 != 0
+        r = g.evaluate(fast=fast)
+        assert r["seat"] == g.to_play
+        assert [o["action"] for o in r["options"]] == legal
+        utilities = [o["utility"] for o in r["options"]]
+        assert utilities[r["best"]] == max(utilities)  # ties: the tsumogiri copy may win
+        for o in r["options"]:
+            for key in ("win_prob", "tenpai_prob", "deal_in_prob", "deal_in_later"):
+                assert 0.0 <= o[key] <= 1.0 + 1e-9, (key, o)
+            assert (o["reason"] == "") == fast
+            if o["kind"] == "win":
+                assert o["win_prob"] == 1.0 and o["win_points"] > 0
+            if o["kind"] == "call" and o["action"]["type"] in ("chi", "pon"):
+                assert o["then"]["type"] == "discard"
+        checked += 1
+        g.apply(legal[r["best"]] if rng.random() < 0.7 else rng.choice(legal))
+    assert checked >= 100
+
+
+def test_evaluate_without_a_decision_raises():
+    g = riichi.Game("tenhou", seed=3)
+    assert g.legal_actions(1) == []
+    with pytest.raises(riichi.RiichiError, match="no legal action"):
+        g.evaluate(1)
+    with pytest.raises(riichi.RiichiError, match="seat must be 0..3"):
+        g.evaluate(7)

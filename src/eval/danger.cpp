@@ -60,7 +60,9 @@ const char* wind_name(int seat_wind) {
   return kNames[seat_wind & 3];
 }
 
-std::string percent(double p) {
+}  // namespace
+
+std::string percent_text(double p) {
   char buf[32];
   const double pct = 100 * p;
   if (pct > 0 && pct < 9.95)
@@ -69,8 +71,6 @@ std::string percent(double p) {
     std::snprintf(buf, sizeof buf, "%.0f%%", pct);
   return buf;
 }
-
-}  // namespace
 
 const char* safety_class_name(SafetyClass c) {
   switch (c) {
@@ -192,7 +192,7 @@ std::string danger_reason(const OpponentDanger& o, int kind) {
   out += " against ";
   out += wind_name(o.seat_wind);
   out += o.riichi ? "'s riichi: " : o.open ? "'s open hand: " : "'s closed hand: ";
-  out += percent(td.deal_in);
+  out += percent_text(td.deal_in);
   return out;
 }
 

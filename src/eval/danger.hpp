@@ -87,5 +87,7 @@ TileSafety read_safety(const TableReading& t, const OpponentReading& o, int kind
 std::string danger_reason(const OpponentDanger& o, int kind);
 // The reason against the opponent with the largest expected loss on `kind`.
 std::string danger_reason(const DangerReport& r, int kind);
+// A probability as the reasons print it: "14%", "0.3%", "0%".
+std::string percent_text(double p);
 
 }  // namespace riichi::eval
