@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "input_error.hpp"
 #include "io/analysis_json.hpp"
+#include "io/json_text.hpp"
 #include "riichi/analysis.hpp"
 
 namespace riichi::cli {
@@ -79,7 +80,7 @@ int run(const std::string& text, const std::string& visible_text, bool json) {
     return kExitBadInput;
   }
   if (json) {
-    std::cout << io::analysis_to_json(a).dump() << "\n";
+    std::cout << io::dump_json(io::analysis_to_json(a)) << "\n";
     return 0;
   }
   fmt::print("Hand:     {}  ({} concealed tiles)\n", format_hand(a.hand), a.concealed_tiles);

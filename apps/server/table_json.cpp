@@ -199,7 +199,7 @@ json hand_result_json(const GameRecord& record, const HandLog& hand) {
   for (const auto& line : lines) {
     const std::string type = line.value("type", "");
     if (type == "win") {
-      json w = json::parse(line.dump());
+      json w = json(line);
       const WinRecord* rec = nullptr;
       for (const WinRecord& wr : hand.result.wins)
         if (wr.winner == w.value("seat", -1)) rec = &wr;
@@ -240,8 +240,8 @@ json hand_result_json(const GameRecord& record, const HandLog& hand) {
       out["hand"] = line.value("hand", "");
       out["result"] = line.value("result", "");
       if (line.contains("chombo_seat")) out["chombo_seat"] = line["chombo_seat"];
-      out["deltas"] = json::parse(line["deltas"].dump());
-      out["scores"] = json::parse(line["scores"].dump());
+      out["deltas"] = json(line["deltas"]);
+      out["scores"] = json(line["scores"]);
       out["honba"] = line.value("honba", 0);
       out["riichi_sticks"] = line.value("riichi_sticks", 0);
     }
@@ -306,20 +306,20 @@ json frame_json(const Round& round, const Action* action) {
 }
 
 ReplayedHand replay_hand(const Rules& rules, const RoundSetup& setup, const Wall& wall,
-                         const std::vector<Action>& actions) {
+                         const std::vector<Action>& actions, bool frames) {
   ReplayedHand out;
   HandLog& hand = out.log;
   hand.setup = setup;
   hand.name = hand_name(setup.round_wind, setup.hand_number);
   Round round(rules, setup, wall);
-  out.frames.push_back(frame_json(round, nullptr));
+  if (frames) out.frames.push_back(frame_json(round, nullptr));
   for (std::size_t i = 0; i < actions.size(); ++i) {
     hand.action_events.push_back(static_cast<int>(round.events().size()));
     const ApplyResult r = round.apply(actions[i], InputMode::kHuman);
     if (!r.ok)
       throw std::runtime_error(fmt::format("{}: action {} ({}) refused: {}", hand.name, i,
                                            to_string(actions[i], rules.red_fives), r.reason));
-    out.frames.push_back(frame_json(round, &actions[i]));
+    if (frames) out.frames.push_back(frame_json(round, &actions[i]));
   }
   hand.events = round.events();
   if (round.is_over()) hand.result = round.result();

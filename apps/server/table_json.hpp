@@ -47,12 +47,13 @@ json frame_json(const Round& round, const Action* action);
 json replay_hands_json(const GameRecord& record, const GameLog& log);
 
 // Replays one hand dealt from `wall` with `actions`; builds its HandLog (events, result, ura)
-// and its frames. Throws std::runtime_error naming the action when one is refused.
+// and, with `frames`, its frames. Throws std::runtime_error naming the action when one is
+// refused.
 struct ReplayedHand {
   HandLog log;
   json frames = json::array();
 };
 ReplayedHand replay_hand(const Rules& rules, const RoundSetup& setup, const Wall& wall,
-                         const std::vector<Action>& actions);
+                         const std::vector<Action>& actions, bool frames = true);
 
 }  // namespace riichi::server

@@ -5,6 +5,8 @@
 #include <istream>
 #include <iterator>
 
+#include "io/json_text.hpp"
+
 namespace riichi::io {
 
 using ojson = nlohmann::ordered_json;
@@ -272,7 +274,7 @@ ojson to_tenhou6(const PlainGame& game) {
 }
 
 std::string to_tenhou6_text(const PlainGame& game) {
-  std::string text = to_tenhou6(game).dump();
+  std::string text = dump_json(to_tenhou6(game));
   text += '\n';
   return text;
 }
@@ -677,9 +679,9 @@ void read_hand(const json& hj, PlainHand& h, const std::string& where) {
 PlainGame parse_tenhou6(std::string_view text) {
   json j;
   try {
-    j = json::parse(text);
-  } catch (const json::exception& e) {
-    fail("tenhou6", fmt::format("bad JSON: {}", e.what()));
+    j = parse_json(text);
+  } catch (const JsonInputError& e) {
+    fail("tenhou6", e.what());
   }
   if (!j.is_object()) fail("tenhou6", "not a JSON object");
   PlainGame game;

@@ -1,0 +1,28 @@
+// Tenhou mjlog XML (docs/tenhou-mjlog.md): parse, then replay every round through the engine and
+// convert the game to the neutral form (as `riichi tenhou-check` and `export` do).
+#include "fuzz_common.hpp"
+#include "io/plain_game.hpp"
+#include "io/tenhou_mjlog.hpp"
+#include "io/tenhou_replay.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace riichi;
+  io::MjlogGame game;
+  try {
+    game = io::parse_mjlog(fuzz::as_text(data, size), "fuzz");
+  } catch (const io::MjlogError&) {
+    return 0;
+  }
+  (void)io::replay_mjlog(game);
+  for (const io::MjlogRound& round : game.rounds) {
+    try {
+      (void)io::convert_round(round, game.first_dealer);
+    } catch (const std::invalid_argument&) {
+    }
+  }
+  try {
+    (void)io::plain_from_mjlog(game);
+  } catch (const io::FormatError&) {
+  }
+  return 0;
+}
