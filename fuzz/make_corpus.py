@@ -14,6 +14,7 @@ import pathlib
 import re
 import subprocess
 import sys
+import warnings
 
 TARGETS = ["hand", "score_vector", "rules_spec", "record", "record_text", "mjlog", "tenhou6",
            "mjai_log", "mjai_bot", "mjai_server", "web_protocol"]
@@ -23,6 +24,7 @@ LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 
 
 def unescape(text):
+    warnings.simplefilter("ignore", DeprecationWarning)  # "\d" of a regex in a test
     try:
         return text.encode("latin-1", "backslashreplace").decode("unicode_escape").encode("latin-1")
     except (UnicodeDecodeError, UnicodeEncodeError):

@@ -274,6 +274,55 @@ TEST_F(ServerSecurity, TokensAre128RandomBitsAndTheSeedStaysSecret) {
   EXPECT_EQ(tokens.size(), 8u);
 }
 
+// The peak memory of this process (the server runs in it), in MB.
+long peak_rss_mb() {
+  std::ifstream in("/proc/self/status");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6)) / 1024;
+  return -1;
+}
+
+// A log of `rounds` hands: the first hand of a real log played again and again (the amplifying
+// upload of the security pass).
+std::string repeated_log(const std::string& xml, int rounds) {
+  const std::size_t first = xml.find("<INIT");
+  const std::size_t second = xml.find("<INIT", first + 1);
+  std::string out = xml.substr(0, first);
+  for (int i = 0; i < rounds; ++i) out += xml.substr(first, second - first);
+  return out + "</mjloggm>";
+}
+
+TEST_F(ServerSecurity, ImportsAreBoundedInSizeHandsRateAndMemory) {
+  const fs::path file = fs::path(RIICHI_MJLOG_DIR) / "2010081709gm-00a9-0000-fe3371ad.mjlog";
+  if (!fs::is_regular_file(file)) GTEST_SKIP() << "missing " << file;
+  options_.limits.imports_per_minute = 3;
+  start();
+  const std::string xml = read_file(file);
+  const int max_hands = options_.limits.max_import_hands;
+  // Too large a body is refused before it is read.
+  EXPECT_EQ(post("/api/import", std::string(options_.limits.max_request_body + 1, ' ')).status,
+            413u);
+  // The most hands an import may have: stored, and its replay stays within memory.
+  const HttpResult ok = post("/api/import", repeated_log(xml, max_hands));
+  ASSERT_EQ(ok.status, 201u) << ok.body;
+  EXPECT_EQ(ok.j()["hands"], max_hands);
+  const HttpResult replay = get("/api/games/" + ok.j()["id"].get<std::string>() + "/replay");
+  ASSERT_EQ(replay.status, 200u);
+  EXPECT_EQ(replay.j()["hands"].size(), static_cast<std::size_t>(max_hands));
+  // One more hand is refused (and nothing is stored).
+  const HttpResult too_many = post("/api/import", repeated_log(xml, max_hands + 1));
+  EXPECT_EQ(too_many.status, 413u) << too_many.body;
+  EXPECT_NE(too_many.body.find("at most 48"), std::string::npos) << too_many.body;
+  EXPECT_EQ(get("/api/games").j()["games"].size(), 1u);
+  // The rate limit per client: 3 imports a minute here.
+  EXPECT_EQ(post("/api/import", xml).status, 201u);
+  const HttpResult limited = post("/api/import", xml);
+  EXPECT_EQ(limited.status, 429u) << limited.body;
+  const long peak = peak_rss_mb();
+  std::printf("peak memory of the test process: %ld MB\n", peak);
+  EXPECT_LT(peak, 500);
+}
+
 TEST_F(ServerSecurity, TableCreationIsRateLimitedPerClient) {
   options_.limits.tables_per_minute = 3;
   start();

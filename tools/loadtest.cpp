@@ -360,10 +360,14 @@ int run(const Options& opt) {
     if (store) {
       hands = -1;
       if (const auto row = store->get(t.id)) {
+        // The stored record replays (an unfinished game up to its last saved action).
         const riichi::GameRecord record = riichi::record_from_text(row->record);
-        const riichi::ReplayResult replayed = riichi::replay(record);
-        hands = replayed.ok() ? static_cast<int>(replayed.log.hands.size()) : -1;
-        over = replayed.ok() && replayed.log.finished && row->status == "finished";
+        riichi::GameRecorder rec(record.rules, record.seed, record.players);
+        bool ok = true;
+        for (std::size_t i = 0; i < record.actions.size() && ok; ++i)
+          ok = rec.apply(record.actions[i], record.mode(i)).ok;
+        hands = ok ? static_cast<int>(rec.log().hands.size()) : -1;
+        over = ok && rec.game().is_over() && row->status == "finished";
       }
     }
     stored_hands += std::max(hands, 0);
