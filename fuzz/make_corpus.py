@@ -65,6 +65,19 @@ def run(args, **kw):
     return subprocess.run(args, check=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
 
 
+def mjai_hands(text):
+    """Short mjai inputs: start_game, one hand's events, end_game (whole games fuzz slowly)."""
+    lines = text.splitlines(keepends=True)
+    if not lines:
+        return
+    head, hand = lines[0], []
+    for line in lines[1:]:
+        hand.append(line)
+        if b'"end_kyoku"' in line:
+            yield head + b"".join(hand)
+            hand = []
+
+
 def game_seeds(riichi, out, shared):
     work = out / "_work"
     work.mkdir(parents=True, exist_ok=True)
@@ -74,16 +87,23 @@ def game_seeds(riichi, out, shared):
         run([riichi, "selfplay", "--rules", rules, "--seed", str(seed), "--bots", "greedy",
              "--quiet", "--record", str(rec)])
         records.append(rec)
-        put(out, "record", rec.read_bytes())
+        data = rec.read_bytes()
+        put(out, "record", data)
+        put(out, "record", b"".join(data.splitlines(keepends=True)[:120]))  # a truncated game
         for fmt, targets in [("tenhou6", ["tenhou6"]), ("mjai", ["mjai_log", "mjai_bot"])]:
             text = run([riichi, "export", "--to", fmt, str(rec)]).stdout
             for t in targets:
                 put(out, t, text)
+                if fmt == "mjai":
+                    for hand in list(mjai_hands(text))[:3]:
+                        put(out, t, hand)
     logs = sorted((shared / "tenhou-mjlog").glob("*.mjlog"))[:4] if shared else []
     for log in logs:
         text = run([riichi, "export", "--to", "mjai", str(log)]).stdout
-        put(out, "mjai_log", text)
-        put(out, "mjai_bot", text)
+        for t in ("mjai_log", "mjai_bot"):
+            put(out, t, text)
+            for hand in list(mjai_hands(text))[:3]:
+                put(out, t, hand)
     for f in work.iterdir():
         f.unlink()
     work.rmdir()

@@ -71,8 +71,8 @@ Rules tenhou_rules(const io::MjlogGameType& type) {
   return rules;
 }
 
-// Replays a finished engine game (or one in progress: its finished hands) from its record.
-json engine_replay(const GameRow& row) {
+// The replay text of a finished engine game, from its record.
+std::string engine_replay(const GameRow& row) {
   const GameRecord record = record_from_text(row.record);
   GameRecorder rec(record.rules, record.seed, record.players);
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
@@ -84,17 +84,18 @@ json engine_replay(const GameRow& row) {
   std::array<std::string, 4> players;
   for (int s = 0; s < 4 && s < static_cast<int>(row.players.size()); ++s)
     players[static_cast<size_t>(s)] = row.players[static_cast<size_t>(s)].get<std::string>();
-  return json{{"id", row.id},
-              {"source", "engine"},
-              {"rules", row.rules},
-              {"seed", row.seed},  // the game is over: its walls may be known
-              {"players", players},
-              {"hands", replay_hands_json(rec.record(), rec.log())},
-              {"final", final_json(rec.log(), players)}};
+  ReplayText text;
+  add_replay_hands(rec.record(), rec.log(), text);
+  return text.finish(json{{"id", row.id},
+                          {"source", "engine"},
+                          {"rules", row.rules},
+                          {"seed", row.seed},  // the game is over: its walls may be known
+                          {"players", players},
+                          {"final", final_json(rec.log(), players)}});
 }
 
 struct TenhouImport {
-  json replay;
+  std::string replay;  // the replay's JSON text
   json players;
   json final;
   int hands = 0;
@@ -127,7 +128,7 @@ TenhouImport tenhou_replay(const std::string& id, const std::string& xml, int ma
     names[static_cast<size_t>(s)] = game.names[static_cast<size_t>((s + fd) % 4)];
     out.players.push_back(names[static_cast<size_t>(s)]);
   }
-  json hands = json::array();
+  ReplayText hands;
   for (std::size_t k = 0; k < replayed.hands.size() && k < game.rounds.size(); ++k) {
     const io::HandReplay& h = replayed.hands[k];
     const io::ConvertedRound conv = io::convert_round(game.rounds[k], fd);
@@ -142,13 +143,13 @@ TenhouImport tenhou_replay(const std::string& id, const std::string& xml, int ma
       r.log.result = *h.result;
       result = hand_result_json(record, r.log);
     }
-    hands.push_back(json{{"name", h.name},
-                         {"honba", conv.setup.honba},
-                         {"dealer", conv.setup.dealer},
-                         {"frames", std::move(r.frames)},
-                         {"result", std::move(result)}});
+    hands.add_hand(json{{"name", h.name},
+                        {"honba", conv.setup.honba},
+                        {"dealer", conv.setup.dealer},
+                        {"frames", std::move(r.frames)},
+                        {"result", std::move(result)}});
   }
-  out.hands = static_cast<int>(hands.size());
+  out.hands = hands.hands();
   if (game.has_owari) {
     std::array<int, 4> points{}, results{};
     for (int s = 0; s < 4; ++s) {
@@ -167,8 +168,11 @@ TenhouImport tenhou_replay(const std::string& id, const std::string& xml, int ma
                      {"players", names},
                      {"hands", out.hands}};
   }
-  out.replay = json{{"id", id},         {"source", "tenhou"},        {"rules", "tenhou"},
-                    {"players", names}, {"hands", std::move(hands)}, {"final", out.final}};
+  out.replay = hands.finish(json{{"id", id},
+                                 {"source", "tenhou"},
+                                 {"rules", "tenhou"},
+                                 {"players", names},
+                                 {"final", out.final}});
   return out;
 }
 
@@ -430,9 +434,11 @@ HttpAnswer Server::replay(const std::string& id) {
   if (row->status != "finished")
     return fail(409, "game " + id + " is in progress: its replay opens when it is over");
   try {
-    if (row->source == "tenhou")
-      return ok(tenhou_replay(row->id, row->mjlog, options_.limits.max_import_hands).replay);
-    return ok(engine_replay(*row));
+    std::string text =
+        row->source == "tenhou"
+            ? tenhou_replay(row->id, row->mjlog, options_.limits.max_import_hands).replay
+            : engine_replay(*row);
+    return HttpAnswer{200, "application/json", std::move(text)};
   } catch (const std::exception& e) {
     return fail(500, fmt::format("game {} cannot be replayed: {}", id, e.what()));
   }

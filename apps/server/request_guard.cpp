@@ -28,10 +28,11 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-bool is_ip_literal(const std::string& name) {
+std::optional<boost::asio::ip::address> ip_literal(const std::string& name) {
   boost::system::error_code ec;
-  boost::asio::ip::make_address(name, ec);
-  return !ec;
+  const boost::asio::ip::address a = boost::asio::ip::make_address(name, ec);
+  if (ec) return std::nullopt;
+  return a;
 }
 
 }  // namespace
@@ -94,15 +95,26 @@ std::string host_name_of(std::string_view host) {
   return out;
 }
 
-HostGuard::HostGuard(std::vector<std::string> allowed_names) {
+HostGuard::HostGuard(const std::string& listen_host, std::vector<std::string> allowed_names) {
   for (const std::string& n : allowed_names) names_.push_back(host_name_of(n));
+  if (const auto a = ip_literal(host_name_of(listen_host)); a && !a->is_unspecified()) {
+    listen_ = a->to_string();
+    listen_loopback_ = a->is_loopback();
+  }
+}
+
+bool HostGuard::address_ok(const std::string& name) const {
+  const auto a = ip_literal(name);
+  if (!a) return false;
+  if (listen_.empty()) return true;  // listening on every address
+  return a->to_string() == listen_ || (listen_loopback_ && a->is_loopback());
 }
 
 bool HostGuard::host_ok(std::string_view host) const {
   if (host.empty()) return true;
   const std::string name = host_name_of(host);
   if (name.empty()) return false;
-  if (name == "localhost" || is_ip_literal(name)) return true;
+  if (name == "localhost" || address_ok(name)) return true;
   return std::find(names_.begin(), names_.end(), name) != names_.end();
 }
 

@@ -26,12 +26,15 @@ std::optional<std::string> decode_target_path(std::string_view target, std::stri
 // (no "//", no absolute path), not "." or "..", no backslash. nullopt otherwise, with the reason.
 std::optional<std::string> safe_relative_path(std::string_view rel, std::string* error);
 
-// Host and Origin checks against DNS rebinding and cross-site requests. Allowed host names: IP
-// literals (a rebinding attack needs a DNS name), "localhost", and the names given with
-// --allow-host (case-insensitive, the port ignored).
+// Host and Origin checks against DNS rebinding and cross-site requests. Allowed hosts: the
+// address the server listens on (any IP address when it listens on all of them, 0.0.0.0 or ::;
+// the loopback addresses when it listens on one), "localhost", and the names given with
+// --allow-host (case-insensitive, the port ignored). A rebinding attack needs a DNS name: an
+// address is always what the browser connected to.
 class HostGuard {
  public:
-  explicit HostGuard(std::vector<std::string> allowed_names = {});
+  explicit HostGuard(const std::string& listen_host = "0.0.0.0",
+                     std::vector<std::string> allowed_names = {});
   // `host` is a Host header value ("example.org:8080", "[::1]:8080"); empty (HTTP/1.0, no
   // browser) passes.
   bool host_ok(std::string_view host) const;
@@ -39,7 +42,11 @@ class HostGuard {
   bool origin_ok(std::string_view origin) const;
 
  private:
+  bool address_ok(const std::string& name) const;
+
   std::vector<std::string> names_;
+  std::string listen_;  // the listen address as text, "" when it is 0.0.0.0 or ::
+  bool listen_loopback_ = false;
 };
 
 // The host name of a Host header value, lower-case, without the port or IPv6 brackets.

@@ -273,7 +273,7 @@ void accept_loop(tcp::acceptor& acceptor, net::io_context& ioc, Server& server) 
 
 Server::Server(ServerOptions options)
     : options_(std::move(options)),
-      host_guard_(options_.allow_hosts),
+      host_guard_(options_.host, options_.allow_hosts),
       table_limiter_(options_.limits.tables_per_minute),
       import_limiter_(options_.limits.imports_per_minute),
       impl_(new Impl) {

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "io/json_text.hpp"
 #include "io/record_json.hpp"
 #include "riichi/game.hpp"
 #include "riichi/waits.hpp"
@@ -332,21 +333,40 @@ ReplayedHand replay_hand(const Rules& rules, const RoundSetup& setup, const Wall
   return out;
 }
 
-json replay_hands_json(const GameRecord& record, const GameLog& log) {
-  json hands = json::array();
-  for (const HandLog& h : log.hands) {
-    const auto first = record.actions.begin() + h.first_action;
-    const std::vector<Action> actions(first, first + h.num_actions());
-    ReplayedHand r =
-        replay_hand(record.rules, h.setup, Wall::from_seed(h.setup.wall_seed), actions);
-    json result = hand_result_json(record, h);
-    hands.push_back(json{{"name", h.name},
-                         {"honba", h.setup.honba},
-                         {"dealer", h.setup.dealer},
-                         {"frames", std::move(r.frames)},
-                         {"result", std::move(result)}});
-  }
-  return hands;
+namespace {
+
+json replay_hand_of(const GameRecord& record, const HandLog& h) {
+  const auto first = record.actions.begin() + h.first_action;
+  const std::vector<Action> actions(first, first + h.num_actions());
+  ReplayedHand r = replay_hand(record.rules, h.setup, Wall::from_seed(h.setup.wall_seed), actions);
+  json result = hand_result_json(record, h);
+  return json{{"name", h.name},
+              {"honba", h.setup.honba},
+              {"dealer", h.setup.dealer},
+              {"frames", std::move(r.frames)},
+              {"result", std::move(result)}};
+}
+
+}  // namespace
+
+void add_replay_hands(const GameRecord& record, const GameLog& log, ReplayText& out) {
+  for (const HandLog& h : log.hands) out.add_hand(replay_hand_of(record, h));
+}
+
+void ReplayText::add_hand(const json& hand) {
+  text_ += hands_ == 0 ? '[' : ',';
+  text_ += io::dump_json(hand);
+  ++hands_;
+}
+
+std::string ReplayText::finish(const json& head) const {
+  std::string out = io::dump_json(head);
+  out.pop_back();  // '}'
+  if (out.size() > 1) out += ',';
+  out += "\"hands\":";
+  out += hands_ == 0 ? "[]" : text_ + "]";
+  out += '}';
+  return out;
 }
 
 }  // namespace riichi::server

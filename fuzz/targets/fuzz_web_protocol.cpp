@@ -9,7 +9,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace riichi;
   const std::string_view text = fuzz::as_text(data, size);
   (void)server::parse_client_message(text);
-  static const server::HostGuard guard({"riichi.example"});
+  static const server::HostGuard guard("127.0.0.1", {"riichi.example"});
   for (std::string_view line : fuzz::lines_of(text)) {
     (void)server::parse_client_message(line);
     std::string error;
