@@ -19,6 +19,7 @@
 #include "bots/random_bot.hpp"
 #include "bots/registry.hpp"
 #include "cli_run.hpp"
+#include "io/json_text.hpp"
 #include "io/mjai_session.hpp"
 
 namespace riichi {
@@ -87,6 +88,36 @@ TEST(MjaiSecurity, TheBotAndTheReplayRefuseNestedInputWithExit2) {
   EXPECT_EQ(replay.status, 2);
   EXPECT_NE(replay.out.find("line 1: JSON nested deeper than 64 levels"), std::string::npos)
       << replay.out.substr(0, 300);
+}
+
+// A join name longer than kMaxMjaiNameChars is cut on a character boundary: a Japanese or emoji
+// name cut at byte 40 used to leave half a character, and the first dump of an event naming it
+// threw on the server's thread.
+TEST(MjaiSecurity, JoinNamesAreCutOnCharacterBoundaries) {
+  const std::string kanji = "\xe9\xba\xbb";      // 麻, 3 bytes
+  const std::string emoji = "\xf0\x9f\x80\x84";  // 🀄, 4 bytes
+  for (const std::string& unit : {kanji, emoji}) {
+    for (std::size_t n = 1; n <= 50; ++n) {
+      std::string name = "a";  // shifts every multi-byte character off byte alignment
+      for (std::size_t i = 1; i < n; ++i) name += unit;
+      ReplyLink link(io::dump_json(nlohmann::json{{"type", "join"}, {"name", name}}));
+      std::string error;
+      const std::string got = io::mjai_handshake(link, std::chrono::milliseconds(100), error);
+      ASSERT_TRUE(error.empty()) << error;
+      const std::size_t kept = std::min<std::size_t>(n, io::kMaxMjaiNameChars);
+      EXPECT_EQ(got.size(), 1 + (kept - 1) * unit.size()) << n << " characters";
+      EXPECT_TRUE(io::is_valid_utf8(got)) << n << " characters";
+      EXPECT_EQ(got, name.substr(0, got.size()));
+      // The start_game event that names it dumps without throwing.
+      const std::array<std::string, 4> names = {got, "b", "c", "d"};
+      EXPECT_NO_THROW((void)io::dump_json(io::mjai_start_game(names, 0, Rules::ema2016())));
+    }
+  }
+  // A join that is not JSON, or nested too deep, is refused naming what came.
+  ReplyLink deep_join(R"({"type":"join","name":)" + deep(100) + "}");
+  std::string error;
+  EXPECT_EQ(io::mjai_handshake(deep_join, std::chrono::milliseconds(100), error), "");
+  EXPECT_NE(error.find("expected {\"type\":\"join\""), std::string::npos) << error;
 }
 
 // The seeds of the games a run plays, from its output ("== Game K of N: seed S, ...").

@@ -144,6 +144,14 @@ TEST(ServerDurability, AFailedSaveStopsTheGameAndIsShownToThePlayers) {
     EXPECT_NE(refused["reason"].get<std::string>().find("the game waits"), std::string::npos)
         << refused;
     EXPECT_NE(srv.table(id)->actions_saved(), srv.table(id)->actions_applied());
+    // Whoever comes to the table meanwhile is told at once that the game waits, and why (its
+    // `joined`, like every message of the table, waits for the save).
+    WsClient watcher(srv.port());
+    watcher.send(json{{"type", "join"}, {"table", id}, {"watch", true}});
+    const json told = watcher.recv();
+    EXPECT_EQ(told["type"], "storage") << told;
+    EXPECT_FALSE(told["ok"].get<bool>()) << told;
+    EXPECT_NE(told["reason"].get<std::string>().find("cannot save"), std::string::npos) << told;
   }
   // The disk is back: the game is saved, then shown, then goes on.
   EXPECT_TRUE(c.recv_type("storage")["ok"].get<bool>());

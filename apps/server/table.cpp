@@ -193,9 +193,8 @@ Table::JoinResult Table::join(const std::shared_ptr<Client>& client, const std::
   json joined = {{"type", "joined"}, {"table", spec_.id}, {"seat", seat}, {"name", out.name}};
   if (seat >= 0) joined["token"] = out.token;
   queue(client, std::make_shared<const std::string>(io::dump_json(joined)));
-  if (!save_error_.empty())
-    queue(client, std::make_shared<const std::string>(io::dump_json(
-                      json{{"type", "storage"}, {"ok", false}, {"reason", save_error_}})));
+  // A table that cannot save tells a newcomer at once (what it would show waits for the save).
+  if (!save_error_.empty()) client->send(storage_message());
   broadcast_states();
   drive();
   flush();
@@ -476,13 +475,7 @@ bool Table::save() {
     save_retry_ = Clock::now() + std::chrono::milliseconds(timing_.save_retry_ms);
     if (first) {
       fmt::print(stderr, "table {}: cannot save the game, it waits: {}\n", spec_.id, save_error_);
-      const auto text = std::make_shared<const std::string>(
-          io::dump_json(json{{"type", "storage"},
-                             {"ok", false},
-                             {"reason", "the server cannot save this game (" + save_error_ +
-                                            "): it waits until it can"}}));
-      for (Attached& a : clients_)
-        if (const std::shared_ptr<Client> c = a.client.lock()) c->send(text);
+      tell_all_now(storage_message());
     }
     return false;
   }
@@ -492,11 +485,23 @@ bool Table::save() {
     fmt::print(stderr, "table {}: saved again\n", spec_.id);
     save_error_.clear();
     save_retry_.reset();
-    const auto text = std::make_shared<const std::string>(R"({"ok":true,"type":"storage"})");
-    for (Attached& a : clients_)
-      if (const std::shared_ptr<Client> c = a.client.lock()) c->send(text);
+    tell_all_now(storage_message());
   }
   return true;
+}
+
+// A message that shows no move (the storage state): sent at once, not through the outbox.
+void Table::tell_all_now(const std::shared_ptr<const std::string>& text) {
+  for (Attached& a : clients_)
+    if (const std::shared_ptr<Client> c = a.client.lock()) c->send(text);
+}
+
+// {"type":"storage","ok":true} once saved, else the reason the game waits.
+std::shared_ptr<const std::string> Table::storage_message() const {
+  json m = {{"type", "storage"}, {"ok", save_error_.empty()}};
+  if (!save_error_.empty())
+    m["reason"] = "the server cannot save this game (" + save_error_ + "): it waits until it can";
+  return std::make_shared<const std::string>(io::dump_json(m));
 }
 
 // The end of every event the table handles: save, then deliver what the clients may now see.

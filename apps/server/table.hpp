@@ -146,6 +146,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void queue(const std::weak_ptr<Client>& client, std::shared_ptr<const std::string> text);
   void flush();
   bool save();
+  std::shared_ptr<const std::string> storage_message() const;
+  void tell_all_now(const std::shared_ptr<const std::string>& text);
   nlohmann::json state_json(const Attached& a);
   nlohmann::json game_json();
   void drive();

@@ -1,7 +1,10 @@
-// Tenhou mjlog XML (docs/tenhou-mjlog.md): parse, then replay every round through the engine and
-// convert the game to the neutral form (as `riichi tenhou-check` and `export` do).
+// Tenhou mjlog XML (docs/tenhou-mjlog.md): parse, then replay every round through the engine,
+// convert the game to the neutral form and write it as mjai and tenhou.net/6 (as `riichi
+// tenhou-check` and `export` do).
 #include "fuzz_common.hpp"
+#include "io/mjai.hpp"
 #include "io/plain_game.hpp"
+#include "io/tenhou6.hpp"
 #include "io/tenhou_mjlog.hpp"
 #include "io/tenhou_replay.hpp"
 
@@ -21,7 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   try {
-    (void)io::plain_from_mjlog(game);
+    const io::PlainGame plain = io::plain_from_mjlog(game);
+    (void)io::to_mjai_text(plain);
+    (void)io::to_tenhou6_text(plain);
   } catch (const io::FormatError&) {
   }
   return 0;
