@@ -11,6 +11,16 @@
 #include <string_view>
 #include <vector>
 
+#include "riichi/shanten.hpp"
+
+// libFuzzer calls this once before the first input (the replay driver, replay_main.cpp, too):
+// the shanten tables, built on first use, take seconds under the sanitizers, which would
+// otherwise count against the -timeout of whichever input first needs them.
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  riichi::init_shanten_tables();
+  return 0;
+}
+
 namespace riichi::fuzz {
 
 inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
