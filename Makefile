@@ -10,9 +10,10 @@ DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmar
                 nlohmann-json3-dev libcli11-dev clang-format \
                 libpugixml-dev libsqlite3-dev libboost-dev zlib1g-dev \
                 pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed \
-                chromium
+                chromium clang libclang-rt-14-dev
 
-.PHONY: help deps build run demo test loadtest soak strength bench bench-python format asan clean
+.PHONY: help deps build run demo test loadtest soak strength bench bench-python format asan clean \
+        fuzz fuzz-quick fuzz-build
 
 help:
 	@echo "make run     install missing packages, build, start the web table (prints the URL)"
@@ -25,6 +26,7 @@ help:
 	@echo "make strength  bot strength: arena runs of $(STRENGTH_GAMES) hanchan per pairing (long)"
 	@echo "make bench-python  Python env steps/s and a Dask self-play run's games/s"
 	@echo "make asan    build and run the tests with AddressSanitizer + UBSan"
+	@echo "make fuzz    libFuzzer on every reader, FUZZ_SECONDS ($(FUZZ_SECONDS)) each (fuzz/README.md)"
 	@echo "make format  clang-format every C++ source"
 	@echo "make deps    apt-get install whatever is missing (idempotent)"
 
@@ -65,8 +67,27 @@ demo: build
 	@echo; echo "== riichi analyze 23456p99s123m456s (tenpai: waits and their shapes)"
 	@./$(BUILD)/riichi analyze 23456p99s123m456s
 
+# The tests, then every fuzz target for FUZZ_TEST_SECONDS over its seeds and past crashes.
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	$(MAKE) --no-print-directory fuzz-quick
+
+# Fuzzing (fuzz/README.md): the libFuzzer targets built by Debian's clang with ASan + UBSan in
+# $(FUZZ_BUILD). `make fuzz` runs each target FUZZ_SECONDS over its seeds, past crashes and the
+# shared logs; `make fuzz-quick`, the part of `make test`, FUZZ_TEST_SECONDS over a smaller set.
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TEST_SECONDS ?= 3
+fuzz-build: build
+	@cmake -S . -B $(FUZZ_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 \
+	  -DCMAKE_CXX_COMPILER=clang++ -DRIICHI_FUZZ=ON -DRIICHI_BENCH=OFF > /dev/null
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_all
+
+fuzz: fuzz-build
+	fuzz/run_fuzz.sh $(FUZZ_BUILD) $(BUILD)/riichi $(FUZZ_SECONDS)
+
+fuzz-quick: fuzz-build
+	FUZZ_QUICK=1 fuzz/run_fuzz.sh $(FUZZ_BUILD) $(BUILD)/riichi $(FUZZ_TEST_SECONDS)
 
 # Load test of the web server: 100 tables of 4 WebSocket clients, one hand each (LOAD_ARGS).
 LOAD_ARGS ?= --tables 100 --hands 1 --time-limit 120
@@ -109,4 +130,4 @@ format:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -21,14 +21,16 @@
 namespace riichi {
 namespace {
 
-// An mjai client in the same process: every line sent is answered at once.
+// An mjai client in the same process: every line sent is answered at once. The server never
+// tells the game seed: the client seeds its bot from `bot_seed` (as `mjai-bot --seed`).
 class ClientLink final : public io::MjaiLink {
  public:
-  explicit ClientLink(const std::string& bot)
+  ClientLink(const std::string& bot, std::uint64_t bot_seed)
       : client_([bot](std::uint64_t seed,
                       int seat) { return bots::make_bot(bot, bots::bot_seed(seed, seat)); },
-                Rules::ema2016(), "client", 0) {}
+                Rules::ema2016(), "client", bot_seed) {}
   bool send(const std::string& line) override {
+    sent_.push_back(line);
     replies_.push_back(client_.answer(line));
     if (!client_.last_warning().empty()) warnings_.push_back(client_.last_warning());
     return true;
@@ -43,6 +45,7 @@ class ClientLink final : public io::MjaiLink {
     return r;
   }
   std::vector<std::string> warnings_;
+  std::vector<std::string> sent_;  // every line the server sent
 
  private:
   io::MjaiBotClient client_;
@@ -109,7 +112,8 @@ GameRecorder through_mjai(const std::string& bot, std::uint64_t seed,
                           io::MjaiTableStats* stats, const Rules& rules = Rules::ema2016()) {
   std::array<io::MjaiSeat, 4> seats;
   for (int s = 0; s < 4; ++s) {
-    links[static_cast<std::size_t>(s)] = std::make_unique<ClientLink>(bot);
+    // Each client is told the game's seed out of band, as `mjai-bot --seed` would be.
+    links[static_cast<std::size_t>(s)] = std::make_unique<ClientLink>(bot, seed);
     seats[static_cast<std::size_t>(s)].link = links[static_cast<std::size_t>(s)].get();
     seats[static_cast<std::size_t>(s)].name = bots::make_bot(bot, 0)->name();
   }
@@ -133,6 +137,10 @@ TEST(MjaiLoopback, FourMjaiClientsPlayTheInProcessGame) {
         for (const std::string& w : l->warnings_) ADD_FAILURE() << w;
       EXPECT_EQ(game_key(remote), game_key(local)) << bot << " seed " << seed;
       EXPECT_EQ(remote.record().players, local.record().players);
+      // The server never sends the seed: every wall follows from it.
+      for (const auto& l : links)
+        for (const std::string& line : l->sent_)
+          EXPECT_EQ(line.find("seed"), std::string::npos) << line;
     }
   }
 }
@@ -215,7 +223,7 @@ TEST(MjaiLoopback, ServerAndFourBotProcessesOverTcp) {
   for (int i = 0; i < 4; ++i) {
     std::string bot = "'";
     bot += RIICHI_CLI_PATH;
-    bot += "' mjai-bot --bot greedy --connect 127.0.0.1:";
+    bot += "' mjai-bot --bot greedy --seed 21 --connect 127.0.0.1:";
     bot += port;
     bot += " >/dev/null 2>&1 &";
     ASSERT_EQ(std::system(bot.c_str()), 0);

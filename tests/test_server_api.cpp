@@ -62,7 +62,7 @@ TEST_F(ServerApi, CreatesAndListsTables) {
   ASSERT_EQ(r.status, 201u) << r.body;
   const std::string id = r.j()["id"];
   EXPECT_EQ(r.j()["link"], "/table/" + id);
-  EXPECT_EQ(r.j()["seed"], 12);
+  EXPECT_FALSE(r.j().contains("seed"));  // secret until the game is over
   const json tables = get("/api/tables").j()["tables"];
   ASSERT_EQ(tables.size(), 1u);
   EXPECT_EQ(tables[0]["id"], id);
@@ -158,6 +158,7 @@ TEST_F(ServerApi, FinishedBotGameIsListedAndReplaysFrameByFrame) {
     EXPECT_EQ(rh["result"]["wins"].size(), hand.result.wins.size());
   }
   EXPECT_EQ(replay["final"]["final_scores"], json(f.final_scores));
+  EXPECT_EQ(replay["seed"], "7");  // revealed with the finished game
   EXPECT_EQ(get("/api/games/nosuchgame/replay").status, 404u);
 }
 

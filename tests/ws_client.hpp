@@ -13,6 +13,8 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "server.hpp"
 
@@ -32,13 +34,16 @@ struct HttpResult {
   json j() const { return json::parse(body, nullptr, false); }
 };
 
-inline HttpResult http_request(unsigned short port, http::verb verb, const std::string& target,
-                               const std::string& body = {}) {
+// `headers` replace or add header fields (Host, Origin ...).
+inline HttpResult http_request(
+    unsigned short port, http::verb verb, const std::string& target, const std::string& body = {},
+    const std::vector<std::pair<std::string, std::string>>& headers = {}) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> req{verb, target, 11};
   req.set(http::field::host, "127.0.0.1");
+  for (const auto& [name, value] : headers) req.set(name, value);
   req.body() = body;
   req.prepare_payload();
   http::write(stream, req);
@@ -58,8 +63,12 @@ inline HttpResult http_request(unsigned short port, http::verb verb, const std::
 // A blocking WebSocket client: send() a JSON message, recv() the next one (throws on timeout).
 class WsClient {
  public:
-  explicit WsClient(unsigned short port) : ws_(ioc_) {
+  // `origin`: the Origin header a browser would send (none by default).
+  explicit WsClient(unsigned short port, const std::string& origin = {}) : ws_(ioc_) {
     beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    if (!origin.empty())
+      ws_.set_option(websocket::stream_base::decorator(
+          [origin](websocket::request_type& req) { req.set(http::field::origin, origin); }));
     ws_.handshake("127.0.0.1", "/ws");
   }
   ~WsClient() { close(); }
@@ -135,6 +144,9 @@ inline server::ServerOptions test_server_options(const std::string& db = ":memor
   o.timing.hand_pause_ms = 0;
   o.timing.claim_timeout_ms = 30000;
   o.timing.reconnect_timeout_ms = 600000;
+  o.allow_chosen_seed = true;  // tests replay known games
+  o.limits.tables_per_minute = 0;
+  o.limits.imports_per_minute = 0;
   return o;
 }
 

@@ -5,10 +5,12 @@
 // actions (a win whenever offered) as soon as their state allows, until each table has played
 // --hands hands (0: the whole game) or the time limit passes. Reports the actions per second,
 // the action latency (from sending an action to receiving the state that shows it applied:
-// p50, p99, max), the errors, and the lost games (a table that did not finish its hands, or
-// whose stored record does not replay to them). Exit status 0 only with no error and no lost
-// game.
+// p50, p99, max), the errors, the lost games (a table that did not finish its hands, or whose
+// stored record does not replay to them: checked in the database of an in-process server) and
+// the peak memory of the process (server and clients). Exit status 0 only with no error, no lost
+// game and a peak under --max-rss-mb.
 #include <fmt/core.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -28,7 +30,11 @@
 #include <string>
 #include <vector>
 
+#include "io/json_text.hpp"
+#include "riichi/record.hpp"
+#include "riichi/record_text.hpp"
 #include "server.hpp"
+#include "store.hpp"
 
 namespace beast = boost::beast;
 namespace http = beast::http;
@@ -49,6 +55,8 @@ struct Options {
   std::string connect;
   std::string rules = "ema2016";
   std::uint64_t seed = 1;
+  int max_rss_mb = 500;
+  bool sync_full = false;
 };
 
 struct Stats {
@@ -96,16 +104,16 @@ class LoadClient : public std::enable_shared_from_this<LoadClient> {
     beast::error_code ignored;
     beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ignored);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-    ws_.async_handshake(fmt::format("127.0.0.1:{}", ep_.port()), "/ws",
-                        [self = shared_from_this()](beast::error_code ec2) {
-                          if (ec2) return self->fail("handshake: " + ec2.message());
-                          self->open_ = true;
-                          self->send(json{{"type", "join"},
-                                          {"table", self->table_.id},
-                                          {"name", fmt::format("load{}", self->index_)}}
-                                         .dump());
-                          self->read();
-                        });
+    ws_.async_handshake(
+        fmt::format("127.0.0.1:{}", ep_.port()), "/ws",
+        [self = shared_from_this()](beast::error_code ec2) {
+          if (ec2) return self->fail("handshake: " + ec2.message());
+          self->open_ = true;
+          self->send(riichi::io::dump_json(json{{"type", "join"},
+                                                {"table", self->table_.id},
+                                                {"name", fmt::format("load{}", self->index_)}}));
+          self->read();
+        });
   }
 
   void fail(const std::string& what) {
@@ -149,8 +157,9 @@ class LoadClient : public std::enable_shared_from_this<LoadClient> {
   }
 
   void on_message(const std::string& text) {
-    const json msg = json::parse(text, nullptr, false);
-    if (msg.is_discarded()) return fail("bad JSON from the server");
+    const std::optional<json> parsed = riichi::io::try_parse_json(text);
+    if (!parsed) return fail("bad JSON from the server");
+    const json& msg = *parsed;
     const std::string type = msg.value("type", "");
     if (type == "joined") {
       seat_ = msg.value("seat", -1);
@@ -199,7 +208,7 @@ class LoadClient : public std::enable_shared_from_this<LoadClient> {
     sent_version_ = version;
     sent_at_ = Clock::now();
     ++stats_.actions;
-    send(json{{"type", "action"}, {"version", version}, {"index", pick}}.dump());
+    send(riichi::io::dump_json(json{{"type", "action"}, {"version", version}, {"index", pick}}));
   }
 
   websocket::stream<beast::tcp_stream> ws_;
@@ -238,7 +247,7 @@ json http_json(const tcp::endpoint& ep, http::verb verb, const std::string& targ
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
   if (status != nullptr) *status = parser.get().result_int();
-  return json::parse(parser.get().body(), nullptr, false);
+  return riichi::io::try_parse_json(parser.get().body()).value_or(json());
 }
 
 double percentile(std::vector<double> v, double p) {
@@ -268,6 +277,9 @@ int run(const Options& opt) {
     so.timing.hand_pause_ms = 0;
     so.timing.claim_timeout_ms = 60000;
     so.timing.reconnect_timeout_ms = 600000;
+    so.allow_chosen_seed = true;  // reproducible tables
+    so.limits.tables_per_minute = 0;
+    so.sync_full = opt.sync_full;
     server = std::make_unique<riichi::server::Server>(so);
     server->start();
     ep = tcp::endpoint(net::ip::make_address("127.0.0.1"), server->port());
@@ -287,14 +299,15 @@ int run(const Options& opt) {
   std::vector<TableRun> tables(static_cast<std::size_t>(opt.tables));
   for (int t = 0; t < opt.tables; ++t) {
     unsigned status = 0;
-    const json r = http_json(ep, http::verb::post, "/api/tables",
-                             json{{"rules", opt.rules},
-                                  {"seats", {"human", "human", "human", "human"}},
-                                  {"seed", opt.seed + static_cast<std::uint64_t>(t)}}
-                                 .dump(),
-                             &status);
+    const json r =
+        http_json(ep, http::verb::post, "/api/tables",
+                  riichi::io::dump_json(json{{"rules", opt.rules},
+                                             {"seats", {"human", "human", "human", "human"}},
+                                             {"seed", opt.seed + static_cast<std::uint64_t>(t)}}),
+                  &status);
     if (status != 201 || !r.contains("id")) {
-      fmt::print(stderr, "error: creating table {} failed ({}): {}\n", t, status, r.dump());
+      fmt::print(stderr, "error: creating table {} failed ({}): {}\n", t, status,
+                 riichi::io::dump_json(r));
       return 1;
     }
     tables[static_cast<std::size_t>(t)].id = r["id"].get<std::string>();
@@ -334,16 +347,31 @@ int run(const Options& opt) {
   poll();
   ioc.run();
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  // Lost games: every table must have played its hands, in the server and in its stored record.
+  if (server) server->stop();
+  // Lost games: every table must have played its hands, in the server and in its stored record
+  // (read from the database of an in-process server; a remote one is judged by its clients).
   int lost = 0;
   long stored_hands = 0;
+  std::unique_ptr<riichi::server::Store> store;
+  if (server) store = std::make_unique<riichi::server::Store>(db);
   for (const TableRun& t : tables) {
-    unsigned status = 0;
-    const json r = http_json(ep, http::verb::get, "/api/games/" + t.id + "/replay", "", &status);
-    const int hands =
-        status == 200 && r.contains("hands") ? static_cast<int>(r["hands"].size()) : -1;
+    int hands = t.hands_seen;
+    bool over = t.game_over;
+    if (store) {
+      hands = -1;
+      if (const auto row = store->get(t.id)) {
+        // The stored record replays (an unfinished game up to its last saved action).
+        const riichi::GameRecord record = riichi::record_from_text(row->record);
+        riichi::GameRecorder rec(record.rules, record.seed, record.players);
+        bool ok = true;
+        for (std::size_t i = 0; i < record.actions.size() && ok; ++i)
+          ok = rec.apply(record.actions[i], record.mode(i)).ok;
+        hands = ok ? static_cast<int>(rec.log().hands.size()) : -1;
+        over = ok && rec.game().is_over() && row->status == "finished";
+      }
+    }
     stored_hands += std::max(hands, 0);
-    const bool complete = opt.hands > 0 ? hands >= opt.hands : t.game_over && !r["final"].is_null();
+    const bool complete = opt.hands > 0 ? hands >= opt.hands : t.game_over && over;
     if (!complete || t.done_clients < 4) {
       ++lost;
       if (lost <= 5)
@@ -351,7 +379,7 @@ int run(const Options& opt) {
                    t.id, hands, t.done_clients);
     }
   }
-  if (server) server->stop();
+  store.reset();
   if (remove_db)
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
   const double p50 = percentile(stats.latency_ms, 0.50), p99 = percentile(stats.latency_ms, 0.99),
@@ -363,7 +391,13 @@ int run(const Options& opt) {
   fmt::print("errors {}  lost games {}  stale-state refusals {} (races between seats){}\n",
              stats.errors, lost, stats.stale, timed_out ? "  TIME LIMIT REACHED" : "");
   for (const std::string& e : stats.error_samples) fmt::print(stderr, "  error: {}\n", e);
-  return stats.errors == 0 && lost == 0 ? 0 : 1;
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const long peak_mb = usage.ru_maxrss / 1024;
+  fmt::print("peak memory {} MB ({}server and clients; limit {} MB)\n", peak_mb,
+             server ? "" : "clients only: ", opt.max_rss_mb);
+  const bool memory_ok = peak_mb <= opt.max_rss_mb;
+  return stats.errors == 0 && lost == 0 && memory_ok ? 0 : 1;
 }
 
 }  // namespace
@@ -381,6 +415,9 @@ int main(int argc, char** argv) {
   app.add_option("--connect", opt.connect, "HOST:PORT of a running server instead");
   app.add_option("--rules", opt.rules, "rules of the tables")->capture_default_str();
   app.add_option("--seed", opt.seed, "seed of the first table")->capture_default_str();
+  app.add_option("--max-rss-mb", opt.max_rss_mb, "fail above this peak memory")
+      ->capture_default_str();
+  app.add_flag("--sync-full", opt.sync_full, "the in-process server saves with synchronous=FULL");
   CLI11_PARSE(app, argc, argv);
   if (opt.tables < 1 || opt.hands < 0 || opt.time_limit <= 0) {
     fmt::print(stderr, "error: --tables >= 1, --hands >= 0, --time-limit > 0\n");

@@ -35,7 +35,7 @@ export async function openLobby(root, navigate) {
     err.textContent = '';
     create.disabled = true;
     const body = { rules: preset.value, seats: seatSelects.map((s) => s.value) };
-    if (seed.value !== '') body.seed = Number(seed.value);
+    if (info.chosen_seed && seed.value !== '') body.seed = Number(seed.value);
     try {
       const res = await postJson('/api/tables', body);
       navigate(res.link || `/table/${res.id}`);
@@ -48,7 +48,7 @@ export async function openLobby(root, navigate) {
   el('label', {}, 'Your name ', name),
   el('label', {}, 'Rules ', preset),
   el('div.seats', {}, seatSelects.map((s, i) => el('label', {}, `${winds[i]} `, s))),
-  el('label', {}, 'Seed ', seed),
+  info.chosen_seed ? el('label', {}, 'Seed ', seed) : null,
   el('p.hint', { text: 'Share the table link (shown at the table) with friends for the other human seats; ' +
     'a human seat nobody takes, or a player who leaves, is played by a bot after a while.' }),
   create);

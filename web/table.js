@@ -98,6 +98,11 @@ export function openTable(root, tableId, options = {}) {
         view.pending = false;
         if (view.msg) view.render();
         break;
+      case 'storage':
+        // The server cannot save the game: it waits (no move) until it can again.
+        if (msg.ok) view.flash('The game is saved again: play on.', 'info');
+        else view.flash(`The game is paused: ${msg.reason}`, 'error', 0);
+        break;
       case 'pong':
         break;
       default:

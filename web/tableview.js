@@ -357,11 +357,12 @@ export class TableView {
     this.overlay.hidden = false;
   }
 
-  flash(text, kind = 'error') {
+  // A message under the table for `ms` milliseconds (0: until the next message).
+  flash(text, kind = 'error', ms = 5000) {
     this.status.textContent = text;
     this.status.dataset.kind = kind;
     clearTimeout(this.flashTimer);
-    this.flashTimer = setTimeout(() => (this.status.textContent = ''), 5000);
+    if (ms > 0) this.flashTimer = setTimeout(() => (this.status.textContent = ''), ms);
   }
 
   // --- keyboard ---------------------------------------------------------------------------

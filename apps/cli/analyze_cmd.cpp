@@ -11,6 +11,7 @@
 #include "input_error.hpp"
 #include "io/analysis_json.hpp"
 #include "io/ev_json.hpp"
+#include "io/json_text.hpp"
 #include "riichi/analysis.hpp"
 
 namespace riichi::cli {
@@ -118,7 +119,7 @@ int run_ev(const Hand& hand, const HandAnalysis& a, const AnalyzeOptions& opt) {
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (opt.json) {
-    std::cout << io::analysis_ev_to_json(a, ev, setup, ms).dump() << "\n";
+    std::cout << io::dump_json(io::analysis_ev_to_json(a, ev, setup, ms)) << "\n";
     return 0;
   }
   fmt::print("Hand:     {}  ({} concealed tiles)\n", format_hand(a.hand), a.concealed_tiles);
@@ -154,7 +155,7 @@ int run(const AnalyzeOptions& opt) {
   }
   if (opt.ev) return run_ev(hand, a, opt);
   if (json) {
-    std::cout << io::analysis_to_json(a).dump() << "\n";
+    std::cout << io::dump_json(io::analysis_to_json(a)) << "\n";
     return 0;
   }
   fmt::print("Hand:     {}  ({} concealed tiles)\n", format_hand(a.hand), a.concealed_tiles);

@@ -21,6 +21,7 @@
 #include "commands.hpp"
 #include "io/arena_report.hpp"
 #include "io/game_db.hpp"
+#include "io/json_text.hpp"
 #include "io/record_json.hpp"
 #include "riichi/rules.hpp"
 
@@ -130,7 +131,7 @@ void print_result(const ArenaOptions& opt, const bots::ArenaConfig& config,
     j["bot_list"] = config.bots;
     j["threads"] = config.threads;
     j["interrupted"] = run.cancelled;
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", io::dump_json(j));
     return;
   }
   fmt::print("Arena: {},{},{},{} (seat rotation), rules {}, seed {}, {} threads\n", config.bots[0],

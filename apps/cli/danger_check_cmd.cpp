@@ -32,6 +32,7 @@
 #include "commands.hpp"
 #include "danger_eval.hpp"
 #include "danger_samples.hpp"
+#include "io/json_text.hpp"
 #include "io/tenhou_mjlog.hpp"
 
 namespace riichi::cli {
@@ -294,7 +295,7 @@ void run_danger_check(const DangerCheckOptions& opt) {
     j["parameters"] = what;
     j["evaluation"] = evaluation_json(e);
     j["seconds"] = seconds;
-    fmt::print("{}\n", j.dump(2));
+    fmt::print("{}\n", io::dump_json(j, 2));
   } else {
     fmt::print("{}\n", header);
     print_report(e, what);

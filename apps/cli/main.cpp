@@ -28,6 +28,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? 0 : riichi::cli::kExitBadInput;
+  } catch (const std::exception& e) {
+    // A command that did not catch its own error: say what, never abort.
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return riichi::cli::kExitBadInput;
   }
   return 0;
 }

@@ -2,9 +2,12 @@
 // [--fill NAME] [--timeout-ms T] [--wait-ms W] [--out DIR] [--quiet]`: hosts games over TCP where
 // any mjai bot can sit (docs/mjai-protocol.md). Bots that connect take the `mjai` seats of --bots
 // in the order they connect (and keep them for the following games); seats still empty after
-// --wait-ms, and the seat of a bot that disconnects, answers late or sends garbage, are played by
-// the --fill bot. Every answer is checked; a refused one is logged on stderr and replaced by a
-// safe default. Each game's record goes to DIR/mjai-game-K.jsonl; a final table is printed.
+// --wait-ms, and the seat of a bot that disconnects, answers late, does not read, or sends
+// garbage, are played by the --fill bot. Every answer is checked; a refused one is logged on
+// stderr and replaced by a safe default. Each game's record goes to DIR/mjai-game-K.jsonl; a
+// final table is printed. Bots never get the seed: each game's seed comes from the operating
+// system's secure random source, or with --seed S (a reproducible run) game 1 plays S and
+// game k the hash game_seed(S, k) (no sequence a bot could follow).
 //
 // Exit status: 0 when every game was played; 2 for a bad option; 1 when the port cannot be opened.
 #include <fmt/core.h>
@@ -23,6 +26,7 @@
 #include "io/mjai_session.hpp"
 #include "io/record_json.hpp"
 #include "net_line.hpp"
+#include "request_guard.hpp"
 
 namespace riichi::cli {
 
@@ -40,11 +44,24 @@ struct MjaiServerOptions {
   int wait_ms = 30000;
   std::string out;
   bool quiet = false;
+  bool seed_given = false;
 };
 
 [[noreturn]] void fail(int code, const std::string& message) {
   fmt::print(stderr, "error: {}\n", message);
   throw CLI::RuntimeError(code);
+}
+
+// The socket send buffer towards each remote bot (the kernel doubles it).
+constexpr int kBotSendBuffer = 64 * 1024;
+
+// The seed of game `g` (0-based) of a run started with --seed S: S, then a splitmix64 hash.
+std::uint64_t game_seed(std::uint64_t s, int g) {
+  if (g == 0) return s;
+  std::uint64_t z = s + 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(g);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
 }
 
 // "mjai" or a registry name per seat.
@@ -118,7 +135,7 @@ class Server {
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
           deadline - std::chrono::steady_clock::now());
       if (left.count() <= 0) break;
-      auto link = std::make_unique<TcpLineLink>(io_);
+      auto link = std::make_unique<TcpLineLink>(io_, std::chrono::milliseconds(opt_.timeout_ms));
       bool done = false;
       boost::system::error_code result;
       acceptor_.async_accept(link->socket(), [&](const boost::system::error_code& ec) {
@@ -134,6 +151,10 @@ class Server {
         break;
       }
       if (result) continue;
+      // A bot that reads keeps this buffer nearly empty; one that does not fills it within a game,
+      // and the send timeout then drops it (without a limit the kernel would buffer megabytes).
+      boost::system::error_code ignored;
+      link->socket().set_option(asio::socket_base::send_buffer_size(kBotSendBuffer), ignored);
       std::string error;
       const std::string name =
           io::mjai_handshake(*link, std::chrono::milliseconds(opt_.timeout_ms), error);
@@ -148,7 +169,8 @@ class Server {
   }
 
   void play_one(int g) {
-    const std::uint64_t seed = opt_.seed + static_cast<std::uint64_t>(g);
+    const std::uint64_t seed =
+        opt_.seed_given ? game_seed(opt_.seed, g) : server::secure_random_u64();
     accept_until(static_cast<std::size_t>(remote_seats()));
     std::array<io::MjaiSeat, 4> seats;
     std::size_t next = 0;
@@ -170,8 +192,8 @@ class Server {
     io::MjaiTableOptions options;
     options.timeout = std::chrono::milliseconds(opt_.timeout_ms);
     const std::string fill = opt_.fill;
-    options.replacement = [fill](std::uint64_t game_seed, int seat) {
-      return bots::make_bot(fill, bots::bot_seed(game_seed, seat));
+    options.replacement = [fill](std::uint64_t seed_of_game, int seat) {
+      return bots::make_bot(fill, bots::bot_seed(seed_of_game, seat));
     };
     options.log = [g](const std::string& line) {
       fmt::print(stderr, "mjai-server: game {}: {}\n", g + 1, line);
@@ -227,10 +249,13 @@ void add_mjai_server_command(CLI::App& app) {
   cmd->add_option("--host", opt->host, "address to listen on")->capture_default_str();
   cmd->add_option("--rules", opt->rules, "ema2016, ema2008, tenhou, with overrides")
       ->capture_default_str();
-  cmd->add_option("--games", opt->games, "games to play (game k uses seed S + k)")
+  cmd->add_option("--games", opt->games, "games to play")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
-  cmd->add_option("--seed", opt->seed, "seed of the first game")->capture_default_str();
+  CLI::Option* seed = cmd->add_option(
+      "--seed", opt->seed,
+      "seed of the first game, for a reproducible run (later games: a hash of it);\n"
+      "default: a secret random seed per game");
   cmd->add_option("--bots", opt->bots,
                   "four seats (or one for all): 'mjai' for a connecting bot, else a built-in\n"
                   "bot (" +
@@ -246,7 +271,8 @@ void add_mjai_server_command(CLI::App& app) {
       ->check(CLI::Range(0, 86400000));
   cmd->add_option("--out", opt->out, "directory for the records (mjai-game-K.jsonl)");
   cmd->add_flag("-q,--quiet", opt->quiet, "print only the final tables");
-  cmd->callback([opt]() {
+  cmd->callback([opt, seed]() {
+    opt->seed_given = seed->count() > 0;
     std::string error;
     const std::optional<Rules> rules = Rules::try_parse(opt->rules, &error);
     if (!rules) fail(kExitBadInput, fmt::format("--rules: {}", error));

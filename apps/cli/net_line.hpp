@@ -19,15 +19,38 @@ inline constexpr std::size_t kMaxLineBytes = 1 << 20;
 
 class TcpLineLink final : public io::MjaiLink {
  public:
-  explicit TcpLineLink(asio::io_context& io) : socket_(io), buffer_(kMaxLineBytes) {}
+  // `send_timeout`: how long a line may wait for a peer that does not read (0: no limit).
+  explicit TcpLineLink(asio::io_context& io,
+                       std::chrono::milliseconds send_timeout = std::chrono::milliseconds(0))
+      : socket_(io), buffer_(kMaxLineBytes), send_timeout_(send_timeout) {}
   tcp::socket& socket() { return socket_; }
 
+  // False when the line could not be sent: the connection is lost, or the peer has not taken it
+  // within the send timeout (a peer that never reads).
   bool send(const std::string& line) override {
     if (!socket_.is_open()) return false;
     std::string data = line;
     data += '\n';
     boost::system::error_code ec;
-    asio::write(socket_, asio::buffer(data), ec);
+    if (send_timeout_.count() <= 0) {
+      asio::write(socket_, asio::buffer(data), ec);
+      return !ec;
+    }
+    asio::io_context& io = static_cast<asio::io_context&>(socket_.get_executor().context());
+    bool done = false;
+    asio::async_write(socket_, asio::buffer(data),
+                      [&](const boost::system::error_code& e, std::size_t) {
+                        ec = e;
+                        done = true;
+                      });
+    io.restart();
+    io.run_for(send_timeout_);
+    if (!done) {
+      close();  // cancels the write; the connection is useless with half a line sent
+      io.restart();
+      io.run();
+      return false;
+    }
     return !ec;
   }
 
@@ -97,6 +120,7 @@ class TcpLineLink final : public io::MjaiLink {
  private:
   tcp::socket socket_;
   asio::streambuf buffer_;
+  std::chrono::milliseconds send_timeout_;
 };
 
 // "HOST:PORT" -> host, port. False when malformed.

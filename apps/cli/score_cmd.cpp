@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "io/json_text.hpp"
 #include "io/score_json.hpp"
 #include "riichi/rules.hpp"
 #include "riichi/score.hpp"
@@ -205,14 +206,14 @@ void run_score(const ScoreOptions& opt) {
   try {
     vector = parse_win_vector(opt.vector);
   } catch (const ParseError& e) {
-    if (opt.json) fmt::print("{}\n", io::parse_error_to_json(e, opt.vector).dump(2));
+    if (opt.json) fmt::print("{}\n", io::dump_json(io::parse_error_to_json(e, opt.vector), 2));
     print_parse_error(e, opt.vector);
     finish(kExitBadInput);
   }
 
   const ScoreResult result = score(vector.hand, vector.win, vector.context, *rules);
   if (opt.json) {
-    fmt::print("{}\n", io::score_to_json(result, vector).dump(2));
+    fmt::print("{}\n", io::dump_json(io::score_to_json(result, vector), 2));
     if (!result.ok()) finish(kExitNoWin);
     return;
   }

@@ -1,7 +1,9 @@
 // `riichi serve [--port 8080] [--host 127.0.0.1] [--db FILE] [--web-dir DIR] [--bot-delay-ms N]
-// [--claim-timeout-ms N] [--reconnect-timeout-ms N] [--hand-pause-ms N]`: the web table
-// (apps/server/, docs/web-protocol.md). Prints the address to open; SIGINT / SIGTERM stop it
-// (every game is already stored in the database).
+// [--claim-timeout-ms N] [--reconnect-timeout-ms N] [--hand-pause-ms N] [--allow-host NAME]...
+// [--allow-chosen-seed] [--sync normal|full] [limits]`: the web table (apps/server/,
+// docs/web-protocol.md, docs/security.md). Prints the address to open; SIGINT / SIGTERM stop it
+// (every game is already stored in the database). A database that cannot be written stops it at
+// start (exit 1).
 #include <fmt/core.h>
 
 #include <cstdio>
@@ -74,7 +76,40 @@ void add_serve_command(CLI::App& app) {
                   "pause of the bots after a hand's result when humans play")
       ->capture_default_str();
   cmd->add_option("--threads", opt->threads, "network threads")->capture_default_str();
-  cmd->callback([opt] { run_serve(*opt); });
+  cmd->add_option("--allow-host", opt->allow_hosts,
+                  "a host name the page may be opened by (repeatable); IP addresses and\n"
+                  "localhost always work; other names are refused (DNS rebinding)");
+  cmd->add_flag("--allow-chosen-seed", opt->allow_chosen_seed,
+                "let table creators choose the seed (its creator then knows every wall)");
+  auto sync = std::make_shared<std::string>("normal");
+  cmd->add_option("--sync", *sync,
+                  "SQLite synchronous level: normal (a saved move survives the server being\n"
+                  "killed) or full (also a power loss; slower)")
+      ->check(CLI::IsMember({"normal", "full"}))
+      ->capture_default_str();
+  server::ServerLimits& limits = opt->limits;
+  cmd->add_option("--max-tables-per-minute", limits.tables_per_minute,
+                  "table creations per client address and minute (0: no limit)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-imports-per-minute", limits.imports_per_minute,
+                  "log imports per client address and minute (0: no limit)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-live-tables", limits.max_live_tables, "games in progress at once")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-import-bytes", limits.max_request_body,
+                  "largest request body (an imported log)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1024}, std::size_t{64} << 20));
+  cmd->add_option("--max-import-hands", limits.max_import_hands, "hands of an imported log")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  cmd->callback([opt, sync] {
+    opt->sync_full = *sync == "full";
+    run_serve(*opt);
+  });
 }
 
 }  // namespace riichi::cli

@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "io/arena_report.hpp"
 #include "io/game_db.hpp"
+#include "io/json_text.hpp"
 
 namespace riichi::cli {
 
@@ -88,7 +89,7 @@ void run_stats(const StatsOptions& opt) {
     j["rules"] = same_rules ? nlohmann::ordered_json(runs[0].rules) : nullptr;
     j["runs"] = nlohmann::ordered_json::array();
     for (const io::RunInfo& r : runs) j["runs"].push_back(run_json(r));
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", io::dump_json(j));
     return;
   }
   fmt::print("Database {}: {} run{}, {} games\n", opt.db, runs.size(), runs.size() == 1 ? "" : "s",

@@ -4,10 +4,10 @@
 
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <sstream>
 
 #include "bots/registry.hpp"
+#include "io/json_text.hpp"
 #include "io/log_reader.hpp"
 #include "io/tenhou_mjlog.hpp"
 #include "io/tenhou_replay.hpp"
@@ -25,11 +25,11 @@ using nlohmann::json;
 namespace {
 
 HttpAnswer ok(const json& j, unsigned status = 200) {
-  return HttpAnswer{status, "application/json", j.dump()};
+  return HttpAnswer{status, "application/json", io::dump_json(j)};
 }
 
 HttpAnswer fail(unsigned status, const std::string& reason) {
-  return HttpAnswer{status, "application/json", json{{"error", reason}}.dump()};
+  return HttpAnswer{status, "application/json", io::dump_json(json{{"error", reason}})};
 }
 
 std::string content_type(const fs::path& p) {
@@ -43,7 +43,7 @@ std::string content_type(const fs::path& p) {
   if (ext == ".ico") return "image/x-icon";
   if (ext == ".woff2") return "font/woff2";
   if (ext == ".txt" || ext == ".md") return "text/plain; charset=utf-8";
-  return "application/octet-stream";
+  return "";  // not served
 }
 
 bool read_file(const fs::path& p, std::string& out) {
@@ -63,8 +63,8 @@ bool starts_with(const std::string& s, const std::string& prefix) {
 
 std::string default_bot() { return "efficiency"; }
 
-// Replays a finished engine game (or one in progress: its finished hands) from its record.
-json engine_replay(const GameRow& row) {
+// The replay text of a finished engine game, from its record.
+std::string engine_replay(const GameRow& row) {
   const GameRecord record = record_from_text(row.record);
   GameRecorder rec(record.rules, record.seed, record.players);
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
@@ -76,24 +76,34 @@ json engine_replay(const GameRow& row) {
   std::array<std::string, 4> players;
   for (int s = 0; s < 4 && s < static_cast<int>(row.players.size()); ++s)
     players[static_cast<size_t>(s)] = row.players[static_cast<size_t>(s)].get<std::string>();
-  return json{{"id", row.id},
-              {"source", "engine"},
-              {"rules", row.rules},
-              {"players", players},
-              {"hands", replay_hands_json(rec.record(), rec.log())},
-              {"final", final_json(rec.log(), players)}};
+  ReplayText text;
+  add_replay_hands(rec.record(), rec.log(), text);
+  return text.finish(json{{"id", row.id},
+                          {"source", "engine"},
+                          {"rules", row.rules},
+                          {"seed", row.seed},  // the game is over: its walls may be known
+                          {"players", players},
+                          {"final", final_json(rec.log(), players)}});
 }
 
 struct TenhouImport {
-  json replay;
+  std::string replay;  // the replay's JSON text
   json players;
   json final;
   int hands = 0;
 };
 
-// Replays a Tenhou log through the engine hand by hand. Throws std::runtime_error naming the
-// hand when the engine refuses one of the log's moves.
-TenhouImport tenhou_replay(const std::string& id, const std::string& xml) {
+// An import over the server's limits (413).
+class ImportTooLarge : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Replays a Tenhou log through the engine hand by hand (`frames`: with the replay's frames; a
+// check of the log without them). Throws std::runtime_error naming the hand when the engine
+// refuses one of the log's moves, ImportTooLarge beyond `max_hands` hands.
+TenhouImport tenhou_replay(const std::string& id, const std::string& xml, int max_hands,
+                           bool frames = true) {
   // Any Tenhou log by content (mjlog XML, gzipped, tenhou.net/6 JSON) with the rules it says;
   // a lobby the engine does not play throws io::UnsupportedGame naming it.
   std::vector<io::LogGame> logs = io::parse_log(xml, "import");
@@ -101,6 +111,9 @@ TenhouImport tenhou_replay(const std::string& id, const std::string& xml) {
     throw std::invalid_argument("not a Tenhou log (mjlog XML or tenhou.net/6 JSON)");
   const io::MjlogGame game = std::move(*logs.front().tenhou);
   if (game.rounds.empty()) throw std::invalid_argument("the log has no hand (no INIT element)");
+  if (static_cast<int>(game.rounds.size()) > max_hands)
+    throw ImportTooLarge(fmt::format("the log has {} hands; an import has at most {}",
+                                     game.rounds.size(), max_hands));
   const Rules rules = logs.front().rules;
   const io::GameReplay replayed = io::replay_mjlog(game, rules);
   const int fd = game.first_dealer;
@@ -111,11 +124,11 @@ TenhouImport tenhou_replay(const std::string& id, const std::string& xml) {
     names[static_cast<size_t>(s)] = game.names[static_cast<size_t>((s + fd) % 4)];
     out.players.push_back(names[static_cast<size_t>(s)]);
   }
-  json hands = json::array();
+  ReplayText hands;
   for (std::size_t k = 0; k < replayed.hands.size() && k < game.rounds.size(); ++k) {
     const io::HandReplay& h = replayed.hands[k];
     const io::ConvertedRound conv = io::convert_round(game.rounds[k], fd);
-    ReplayedHand r = replay_hand(rules, conv.setup, conv.wall, h.actions);
+    ReplayedHand r = replay_hand(rules, conv.setup, conv.wall, h.actions, frames);
     json result = nullptr;
     if (h.result) {
       GameRecord record;
@@ -126,13 +139,13 @@ TenhouImport tenhou_replay(const std::string& id, const std::string& xml) {
       r.log.result = *h.result;
       result = hand_result_json(record, r.log);
     }
-    hands.push_back(json{{"name", h.name},
-                         {"honba", conv.setup.honba},
-                         {"dealer", conv.setup.dealer},
-                         {"frames", std::move(r.frames)},
-                         {"result", std::move(result)}});
+    hands.add_hand(json{{"name", h.name},
+                        {"honba", conv.setup.honba},
+                        {"dealer", conv.setup.dealer},
+                        {"frames", std::move(r.frames)},
+                        {"result", std::move(result)}});
   }
-  out.hands = static_cast<int>(hands.size());
+  out.hands = hands.hands();
   if (game.has_owari) {
     std::array<int, 4> points{}, results{};
     for (int s = 0; s < 4; ++s) {
@@ -151,19 +164,23 @@ TenhouImport tenhou_replay(const std::string& id, const std::string& xml) {
                      {"players", names},
                      {"hands", out.hands}};
   }
-  out.replay = json{{"id", id},         {"source", "tenhou"},        {"rules", "tenhou"},
-                    {"players", names}, {"hands", std::move(hands)}, {"final", out.final}};
+  out.replay = hands.finish(json{{"id", id},
+                                 {"source", "tenhou"},
+                                 {"rules", "tenhou"},
+                                 {"players", names},
+                                 {"final", out.final}});
   return out;
 }
 
 }  // namespace
 
 std::string Server::new_id() {
-  static thread_local std::mt19937_64 rng{std::random_device{}()};
-  static constexpr char kAlphabet[] = "abcdefghijkmnpqrstuvwxyz23456789";
+  static constexpr char kAlphabet[] = "abcdefghijkmnpqrstuvwxyz23456789";  // 32 letters
   for (;;) {
+    unsigned char raw[10];
+    secure_random_bytes(raw, sizeof raw);
     std::string id;
-    for (int i = 0; i < 10; ++i) id += kAlphabet[rng() % (sizeof kAlphabet - 1)];
+    for (unsigned char c : raw) id += kAlphabet[c % 32];
     if (!table(id) && !store_->get(id)) return id;
   }
 }
@@ -187,6 +204,7 @@ void Server::resume_tables() {
       auto t = std::make_shared<Table>(impl_ioc(), store_.get(), options_.timing, spec, row.record);
       std::lock_guard lock(tables_mu_);
       tables_[row.id] = std::move(t);
+      table_order_.push_back(row.id);
       ++resumed_;
     } catch (const std::exception& e) {
       fmt::print(stderr, "warning: stored game {} not resumed: {}\n", row.id, e.what());
@@ -194,9 +212,12 @@ void Server::resume_tables() {
   }
 }
 
-HttpAnswer Server::handle_http(const std::string& method, const std::string& raw_target,
-                               const std::string& body) {
-  const std::string target = raw_target.substr(0, raw_target.find('?'));
+HttpAnswer Server::handle_http(const HttpRequest& request) {
+  const std::string& method = request.method;
+  std::string error;
+  const std::optional<std::string> path = decode_target_path(request.target, &error);
+  if (!path) return fail(400, error);
+  const std::string& target = *path;
   if (starts_with(target, "/api/")) {
     if (target == "/api/bots" && method == "GET") {
       json list = json::array();
@@ -204,10 +225,11 @@ HttpAnswer Server::handle_http(const std::string& method, const std::string& raw
         list.push_back(json{{"name", b.name}, {"description", b.description}});
       return ok(json{{"bots", list},
                      {"presets", {"ema2016", "ema2008", "tenhou"}},
-                     {"default_bot", default_bot()}});
+                     {"default_bot", default_bot()},
+                     {"chosen_seed", options_.allow_chosen_seed}});
     }
     if (target == "/api/tables") {
-      if (method == "POST") return create_table(body);
+      if (method == "POST") return create_table(request);
       if (method == "GET") return list_tables();
       return fail(405, "use GET or POST on /api/tables");
     }
@@ -222,7 +244,7 @@ HttpAnswer Server::handle_http(const std::string& method, const std::string& raw
       return replay(target.substr(11, target.size() - 18));
     if (target == "/api/import") {
       if (method != "POST") return fail(405, "use POST on /api/import with an mjlog XML body");
-      return import_mjlog(body);
+      return import_mjlog(request);
     }
     return fail(404, "no API endpoint " + method + " " + target);
   }
@@ -230,9 +252,10 @@ HttpAnswer Server::handle_http(const std::string& method, const std::string& raw
   return static_file(target);
 }
 
+// A file of the web folder. Only plain relative paths of known file types, and only files whose
+// real path (symbolic links resolved) is inside the web folder; never the database.
 HttpAnswer Server::static_file(const std::string& target) {
-  if (target.find("..") != std::string::npos) return fail(400, "'..' is not allowed in a path");
-  fs::path rel;
+  std::string rel;
   if (target == "/" || target == "/index.html" || target == "/replays" ||
       starts_with(target, "/table/") || starts_with(target, "/replay/")) {
     rel = "index.html";
@@ -243,25 +266,50 @@ HttpAnswer Server::static_file(const std::string& target) {
   } else {
     return fail(404, "no page at " + target);
   }
-  const fs::path web = options_.web_dir;
+  std::string error;
+  if (!safe_relative_path(rel, &error)) return fail(400, error);
+  const fs::path relative(rel);
+  if (content_type(relative).empty()) return fail(404, "no page at " + target);
   std::string content;
-  for (const fs::path& p : {web / "dist" / rel, web / rel})
-    if (read_file(p, content)) return HttpAnswer{200, content_type(p), std::move(content)};
+  for (const fs::path& p : {web_root_ / "dist" / relative, web_root_ / relative}) {
+    std::error_code ec;
+    const fs::path real = fs::canonical(p, ec);
+    if (ec) continue;
+    const auto [root_end, real_it] =
+        std::mismatch(web_root_.begin(), web_root_.end(), real.begin(), real.end());
+    (void)real_it;
+    if (root_end != web_root_.end()) continue;  // a symbolic link out of the web folder
+    if (std::find(db_files_.begin(), db_files_.end(), real) != db_files_.end()) continue;
+    const std::string type = content_type(real);
+    if (!type.empty() && read_file(real, content)) return HttpAnswer{200, type, std::move(content)};
+  }
   return HttpAnswer{404, "text/plain; charset=utf-8",
                     fmt::format("not found: {} (looked in {}/dist and {}; build the page with "
                                 "`make build` or pass --web-dir)",
-                                rel.string(), web.string(), web.string())};
+                                rel, web_root_.string(), web_root_.string())};
 }
 
-HttpAnswer Server::create_table(const std::string& body) {
-  const json in = body.empty() ? json::object() : json::parse(body, nullptr, false);
-  if (in.is_discarded() || !in.is_object())
+HttpAnswer Server::create_table(const HttpRequest& request) {
+  const std::string& body = request.body;
+  const ServerLimits& limits = options_.limits;
+  if (body.size() > limits.max_json_body)
+    return fail(413, fmt::format("the body is {} bytes; a table request has at most {}",
+                                 body.size(), limits.max_json_body));
+  std::string error;
+  const std::optional<json> parsed =
+      body.empty() ? std::optional<json>(json::object()) : io::try_parse_json(body, &error);
+  if (!parsed)
+    return fail(400,
+                "the body must be a JSON object like {\"rules\":\"ema2016\","
+                "\"seats\":[...]}: " +
+                    error);
+  const json& in = *parsed;
+  if (!in.is_object())
     return fail(400, "the body must be a JSON object like {\"rules\":\"ema2016\",\"seats\":[...]}");
   TableSpec spec;
   const json rules = in.value("rules", json("ema2016"));
   if (!rules.is_string()) return fail(400, "\"rules\" must be a preset name string");
   spec.rules_spec = rules.get<std::string>();
-  std::string error;
   if (!Rules::try_parse(spec.rules_spec, &error))
     return fail(400, "rules '" + spec.rules_spec + "': " + error);
   const std::string bot = default_bot();
@@ -281,18 +329,35 @@ HttpAnswer Server::create_table(const std::string& body) {
                                      bots::bot_names()));
       c.bot = v;
       c.name = v;
-      if (names.is_array() && names.size() == 4 && names[static_cast<size_t>(s)].is_string())
-        c.name = names[static_cast<size_t>(s)].get<std::string>().substr(0, 40);
+      if (names.is_array() && names.size() == 4 && names[static_cast<size_t>(s)].is_string()) {
+        const std::string name = display_name(names[static_cast<size_t>(s)].get<std::string>());
+        if (!name.empty()) c.name = name;
+      }
     }
   }
   const json seed = in.value("seed", json());
   if (seed.is_null()) {
-    spec.seed = std::random_device{}() * 0x100000000ull + std::random_device{}();
+    spec.seed = secure_random_u64();
+  } else if (!options_.allow_chosen_seed) {
+    return fail(403,
+                "this server does not take a chosen seed (every wall of the game follows "
+                "from it); its operator can allow it with --allow-chosen-seed");
   } else if (seed.is_number_unsigned()) {
     spec.seed = seed.get<std::uint64_t>();
   } else {
     return fail(400, "\"seed\" must be an unsigned integer");
   }
+  {
+    std::lock_guard lock(tables_mu_);
+    int live = 0;
+    for (const auto& [id, t] : tables_) live += !t->finished();
+    if (live >= limits.max_live_tables)
+      return fail(503,
+                  fmt::format("the server has {} games in progress, its limit: try later", live));
+  }
+  if (!table_limiter_.allow(request.client))
+    return fail(429, fmt::format("at most {} tables per minute from one address: try later",
+                                 limits.tables_per_minute));
   spec.id = new_id();
   auto t = std::make_shared<Table>(impl_ioc(), store_.get(), options_.timing, spec);
   GameRow row;
@@ -301,13 +366,33 @@ HttpAnswer Server::create_table(const std::string& body) {
   row.rules = spec.rules_spec;
   row.seed = std::to_string(spec.seed);
   row.status = "playing";
-  store_->insert(row);
+  try {
+    store_->insert(row);
+  } catch (const StoreError& e) {
+    return fail(503, std::string("the server cannot save a new game: ") + e.what());
+  }
   {
     std::lock_guard lock(tables_mu_);
     tables_[spec.id] = t;
+    table_order_.push_back(spec.id);
   }
+  forget_finished_tables();
   t->start();
-  return ok(json{{"id", spec.id}, {"link", "/table/" + spec.id}, {"seed", spec.seed}}, 201);
+  // The seed stays secret until the game is over (its record, in the replay, holds it).
+  return ok(json{{"id", spec.id}, {"link", "/table/" + spec.id}}, 201);
+}
+
+// Finished tables stay listed for a while; beyond kKeepFinished the oldest leave memory (their
+// games stay in the database).
+void Server::forget_finished_tables() {
+  constexpr int kKeepFinished = 100;
+  std::lock_guard lock(tables_mu_);
+  int finished = 0;
+  for (auto it = table_order_.rbegin(); it != table_order_.rend(); ++it) {
+    const auto t = tables_.find(*it);
+    if (t != tables_.end() && t->second->finished() && ++finished > kKeepFinished) tables_.erase(t);
+  }
+  std::erase_if(table_order_, [&](const std::string& id) { return !tables_.count(id); });
 }
 
 HttpAnswer Server::list_tables() {
@@ -341,20 +426,32 @@ HttpAnswer Server::list_games() {
 HttpAnswer Server::replay(const std::string& id) {
   const std::optional<GameRow> row = store_->get(id);
   if (!row) return fail(404, "no game '" + id + "'");
+  // A game in progress keeps its concealed tiles, its wall and its seed hidden.
+  if (row->status != "finished")
+    return fail(409, "game " + id + " is in progress: its replay opens when it is over");
   try {
-    if (row->source == "tenhou") return ok(tenhou_replay(row->id, row->mjlog).replay);
-    return ok(engine_replay(*row));
+    std::string text =
+        row->source == "tenhou"
+            ? tenhou_replay(row->id, row->mjlog, options_.limits.max_import_hands).replay
+            : engine_replay(*row);
+    return HttpAnswer{200, "application/json", std::move(text)};
   } catch (const std::exception& e) {
     return fail(500, fmt::format("game {} cannot be replayed: {}", id, e.what()));
   }
 }
 
-HttpAnswer Server::import_mjlog(const std::string& body) {
+HttpAnswer Server::import_mjlog(const HttpRequest& request) {
+  const std::string& body = request.body;
   if (body.empty()) return fail(400, "the body must be a Tenhou mjlog XML document");
+  if (!import_limiter_.allow(request.client))
+    return fail(429, fmt::format("at most {} imports per minute from one address: try later",
+                                 options_.limits.imports_per_minute));
   const std::string id = new_id();
   TenhouImport imp;
   try {
-    imp = tenhou_replay(id, body);
+    imp = tenhou_replay(id, body, options_.limits.max_import_hands, false);
+  } catch (const ImportTooLarge& e) {
+    return fail(413, e.what());
   } catch (const std::exception& e) {
     return fail(400, std::string("not an importable Tenhou log: ") + e.what());
   }
@@ -369,7 +466,11 @@ HttpAnswer Server::import_mjlog(const std::string& body) {
   row.final = imp.final;
   row.hands = imp.hands;
   row.finished_at = Store::now_iso();
-  store_->insert(row);
+  try {
+    store_->insert(row);
+  } catch (const StoreError& e) {
+    return fail(503, std::string("the server cannot save the log: ") + e.what());
+  }
   return ok(json{{"id", id}, {"hands", imp.hands}}, 201);
 }
 

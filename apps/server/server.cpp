@@ -12,6 +12,8 @@
 #include <boost/beast/websocket.hpp>
 #include <deque>
 
+#include "io/json_text.hpp"
+#include "protocol.hpp"
 #include "store.hpp"
 
 namespace riichi::server {
@@ -23,9 +25,6 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 using nlohmann::json;
 
-constexpr std::size_t kMaxBody = 16 * 1024 * 1024;  // an mjlog import
-constexpr std::size_t kMaxMessage = 64 * 1024;      // a WebSocket message
-
 struct Server::Impl {
   net::io_context ioc;
   tcp::acceptor acceptor{ioc};
@@ -34,6 +33,9 @@ struct Server::Impl {
 };
 
 namespace {
+
+// Messages waiting for a client that does not read before it is disconnected (a hand sends ~100).
+constexpr std::size_t kMaxQueuedMessages = 2000;
 
 // One WebSocket connection: reads messages, hands them to the server's tables, writes the
 // tables' messages in order.
@@ -44,12 +46,18 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   template <class Body>
   void run(http::request<Body> req) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
-    ws_.read_message_max(kMaxMessage);
+    ws_.read_message_max(server_.options().limits.max_ws_message);
     ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
   }
 
   void send(std::shared_ptr<const std::string> message) override {
     net::post(ws_.get_executor(), [self = shared_from_this(), m = std::move(message)]() mutable {
+      if (self->queue_.size() >= kMaxQueuedMessages) {
+        // A client that does not read: drop it rather than keep its messages in memory.
+        beast::error_code ignored;
+        beast::get_lowest_layer(self->ws_).socket().close(ignored);
+        return;
+      }
       self->queue_.push_back(std::move(m));
       if (self->queue_.size() == 1) self->write_next();
     });
@@ -77,58 +85,36 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   }
 
   void error(const std::string& reason) {
-    send(std::make_shared<const std::string>(json{{"type", "error"}, {"reason", reason}}.dump()));
+    send(std::make_shared<const std::string>(
+        io::dump_json(json{{"type", "error"}, {"reason", reason}})));
   }
 
   void handle(const std::string& text) {
-    const json msg = json::parse(text, nullptr, false);
-    if (msg.is_discarded() || !msg.is_object()) {
-      error("bad message: not a JSON object");
-      return;
-    }
-    const json type = msg.value("type", json());
-    if (!type.is_string()) {
-      error("bad message: no \"type\" string");
-      return;
-    }
-    const std::string t = type.get<std::string>();
-    if (t == "ping") {
-      send(std::make_shared<const std::string>(R"({"type":"pong"})"));
-    } else if (t == "join") {
-      join(msg);
-    } else if (t == "action") {
-      if (!table_) return error("action: join a table first");
-      const json v = msg.value("version", json()), i = msg.value("index", json());
-      if (!v.is_number_unsigned()) return error("action: \"version\" must be an unsigned integer");
-      if (!i.is_number_integer()) return error("action: \"index\" must be an integer");
-      const std::string reason = table_->act(this, v.get<std::uint64_t>(), i.get<long>());
-      if (!reason.empty()) error("action refused: " + reason);
-    } else if (t == "analysis") {
-      if (!table_) return error("analysis: join a table first");
-      const json e = msg.value("enabled", json());
-      if (!e.is_boolean()) return error("analysis: \"enabled\" must be true or false");
-      table_->set_analysis(this, e.get<bool>());
-    } else {
-      error("unknown message type '" + t + "' (join, action, analysis, ping)");
+    const ClientMessage m = parse_client_message(text);
+    switch (m.type) {
+      case ClientMessage::Type::kInvalid:
+        return error(m.error);
+      case ClientMessage::Type::kPing:
+        return send(std::make_shared<const std::string>(R"({"type":"pong"})"));
+      case ClientMessage::Type::kJoin:
+        return join(m);
+      case ClientMessage::Type::kAction: {
+        if (!table_) return error("action: join a table first");
+        const std::string reason = table_->act(this, m.version, m.index);
+        if (!reason.empty()) error("action refused: " + reason);
+        return;
+      }
+      case ClientMessage::Type::kAnalysis:
+        if (!table_) return error("analysis: join a table first");
+        return table_->set_analysis(this, m.enabled);
     }
   }
 
-  void join(const json& msg) {
+  void join(const ClientMessage& m) {
     if (table_) return error("join: this connection has joined table " + table_->id());
-    const json id = msg.value("table", json());
-    if (!id.is_string()) return error("join: \"table\" must be a table id string");
-    std::shared_ptr<Table> table = server_.table(id.get<std::string>());
-    if (!table) return error("join: no table '" + id.get<std::string>() + "'");
-    const json name = msg.value("name", json("")), token = msg.value("token", json("")),
-               seat = msg.value("seat", json(-1)), watch = msg.value("watch", json(false));
-    if (!name.is_string()) return error("join: \"name\" must be a string");
-    if (!token.is_string() && !token.is_null()) return error("join: \"token\" must be a string");
-    if (!seat.is_number_integer() && !seat.is_null()) return error("join: \"seat\" must be 0..3");
-    if (!watch.is_boolean()) return error("join: \"watch\" must be true or false");
-    const Table::JoinResult r =
-        table->join(shared_from_this(), name.get<std::string>(),
-                    token.is_string() ? token.get<std::string>() : "",
-                    seat.is_null() ? -1 : seat.get<int>(), watch.get<bool>());
+    std::shared_ptr<Table> table = server_.table(m.table);
+    if (!table) return error("join: no table '" + io::utf8_prefix(m.table, 40) + "'");
+    const Table::JoinResult r = table->join(shared_from_this(), m.name, m.token, m.seat, m.watch);
     if (!r.error.empty()) return error("join: " + r.error);
     table_ = std::move(table);
   }
@@ -162,7 +148,11 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, Server& server) : stream_(std::move(socket)), server_(server) {}
+  HttpSession(tcp::socket&& socket, Server& server) : stream_(std::move(socket)), server_(server) {
+    beast::error_code ec;
+    const tcp::endpoint peer = stream_.socket().remote_endpoint(ec);
+    client_ = ec ? "unknown" : peer.address().to_string();
+  }
 
   void run() {
     net::dispatch(stream_.get_executor(),
@@ -172,7 +162,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  private:
   void read() {
     parser_.emplace();
-    parser_->body_limit(kMaxBody);
+    parser_->body_limit(server_.options().limits.max_request_body);
     stream_.expires_after(std::chrono::seconds(60));
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
@@ -183,31 +173,46 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
       return;
     }
-    if (ec == http::error::body_limit) {
-      answer(HttpAnswer{413, "application/json", R"({"error":"request body too large"})"}, 11,
-             false);
-      return;
-    }
-    if (ec) return;
+    if (ec == http::error::body_limit)
+      return refuse(413, fmt::format("request body too large (at most {} bytes)",
+                                     server_.options().limits.max_request_body));
+    if (ec == http::error::header_limit) return refuse(431, "request header too large");
+    if (ec && ec != http::error::partial_message &&
+        ec.category() == make_error_code(http::error::bad_method).category())
+      return refuse(400, "malformed HTTP request: " + ec.message());
+    if (ec) return;  // the connection failed or timed out: nobody to answer
     http::request<http::string_body> req = parser_->release();
+    const HostGuard& guard = server_.host_guard();
+    const std::string host(req[http::field::host]);
+    if (!guard.host_ok(host))
+      return refuse(403, fmt::format("Host '{}' is not allowed: open the page by its address, or "
+                                     "start the server with --allow-host NAME",
+                                     host));
+    const auto origin = req.find(http::field::origin);
+    if (origin != req.end() && !guard.origin_ok(std::string(origin->value())))
+      return refuse(403, fmt::format("Origin '{}' is not allowed (a page of another site)",
+                                     std::string(origin->value())));
     if (websocket::is_upgrade(req)) {
-      if (req.target() != "/ws") {
-        answer(HttpAnswer{404, "application/json", R"({"error":"WebSocket endpoint is /ws"})"},
-               req.version(), false);
-        return;
-      }
+      if (req.target() != "/ws") return refuse(404, "WebSocket endpoint is /ws");
       stream_.expires_never();
       std::make_shared<WsSession>(stream_.release_socket(), server_)->run(std::move(req));
       return;
     }
     HttpAnswer a;
     try {
-      a = server_.handle_http(std::string(req.method_string()), std::string(req.target()),
-                              req.body());
+      a = server_.handle_http(HttpRequest{std::string(req.method_string()),
+                                          std::string(req.target()), std::move(req.body()),
+                                          client_});
     } catch (const std::exception& e) {
-      a = HttpAnswer{500, "application/json", json{{"error", e.what()}}.dump()};
+      a = HttpAnswer{500, "application/json", io::dump_json(json{{"error", e.what()}})};
     }
     answer(std::move(a), req.version(), req.keep_alive());
+  }
+
+  // Answers an error and closes the connection.
+  void refuse(unsigned status, const std::string& reason) {
+    answer(HttpAnswer{status, "application/json", io::dump_json(json{{"error", reason}})}, 11,
+           false);
   }
 
   void answer(HttpAnswer a, unsigned version, bool keep_alive) {
@@ -224,16 +229,30 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                         if (ec) return;
                         if (!res->keep_alive()) {
                           self->stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+                          self->drain(0);
                           return;
                         }
                         self->read();
                       });
   }
 
+  // After an answer that closes the connection: reads what the client still sends (a refused
+  // body) for a while, so that closing does not reset the connection before it reads the answer.
+  void drain(std::size_t so_far) {
+    constexpr std::size_t kMaxDrain = 64 * 1024 * 1024;
+    if (so_far == 0) stream_.expires_after(std::chrono::seconds(5));
+    auto chunk = std::make_shared<std::array<char, 65536>>();
+    stream_.async_read_some(net::buffer(*chunk), [self = shared_from_this(), chunk, so_far](
+                                                     beast::error_code ec, std::size_t n) {
+      if (!ec && so_far + n < kMaxDrain) self->drain(so_far + n);
+    });
+  }
+
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   Server& server_;
+  std::string client_;  // the peer's address
 };
 
 void accept_loop(tcp::acceptor& acceptor, net::io_context& ioc, Server& server) {
@@ -252,17 +271,30 @@ void accept_loop(tcp::acceptor& acceptor, net::io_context& ioc, Server& server) 
 
 }  // namespace
 
-Server::Server(ServerOptions options) : options_(std::move(options)), impl_(new Impl) {
+Server::Server(ServerOptions options)
+    : options_(std::move(options)),
+      host_guard_(options_.host, options_.allow_hosts),
+      table_limiter_(options_.limits.tables_per_minute),
+      import_limiter_(options_.limits.imports_per_minute),
+      impl_(new Impl) {
 #ifdef RIICHI_WEB_DIR
   if (options_.web_dir.empty()) options_.web_dir = RIICHI_WEB_DIR;
 #endif
   if (options_.web_dir.empty()) options_.web_dir = "web";
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  web_root_ = fs::weakly_canonical(fs::absolute(options_.web_dir, ec), ec);
+  if (options_.db != ":memory:")
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+      db_files_.push_back(fs::weakly_canonical(fs::absolute(options_.db + suffix, ec), ec));
 }
 
 Server::~Server() { stop(); }
 
 void Server::start() {
-  store_ = std::make_unique<Store>(options_.db);
+  store_ = std::make_unique<Store>(options_.db,
+                                   options_.sync_full ? StoreSync::kFull : StoreSync::kNormal,
+                                   options_.db_busy_timeout_ms);
   resume_tables();
   beast::error_code ec;
   const auto address = net::ip::make_address(options_.host, ec);

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <ctime>
 
+#include "io/json_text.hpp"
+
 namespace riichi::server {
 
 namespace {
@@ -25,7 +27,24 @@ CREATE TABLE IF NOT EXISTS games(
   created_at TEXT NOT NULL,
   finished_at TEXT NOT NULL DEFAULT '');
 CREATE INDEX IF NOT EXISTS games_status ON games(status, finished_at);
+CREATE TABLE IF NOT EXISTS moves(
+  game_id TEXT NOT NULL,
+  n INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  PRIMARY KEY(game_id, n)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 )";
+
+// The number of actions in a compact record text ("riichi/1 <rules> <seed> <action>...").
+std::size_t record_actions(const std::string& record) {
+  std::size_t tokens = 0;
+  bool in_token = false;
+  for (char c : record) {
+    if (c != ' ' && !in_token) ++tokens;
+    in_token = c != ' ';
+  }
+  return tokens > 3 ? tokens - 3 : 0;
+}
 
 constexpr const char* kColumns =
     "id, source, rules, seed, seats, players, record, mjlog, status, final, hands, created_at, "
@@ -37,12 +56,12 @@ std::string column_text(sqlite3_stmt* s, int i) {
 }
 
 nlohmann::json column_json(sqlite3_stmt* s, int i) {
-  return nlohmann::json::parse(column_text(s, i), nullptr, false);
+  return io::try_parse_json(column_text(s, i)).value_or(nlohmann::json());
 }
 
 }  // namespace
 
-Store::Store(const std::string& path) {
+Store::Store(const std::string& path, StoreSync sync, int busy_timeout_ms) {
   if (sqlite3_open_v2(path.c_str(), &db_,
                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                       nullptr) != SQLITE_OK) {
@@ -54,10 +73,20 @@ Store::Store(const std::string& path) {
     db_ = nullptr;
     throw StoreError(msg);
   }
-  sqlite3_busy_timeout(db_, 5000);
-  exec("PRAGMA journal_mode=WAL");
-  exec("PRAGMA synchronous=NORMAL");
-  exec(kSchema);
+  sqlite3_busy_timeout(db_, busy_timeout_ms);
+  try {
+    exec("PRAGMA journal_mode=WAL");
+    exec(sync == StoreSync::kFull ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+    exec(kSchema);
+    // A write now, so that a read-only or locked database stops the server at start.
+    exec(
+        "INSERT INTO meta(key, value) VALUES('opened_at', strftime('%Y-%m-%dT%H:%M:%SZ')) "
+        "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+  } catch (const StoreError& e) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw StoreError("cannot write the database '" + path + "': " + e.what());
+  }
   std::string sql = "INSERT INTO games(";
   sql += kColumns;
   sql += ") VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)";
@@ -72,10 +101,15 @@ Store::Store(const std::string& path) {
   finished_ = prepare(
       (sql + " FROM games WHERE status='finished' ORDER BY finished_at DESC, rowid DESC LIMIT ?")
           .c_str());
+  add_move_ = prepare("INSERT OR REPLACE INTO moves(game_id, n, action) VALUES(?,?,?)");
+  moves_ = prepare("SELECT n, action FROM moves WHERE game_id=? ORDER BY n");
+  clear_moves_ = prepare("DELETE FROM moves WHERE game_id=?");
 }
 
 Store::~Store() {
-  for (sqlite3_stmt* s : {insert_, update_, get_, unfinished_, finished_}) sqlite3_finalize(s);
+  for (sqlite3_stmt* s :
+       {insert_, update_, get_, unfinished_, finished_, add_move_, moves_, clear_moves_})
+    sqlite3_finalize(s);
   sqlite3_close(db_);
 }
 
@@ -96,6 +130,36 @@ void Store::exec(const char* sql) {
     throw StoreError(msg);
   }
 }
+
+void Store::step_done(sqlite3_stmt* stmt, const std::string& what) {
+  if (sqlite3_step(stmt) != SQLITE_DONE) fail(what);
+}
+
+namespace {
+
+// BEGIN IMMEDIATE .. COMMIT, rolled back when the body throws.
+template <typename Body>
+void in_transaction(sqlite3* db, Body body) {
+  const auto run = [db](const char* sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+      std::string msg = "database: ";
+      msg += err != nullptr ? err : "error";
+      sqlite3_free(err);
+      throw StoreError(msg);
+    }
+  };
+  run("BEGIN IMMEDIATE");
+  try {
+    body();
+    run("COMMIT");
+  } catch (...) {
+    sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+}  // namespace
 
 sqlite3_stmt* Store::prepare(const char* sql) {
   sqlite3_stmt* s = nullptr;
@@ -127,12 +191,12 @@ void Store::insert(const GameRow& r) {
   bind_text(insert_, 2, r.source);
   bind_text(insert_, 3, r.rules);
   bind_text(insert_, 4, r.seed);
-  bind_text(insert_, 5, r.seats.dump());
-  bind_text(insert_, 6, r.players.dump());
+  bind_text(insert_, 5, io::dump_json(r.seats));
+  bind_text(insert_, 6, io::dump_json(r.players));
   bind_text(insert_, 7, r.record);
   bind_text(insert_, 8, r.mjlog);
   bind_text(insert_, 9, r.status);
-  bind_text(insert_, 10, r.final.dump());
+  bind_text(insert_, 10, io::dump_json(r.final));
   sqlite3_bind_int(insert_, 11, r.hands);
   bind_text(insert_, 12, r.created_at.empty() ? now_iso() : r.created_at);
   bind_text(insert_, 13, r.finished_at);
@@ -141,16 +205,50 @@ void Store::insert(const GameRow& r) {
 
 void Store::update(const GameRow& r) {
   std::lock_guard lock(mu_);
-  sqlite3_reset(update_);
-  bind_text(update_, 1, r.id);
-  bind_text(update_, 2, r.seats.dump());
-  bind_text(update_, 3, r.players.dump());
-  bind_text(update_, 4, r.record);
-  bind_text(update_, 5, r.status);
-  bind_text(update_, 6, r.final.dump());
-  sqlite3_bind_int(update_, 7, r.hands);
-  bind_text(update_, 8, r.finished_at);
-  if (sqlite3_step(update_) != SQLITE_DONE) fail("update " + r.id);
+  in_transaction(db_, [&] {
+    sqlite3_reset(update_);
+    bind_text(update_, 1, r.id);
+    bind_text(update_, 2, io::dump_json(r.seats));
+    bind_text(update_, 3, io::dump_json(r.players));
+    bind_text(update_, 4, r.record);
+    bind_text(update_, 5, r.status);
+    bind_text(update_, 6, io::dump_json(r.final));
+    sqlite3_bind_int(update_, 7, r.hands);
+    bind_text(update_, 8, r.finished_at);
+    step_done(update_, "update " + r.id);
+    sqlite3_reset(clear_moves_);
+    bind_text(clear_moves_, 1, r.id);
+    step_done(clear_moves_, "update " + r.id);
+  });
+}
+
+void Store::append_moves(const std::string& id, std::size_t first,
+                         const std::vector<std::string>& tokens) {
+  if (tokens.empty()) return;
+  std::lock_guard lock(mu_);
+  in_transaction(db_, [&] {
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      sqlite3_reset(add_move_);
+      bind_text(add_move_, 1, id);
+      sqlite3_bind_int64(add_move_, 2, static_cast<sqlite3_int64>(first + i));
+      bind_text(add_move_, 3, tokens[i]);
+      step_done(add_move_, "save a move of " + id);
+    }
+  });
+}
+
+void Store::add_moves(GameRow& row) {
+  if (row.source != "engine" || row.record.empty()) return;
+  const std::size_t have = record_actions(row.record);
+  sqlite3_reset(moves_);
+  bind_text(moves_, 1, row.id);
+  int rc;
+  while ((rc = sqlite3_step(moves_)) == SQLITE_ROW) {
+    if (static_cast<std::size_t>(sqlite3_column_int64(moves_, 0)) < have) continue;
+    row.record += ' ';
+    row.record += column_text(moves_, 1);
+  }
+  if (rc != SQLITE_DONE) fail("read the moves of " + row.id);
 }
 
 std::vector<GameRow> Store::query(sqlite3_stmt* s, bool full) {
@@ -185,13 +283,16 @@ std::optional<GameRow> Store::get(const std::string& id) {
   bind_text(get_, 1, id);
   std::vector<GameRow> rows = query(get_, true);
   if (rows.empty()) return std::nullopt;
+  add_moves(rows.front());
   return std::move(rows.front());
 }
 
 std::vector<GameRow> Store::unfinished() {
   std::lock_guard lock(mu_);
   sqlite3_reset(unfinished_);
-  return query(unfinished_, true);
+  std::vector<GameRow> rows = query(unfinished_, true);
+  for (GameRow& r : rows) add_moves(r);
+  return rows;
 }
 
 std::vector<GameRow> Store::finished(int limit) {

@@ -1,6 +1,11 @@
 // SQLite storage of the web tables and games (`riichi serve --db FILE`): one row per game with
-// its seats, its record (the compact record text, saved after every action) and, once finished,
-// its final table; imported Tenhou logs are finished games with source "tenhou".
+// its seats, its record (the compact record text) and, once finished, its final table; imported
+// Tenhou logs are finished games with source "tenhou". Every action of a game in progress is
+// appended to `moves` (one small insert) before any client sees its effect; the game's row takes
+// the whole record back at a hand's end, the game's end and the server's stop, and the moves of
+// the game are then deleted in the same transaction. The record of a game is always its row's
+// record followed by its moves. The database is in WAL mode: a commit survives the process being
+// killed (synchronous NORMAL), and a power loss too with synchronous FULL.
 #pragma once
 
 #include <mutex>
@@ -35,17 +40,28 @@ struct GameRow {
   std::string created_at, finished_at;  // ISO 8601 UTC
 };
 
+enum class StoreSync { kNormal, kFull };
+
 class Store {
  public:
-  // Opens (creating) the database; ":memory:" for a private in-memory one. Throws StoreError.
-  explicit Store(const std::string& path);
+  // Opens (creating) the database; ":memory:" for a private in-memory one. Throws StoreError
+  // when it cannot be opened or written (a read-only file or folder, a database locked by
+  // another process): a server must not run games it cannot save.
+  // `busy_timeout_ms`: how long a write waits for a lock held by another process.
+  explicit Store(const std::string& path, StoreSync sync = StoreSync::kNormal,
+                 int busy_timeout_ms = 5000);
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
   void insert(const GameRow& row);
-  // Saves a game's progress (record text, seats, status, final table once finished).
+  // Saves a game's row (record text, seats, status, final table once finished) and deletes its
+  // moves (the record holds them), in one transaction.
   void update(const GameRow& row);
+  // Appends actions `first`, `first + 1`, ... of a game (their record text tokens), in one
+  // transaction.
+  void append_moves(const std::string& id, std::size_t first,
+                    const std::vector<std::string>& tokens);
   std::optional<GameRow> get(const std::string& id);
   std::vector<GameRow> unfinished();               // engine games still playing
   std::vector<GameRow> finished(int limit = 200);  // newest first, without record / mjlog
@@ -58,6 +74,8 @@ class Store {
   sqlite3_stmt* prepare(const char* sql);
   [[noreturn]] void fail(const std::string& what);
   std::vector<GameRow> query(sqlite3_stmt* stmt, bool full);
+  void add_moves(GameRow& row);  // the record of a game in progress: row record + moves
+  void step_done(sqlite3_stmt* stmt, const std::string& what);
 
   std::mutex mu_;
   sqlite3* db_ = nullptr;
@@ -66,6 +84,9 @@ class Store {
   sqlite3_stmt* get_ = nullptr;
   sqlite3_stmt* unfinished_ = nullptr;
   sqlite3_stmt* finished_ = nullptr;
+  sqlite3_stmt* add_move_ = nullptr;
+  sqlite3_stmt* moves_ = nullptr;
+  sqlite3_stmt* clear_moves_ = nullptr;
 };
 
 }  // namespace riichi::server

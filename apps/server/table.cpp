@@ -3,12 +3,13 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <random>
 #include <stdexcept>
 
 #include "bots/random_bot.hpp"
 #include "bots/registry.hpp"
 #include "bots/selfplay.hpp"
+#include "io/json_text.hpp"
+#include "request_guard.hpp"
 #include "riichi/record_text.hpp"
 #include "store.hpp"
 #include "table_json.hpp"
@@ -35,14 +36,30 @@ std::array<std::string, 4> record_players(const TableSpec& spec) {
   return names;
 }
 
-std::string random_token() {
-  static thread_local std::mt19937_64 rng{std::random_device{}()};
-  return fmt::format("{:016x}{:08x}", rng(), static_cast<std::uint32_t>(rng()));
-}
+// A reconnection token: 128 bits from the operating system's secure random source.
+std::string random_token() { return secure_random_hex(16); }
 
 bool is_claim(Phase p) { return p == Phase::kClaim || p == Phase::kChankan; }
 
 }  // namespace
+
+std::string display_name(std::string_view raw) {
+  const std::string clean = io::sanitize_utf8(raw);
+  std::string out;
+  for (std::size_t i = 0; i < clean.size(); ++i) {
+    const auto c = static_cast<unsigned char>(clean[i]);
+    if (c < 0x20 || c == 0x7F) continue;  // C0 controls and DEL
+    if (c == 0xC2 && i + 1 < clean.size() && static_cast<unsigned char>(clean[i + 1]) < 0xA0) {
+      ++i;  // C1 controls U+0080..U+009F
+      continue;
+    }
+    out += clean[i];
+  }
+  const auto first = out.find_first_not_of(' ');
+  if (first == std::string::npos) return "";
+  out = out.substr(first, out.find_last_not_of(' ') - first + 1);
+  return io::utf8_prefix(out, kMaxNameChars);
+}
 
 Table::Table(boost::asio::io_context& ioc, Store* store, TableTiming timing, TableSpec spec,
              const std::string& resume)
@@ -76,29 +93,32 @@ Table::Table(boost::asio::io_context& ioc, Store* store, TableTiming timing, Tab
       if (!r.ok)
         throw std::invalid_argument(
             fmt::format("table {}: stored action {} refused: {}", spec_.id, i, r.reason));
+      // Versions count the actions each viewer may know of, so they go on across restarts.
+      note_action(record.actions[i]);
     }
     hands_reported_ = rec_.log().hands.size();
-    // A version counts the actions applied, so that it goes on across restarts.
-    version_ = rec_.actions().size();
-    finish_stored_ = rec_.game().is_over();
+    saved_actions_ = rec_.actions().size();
   }
   for (int s = 0; s < 4; ++s) {
     seats_[static_cast<size_t>(s)].legal = rec_.game().legal_actions(s);
-    seats_[static_cast<size_t>(s)].legal_since = version_;
+    seats_[static_cast<size_t>(s)].legal_since = seen_[static_cast<size_t>(s)];
   }
 }
 
 void Table::start() {
   std::lock_guard lock(mu_);
-  persist();
+  row_dirty_ = true;
   drive();
+  flush();
 }
 
 void Table::stop() {
   std::lock_guard lock(mu_);
   stopped_ = true;
   timer_.cancel();
-  if (dirty_) persist();
+  row_dirty_ = true;
+  save_retry_.reset();
+  flush();
 }
 
 bool Table::bot_controlled(int s) const {
@@ -158,7 +178,9 @@ Table::JoinResult Table::join(const std::shared_ptr<Client>& client, const std::
     Seat& st = seats_[static_cast<size_t>(seat)];
     if (st.config.token.empty()) {
       st.config.token = random_token();
-      st.config.name = name.empty() ? fmt::format("Player {}", seat + 1) : name.substr(0, 40);
+      st.config.name = display_name(name);
+      if (st.config.name.empty()) st.config.name = fmt::format("Player {}", seat + 1);
+      row_dirty_ = true;  // the token is saved before the client gets it
     }
     st.connected = true;
     st.ever_joined = true;
@@ -167,13 +189,15 @@ Table::JoinResult Table::join(const std::shared_ptr<Client>& client, const std::
     out.name = st.config.name;
   }
   out.seat = seat;
-  clients_.push_back(Attached{client, client.get(), seat, false});
+  clients_.push_back(Attached{client, client.get(), seat, false, {}});
   json joined = {{"type", "joined"}, {"table", spec_.id}, {"seat", seat}, {"name", out.name}};
   if (seat >= 0) joined["token"] = out.token;
-  client->send(std::make_shared<const std::string>(joined.dump()));
-  if (seat >= 0) persist();
+  queue(client, std::make_shared<const std::string>(io::dump_json(joined)));
+  // A table that cannot save tells a newcomer at once (what it would show waits for the save).
+  if (!save_error_.empty()) client->send(storage_message());
   broadcast_states();
   drive();
+  flush();
   return out;
 }
 
@@ -193,6 +217,7 @@ void Table::leave(const Client* client) {
   st.away_since = Clock::now();
   broadcast_states();
   drive();
+  flush();
 }
 
 std::string Table::act(const Client* client, std::uint64_t version, long index) {
@@ -200,23 +225,28 @@ std::string Table::act(const Client* client, std::uint64_t version, long index) 
   Attached* a = find(client);
   if (a == nullptr || a->seat < 0) return "join a seat of the table before playing";
   if (rec_.game().is_over()) return "the game is over";
+  if (!save_error_.empty())
+    return "the game waits: the server cannot save it (" + save_error_ + ")";
   Seat& st = seats_[static_cast<size_t>(a->seat)];
-  if (st.legal.empty())
-    return fmt::format("not your turn: seat {} has nothing to play now (seat {} is to play)",
-                       a->seat, rec_.game().to_play());
-  if (version > version_)
-    return fmt::format("version {} is newer than the table's ({})", version, version_);
+  const std::uint64_t now = seen_[static_cast<size_t>(a->seat)];
+  if (st.legal.empty()) {
+    const bool claim = is_claim(rec_.game().round().phase());
+    return fmt::format("not your turn: seat {} has nothing to play now{}", a->seat,
+                       claim ? "" : fmt::format(" (seat {} is to play)", rec_.game().to_play()));
+  }
+  if (version > now) return fmt::format("version {} is newer than the table's ({})", version, now);
   if (version < st.legal_since)
     return fmt::format("stale state: version {}, your actions changed at version {} (now {})",
-                       version, st.legal_since, version_);
+                       version, st.legal_since, now);
   if (index < 0 || index >= static_cast<long>(st.legal.size()))
     return fmt::format("action index {} out of range ({} legal actions)", index, st.legal.size());
   const Action action = st.legal[static_cast<size_t>(index)];
   const ApplyResult r = rec_.apply(action);
   if (!r.ok) return "refused by the engine: " + r.reason;
-  last_ = json{{"seat", a->seat}, {"action", action_label(action, rec_.game().rules().red_fives)}};
+  note_action(action);
   after_change();
   drive();
+  flush();
   return {};
 }
 
@@ -226,24 +256,38 @@ void Table::set_analysis(const Client* client, bool enabled) {
   if (a == nullptr) return;
   a->analysis = enabled;
   send_state(*a);
+  flush();
 }
 
 void Table::apply(int seat, const Action& action) {
-  const ApplyResult r = rec_.apply(action);
-  last_ = json{{"seat", seat}, {"action", action_label(action, rec_.game().rules().red_fives)}};
+  Action applied = action;
+  const ApplyResult r = rec_.apply(applied);
   if (!r.ok) {
     // A bot's or the server's own choice refused: never expected; play the first legal action.
     fmt::print(stderr, "table {}: seat {} action refused ({}); playing its first legal action\n",
                spec_.id, seat, r.reason);
     const auto& legal = rec_.game().legal_actions(seat);
-    if (legal.empty() || !rec_.apply(legal.front()).ok) return;
+    if (legal.empty()) return;
+    applied = legal.front();
+    if (!rec_.apply(applied).ok) return;
   }
+  note_action(applied);
   after_change();
 }
 
+void Table::note_action(const Action& action) {
+  const json label = action_label(action, rec_.game().rules().red_fives);
+  for (int v = 0; v <= kSpectator; ++v) {
+    // Another seat's pass says who could have called: the viewer never learns of it.
+    if (action.type == ActionType::kPass && v != action.seat) continue;
+    auto& seen = seen_[static_cast<size_t>(v)];
+    ++seen;
+    last_seen_[static_cast<size_t>(v)] =
+        json{{"seat", action.seat}, {"action", label}, {"version", seen}};
+  }
+}
+
 void Table::after_change() {
-  ++version_;
-  if (last_.is_object()) last_["version"] = version_;
   bot_due_.reset();
   const Game& game = rec_.game();
   const GameLog& log = rec_.log();
@@ -256,6 +300,7 @@ void Table::after_change() {
       send_all(msg);
     }
     hand_ended = true;
+    row_dirty_ = true;  // the hand count; the record is checkpointed into the row
   }
   const bool humans =
       std::any_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.config.human; });
@@ -267,7 +312,7 @@ void Table::after_change() {
     const std::vector<Action>& legal = game.legal_actions(s);
     if (legal != st.legal) {
       st.legal = legal;
-      st.legal_since = version_;
+      st.legal_since = seen_[static_cast<size_t>(s)];
       st.deadline.reset();
       if (claim && !legal.empty())
         st.deadline = now + std::chrono::milliseconds(timing_.claim_timeout_ms);
@@ -278,19 +323,14 @@ void Table::after_change() {
     for (int s = 0; s < 4; ++s)
       names[static_cast<size_t>(s)] = seats_[static_cast<size_t>(s)].config.name;
     send_all(json{{"type", "game_end"}, {"game", spec_.id}, {"final", final_json(log, names)}});
+    row_dirty_ = true;
   }
-  dirty_ = true;
-  if (hand_ended || game.is_over() ||
-      now - last_persist_ >= std::chrono::milliseconds(timing_.persist_interval_ms))
-    persist();
   broadcast_states();
 }
 
 void Table::drive() {
-  if (stopped_) return;
-  if (dirty_ &&
-      Clock::now() - last_persist_ >= std::chrono::milliseconds(timing_.persist_interval_ms))
-    persist();
+  // The game waits while it cannot be saved.
+  if (stopped_ || !save_error_.empty()) return arm_timer();
   for (int guard = 0; guard < 100000; ++guard) {
     const Game& game = rec_.game();
     if (game.is_over()) break;
@@ -356,7 +396,7 @@ void Table::arm_timer() {
   auto consider = [&](Clock::time_point t) {
     if (!next || t < *next) next = t;
   };
-  if (dirty_) consider(last_persist_ + std::chrono::milliseconds(timing_.persist_interval_ms));
+  if (save_retry_) consider(*save_retry_);
   if (!rec_.game().is_over()) {
     for (int s = 0; s < 4; ++s) {
       const Seat& st = seats_[static_cast<size_t>(s)];
@@ -377,13 +417,12 @@ void Table::arm_timer() {
 
 void Table::on_timer() {
   std::lock_guard lock(mu_);
+  if (save_retry_ && *save_retry_ <= Clock::now()) flush();  // try the failed save again
   drive();
+  flush();
 }
 
-void Table::persist() {
-  dirty_ = false;
-  last_persist_ = Clock::now();
-  if (store_ == nullptr) return;
+GameRow Table::row() const {
   GameRow row;
   row.id = spec_.id;
   row.seats = json::array();
@@ -406,11 +445,79 @@ void Table::persist() {
     row.final = final_json(rec_.log(), names);
     row.finished_at = Store::now_iso();
   }
-  try {
-    store_->update(row);
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "table {}: {}\n", spec_.id, e.what());
+  return row;
+}
+
+// Writes what changed since the last save in one transaction: the new actions as moves, or the
+// whole row (seats, record, hands, final table) when it changed. False when the write failed:
+// the game then waits, and its clients are told once.
+bool Table::save() {
+  const std::size_t n = rec_.actions().size();
+  if (store_ == nullptr) {
+    saved_actions_ = n;
+    row_dirty_ = false;
+    return true;
   }
+  if (saved_actions_ == n && !row_dirty_ && save_error_.empty()) return true;
+  if (!save_error_.empty() && save_retry_ && Clock::now() < *save_retry_) return false;
+  try {
+    if (row_dirty_) {
+      store_->update(row());
+    } else {
+      std::vector<std::string> tokens;
+      for (std::size_t i = saved_actions_; i < n; ++i)
+        tokens.push_back(action_text(rec_.actions()[i]));
+      store_->append_moves(spec_.id, saved_actions_, tokens);
+    }
+  } catch (const std::exception& e) {
+    const bool first = save_error_.empty();
+    save_error_ = e.what();
+    save_retry_ = Clock::now() + std::chrono::milliseconds(timing_.save_retry_ms);
+    if (first) {
+      fmt::print(stderr, "table {}: cannot save the game, it waits: {}\n", spec_.id, save_error_);
+      tell_all_now(storage_message());
+    }
+    return false;
+  }
+  saved_actions_ = n;
+  row_dirty_ = false;
+  if (!save_error_.empty()) {
+    fmt::print(stderr, "table {}: saved again\n", spec_.id);
+    save_error_.clear();
+    save_retry_.reset();
+    tell_all_now(storage_message());
+  }
+  return true;
+}
+
+// A message that shows no move (the storage state): sent at once, not through the outbox.
+void Table::tell_all_now(const std::shared_ptr<const std::string>& text) {
+  for (Attached& a : clients_)
+    if (const std::shared_ptr<Client> c = a.client.lock()) c->send(text);
+}
+
+// {"type":"storage","ok":true} once saved, else the reason the game waits.
+std::shared_ptr<const std::string> Table::storage_message() const {
+  json m = {{"type", "storage"}, {"ok", save_error_.empty()}};
+  if (!save_error_.empty())
+    m["reason"] = "the server cannot save this game (" + save_error_ + "): it waits until it can";
+  return std::make_shared<const std::string>(io::dump_json(m));
+}
+
+// The end of every event the table handles: save, then deliver what the clients may now see.
+void Table::flush() {
+  if (!save()) {
+    arm_timer();
+    return;
+  }
+  std::vector<Outgoing> out;
+  out.swap(outbox_);
+  for (Outgoing& o : out)
+    if (const std::shared_ptr<Client> c = o.client.lock()) c->send(std::move(o.text));
+}
+
+void Table::queue(const std::weak_ptr<Client>& client, std::shared_ptr<const std::string> text) {
+  outbox_.push_back(Outgoing{client, std::move(text)});
 }
 
 json Table::game_json() {
@@ -438,24 +545,22 @@ json Table::game_json() {
               {"over", game.is_over()}};
 }
 
+// The state as `a` may see it, without the claim deadline (send_state adds it).
 json Table::state_json(const Attached& a) {
   const Game& game = rec_.game();
   const bool red = game.rules().red_fives;
+  const bool claim = is_claim(game.round().phase());
   json obs;
   json legal = json::array();
-  json deadline = nullptr;
   json analysis = nullptr;
   if (a.seat >= 0) {
-    const Observation o = game.round().observation(a.seat);
-    obs = observation_json(o, red);
+    Observation o = game.round().observation(a.seat);
     const Seat& st = seats_[static_cast<size_t>(a.seat)];
+    // In a claim window the viewer learns only whether it has a choice, not who else has one.
+    if (claim) o.to_play = st.legal.empty() ? -1 : a.seat;
+    obs = observation_json(o, red);
     if (!game.is_over()) {
       legal = legal_json(st.legal, red);
-      if (st.deadline && !st.legal.empty()) {
-        const auto left =
-            std::chrono::duration_cast<std::chrono::milliseconds>(*st.deadline - Clock::now());
-        deadline = std::max<long>(0, static_cast<long>(left.count()));
-      }
       if (a.analysis) analysis = analysis_json(o, red);
     }
   } else {
@@ -463,23 +568,32 @@ json Table::state_json(const Attached& a) {
     o.seat = -1;
     o.concealed.clear();
     o.drawn = -1;
+    if (claim) o.to_play = -1;
     obs = observation_json(o, red);
   }
-  return json{{"type", "state"},
-              {"table", spec_.id},
-              {"seat", a.seat},
-              {"version", version_},
-              {"game", game_json()},
-              {"observation", std::move(obs)},
-              {"legal", std::move(legal)},
-              {"deadline_ms", deadline},
-              {"analysis", std::move(analysis)},
-              {"last", last_}};
+  const auto v = static_cast<size_t>(viewer(a.seat));
+  return json{
+      {"type", "state"},           {"table", spec_.id},      {"seat", a.seat},
+      {"version", seen_[v]},       {"game", game_json()},    {"observation", std::move(obs)},
+      {"legal", std::move(legal)}, {"deadline_ms", nullptr}, {"analysis", std::move(analysis)},
+      {"last", last_seen_[v]}};
 }
 
+// Queues the state of `a` unless it shows nothing new (another seat's pass, a clock tick).
 void Table::send_state(Attached& a) {
-  const std::shared_ptr<Client> c = a.client.lock();
-  if (c) c->send(std::make_shared<const std::string>(state_json(a).dump()));
+  if (a.client.expired()) return;
+  json state = state_json(a);
+  std::string view = io::dump_json(state);
+  if (view == a.last_view) return;
+  a.last_view = view;
+  const Seat* st = a.seat >= 0 ? &seats_[static_cast<size_t>(a.seat)] : nullptr;
+  if (st != nullptr && st->deadline && !st->legal.empty() && !rec_.game().is_over()) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(*st->deadline - Clock::now());
+    state["deadline_ms"] = std::max<long>(0, static_cast<long>(left.count()));
+    view = io::dump_json(state);
+  }
+  queue(a.client, std::make_shared<const std::string>(std::move(view)));
 }
 
 void Table::broadcast_states() {
@@ -487,9 +601,8 @@ void Table::broadcast_states() {
 }
 
 void Table::send_all(const json& message) {
-  const auto text = std::make_shared<const std::string>(message.dump());
-  for (Attached& a : clients_)
-    if (const std::shared_ptr<Client> c = a.client.lock()) c->send(text);
+  const auto text = std::make_shared<const std::string>(io::dump_json(message));
+  for (Attached& a : clients_) queue(a.client, text);
 }
 
 json Table::summary() {
@@ -516,9 +629,14 @@ bool Table::finished() {
   return rec_.game().is_over();
 }
 
-std::uint64_t Table::version() {
+std::size_t Table::actions_applied() {
   std::lock_guard lock(mu_);
-  return version_;
+  return rec_.actions().size();
+}
+
+std::size_t Table::actions_saved() {
+  std::lock_guard lock(mu_);
+  return saved_actions_;
 }
 
 }  // namespace riichi::server

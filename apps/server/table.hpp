@@ -1,6 +1,17 @@
 // One web table: a game run by the engine (GameRecorder), four seats (humans over WebSocket or
-// bots), claim deadlines, reconnection and substitute bots, persistence after every action.
+// bots), claim deadlines, reconnection and substitute bots, persistence of every action.
 // Every public method locks the table; timers run on the server's io_context.
+//
+// Nothing acknowledged is lost: messages wait in an outbox while the table handles an event (a
+// client's message, a timer); at its end the new actions are written to the store in one
+// transaction, and only then is the outbox delivered. When the write fails the game waits (no
+// move, no bot) and its clients get {"type":"storage","ok":false,"reason"}; the write is tried
+// again every `save_retry_ms` until it succeeds ({"type":"storage","ok":true}).
+//
+// Hidden information: each client sees only what its seat may know (docs/security.md). A seat's
+// `version` counts the actions it may know of: another seat's pass is not one of them, nor does
+// it appear as `last`, and in a claim window `to_play` is the viewer itself when it has a choice
+// to make, else -1. A state that shows a client nothing new is not sent to it.
 #pragma once
 
 #include <array>
@@ -13,6 +24,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bots/bot.hpp"
@@ -21,6 +33,7 @@
 namespace riichi::server {
 
 class Store;
+struct GameRow;
 
 // Where a table sends its messages (a WebSocket session). send() must not block.
 class Client {
@@ -35,10 +48,14 @@ struct TableTiming {
   int reconnect_timeout_ms = 60000;
   int hand_pause_ms = 3000;
   std::string substitute_bot = "efficiency";
-  // Progress is written at most this often (a hand's end, the game's end, a join and the
-  // server's stop are written at once).
-  int persist_interval_ms = 200;
+  // A failed write of the game is tried again after this long (the game waits meanwhile).
+  int save_retry_ms = 1000;
 };
+
+// A display name as everyone sees it: valid UTF-8, control characters dropped, spaces trimmed,
+// at most kMaxNameChars characters (never cut inside one).
+inline constexpr std::size_t kMaxNameChars = 40;
+std::string display_name(std::string_view raw);
 
 struct SeatConfig {
   bool human = true;
@@ -88,7 +105,8 @@ class Table : public std::enable_shared_from_this<Table> {
 
   nlohmann::json summary();  // GET /api/tables entry
   bool finished();
-  std::uint64_t version();
+  std::size_t actions_applied();  // actions of the game so far
+  std::size_t actions_saved();    // of which in the store
 
  private:
   struct Seat {
@@ -107,21 +125,35 @@ class Table : public std::enable_shared_from_this<Table> {
     const Client* key = nullptr;
     int seat = -1;
     bool analysis = false;
+    std::string last_view;  // the last state sent to it, without its deadline
   };
+  struct Outgoing {
+    std::weak_ptr<Client> client;
+    std::shared_ptr<const std::string> text;
+  };
+  // Viewers of per-viewer versions: seats 0..3 and every spectator (4).
+  static constexpr int kSpectator = 4;
+  static int viewer(int seat) { return seat < 0 ? kSpectator : seat; }
 
   bool bot_controlled(int seat) const;
   bool waiting() const;
   void apply(int seat, const Action& action);
+  void note_action(const Action& action);
   void after_change();
   void broadcast_states();
   void send_state(Attached& a);
   void send_all(const nlohmann::json& message);
+  void queue(const std::weak_ptr<Client>& client, std::shared_ptr<const std::string> text);
+  void flush();
+  bool save();
+  std::shared_ptr<const std::string> storage_message() const;
+  void tell_all_now(const std::shared_ptr<const std::string>& text);
   nlohmann::json state_json(const Attached& a);
   nlohmann::json game_json();
   void drive();
   void arm_timer();
   void on_timer();
-  void persist();
+  GameRow row() const;
   Attached* find(const Client* client);
 
   boost::asio::io_context& ioc_;
@@ -132,15 +164,17 @@ class Table : public std::enable_shared_from_this<Table> {
   GameRecorder rec_;
   std::array<Seat, 4> seats_;
   std::vector<Attached> clients_;
-  std::uint64_t version_ = 0;
-  nlohmann::json last_ = nullptr;  // the last action applied: {seat, action, version}
+  std::array<std::uint64_t, 5> seen_{};      // per viewer: the actions it may know of
+  std::array<nlohmann::json, 5> last_seen_;  // per viewer: the last of them {seat, action, version}
   std::size_t hands_reported_ = 0;
   std::optional<Clock::time_point> bot_due_;
   bool hand_started_ = true;  // the next bot move is the first of a hand (pause after a result)
   bool stopped_ = false;
-  bool finish_stored_ = false;
-  bool dirty_ = false;  // actions not yet written to the store
-  Clock::time_point last_persist_;
+  std::vector<Outgoing> outbox_;   // messages waiting for the save of what they show
+  std::size_t saved_actions_ = 0;  // actions in the store (its row's record and its moves)
+  bool row_dirty_ = true;          // seats, hands or the final table changed: save the whole row
+  std::string save_error_;         // the last failed save; empty when saved
+  std::optional<Clock::time_point> save_retry_;
   boost::asio::steady_timer timer_;
 };
 

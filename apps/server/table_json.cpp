@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "io/json_text.hpp"
 #include "io/record_json.hpp"
 #include "riichi/game.hpp"
 #include "riichi/waits.hpp"
@@ -199,7 +200,7 @@ json hand_result_json(const GameRecord& record, const HandLog& hand) {
   for (const auto& line : lines) {
     const std::string type = line.value("type", "");
     if (type == "win") {
-      json w = json::parse(line.dump());
+      json w = json(line);
       const WinRecord* rec = nullptr;
       for (const WinRecord& wr : hand.result.wins)
         if (wr.winner == w.value("seat", -1)) rec = &wr;
@@ -240,8 +241,8 @@ json hand_result_json(const GameRecord& record, const HandLog& hand) {
       out["hand"] = line.value("hand", "");
       out["result"] = line.value("result", "");
       if (line.contains("chombo_seat")) out["chombo_seat"] = line["chombo_seat"];
-      out["deltas"] = json::parse(line["deltas"].dump());
-      out["scores"] = json::parse(line["scores"].dump());
+      out["deltas"] = json(line["deltas"]);
+      out["scores"] = json(line["scores"]);
       out["honba"] = line.value("honba", 0);
       out["riichi_sticks"] = line.value("riichi_sticks", 0);
     }
@@ -306,20 +307,20 @@ json frame_json(const Round& round, const Action* action) {
 }
 
 ReplayedHand replay_hand(const Rules& rules, const RoundSetup& setup, const Wall& wall,
-                         const std::vector<Action>& actions) {
+                         const std::vector<Action>& actions, bool frames) {
   ReplayedHand out;
   HandLog& hand = out.log;
   hand.setup = setup;
   hand.name = hand_name(setup.round_wind, setup.hand_number);
   Round round(rules, setup, wall);
-  out.frames.push_back(frame_json(round, nullptr));
+  if (frames) out.frames.push_back(frame_json(round, nullptr));
   for (std::size_t i = 0; i < actions.size(); ++i) {
     hand.action_events.push_back(static_cast<int>(round.events().size()));
     const ApplyResult r = round.apply(actions[i], InputMode::kHuman);
     if (!r.ok)
       throw std::runtime_error(fmt::format("{}: action {} ({}) refused: {}", hand.name, i,
                                            to_string(actions[i], rules.red_fives), r.reason));
-    out.frames.push_back(frame_json(round, &actions[i]));
+    if (frames) out.frames.push_back(frame_json(round, &actions[i]));
   }
   hand.events = round.events();
   if (round.is_over()) hand.result = round.result();
@@ -332,21 +333,40 @@ ReplayedHand replay_hand(const Rules& rules, const RoundSetup& setup, const Wall
   return out;
 }
 
-json replay_hands_json(const GameRecord& record, const GameLog& log) {
-  json hands = json::array();
-  for (const HandLog& h : log.hands) {
-    const auto first = record.actions.begin() + h.first_action;
-    const std::vector<Action> actions(first, first + h.num_actions());
-    ReplayedHand r =
-        replay_hand(record.rules, h.setup, Wall::from_seed(h.setup.wall_seed), actions);
-    json result = hand_result_json(record, h);
-    hands.push_back(json{{"name", h.name},
-                         {"honba", h.setup.honba},
-                         {"dealer", h.setup.dealer},
-                         {"frames", std::move(r.frames)},
-                         {"result", std::move(result)}});
-  }
-  return hands;
+namespace {
+
+json replay_hand_of(const GameRecord& record, const HandLog& h) {
+  const auto first = record.actions.begin() + h.first_action;
+  const std::vector<Action> actions(first, first + h.num_actions());
+  ReplayedHand r = replay_hand(record.rules, h.setup, Wall::from_seed(h.setup.wall_seed), actions);
+  json result = hand_result_json(record, h);
+  return json{{"name", h.name},
+              {"honba", h.setup.honba},
+              {"dealer", h.setup.dealer},
+              {"frames", std::move(r.frames)},
+              {"result", std::move(result)}};
+}
+
+}  // namespace
+
+void add_replay_hands(const GameRecord& record, const GameLog& log, ReplayText& out) {
+  for (const HandLog& h : log.hands) out.add_hand(replay_hand_of(record, h));
+}
+
+void ReplayText::add_hand(const json& hand) {
+  text_ += hands_ == 0 ? '[' : ',';
+  text_ += io::dump_json(hand);
+  ++hands_;
+}
+
+std::string ReplayText::finish(const json& head) const {
+  std::string out = io::dump_json(head);
+  out.pop_back();  // '}'
+  if (out.size() > 1) out += ',';
+  out += "\"hands\":";
+  out += hands_ == 0 ? "[]" : text_ + "]";
+  out += '}';
+  return out;
 }
 
 }  // namespace riichi::server

@@ -43,16 +43,31 @@ json final_json(const GameLog& log, const std::array<std::string, 4>& players);
 // The table as a spectator sees it (every hand open) after `action` (null for the deal).
 json frame_json(const Round& round, const Action* action);
 
-// Every hand of a recorded game as replay hands ({name, honba, dealer, frames, result}).
-json replay_hands_json(const GameRecord& record, const GameLog& log);
+// A replay's JSON text built hand by hand: each hand is written out as soon as it is made, so that
+// a long game never holds the frames of all its hands at once (docs/security.md, memory).
+class ReplayText {
+ public:
+  void add_hand(const json& hand);
+  int hands() const { return hands_; }
+  // `head` (an object without "hands") with the hands added.
+  std::string finish(const json& head) const;
+
+ private:
+  std::string text_;
+  int hands_ = 0;
+};
+// Adds every hand of a recorded game to `out` as replay hands ({name, honba, dealer, frames,
+// result}), one hand at a time.
+void add_replay_hands(const GameRecord& record, const GameLog& log, ReplayText& out);
 
 // Replays one hand dealt from `wall` with `actions`; builds its HandLog (events, result, ura)
-// and its frames. Throws std::runtime_error naming the action when one is refused.
+// and, with `frames`, its frames. Throws std::runtime_error naming the action when one is
+// refused.
 struct ReplayedHand {
   HandLog log;
   json frames = json::array();
 };
 ReplayedHand replay_hand(const Rules& rules, const RoundSetup& setup, const Wall& wall,
-                         const std::vector<Action>& actions);
+                         const std::vector<Action>& actions, bool frames = true);
 
 }  // namespace riichi::server

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "io/json_text.hpp"
 #include "io/mjai.hpp"
 #include "io/plain_mjlog.hpp"
 #include "io/tenhou6.hpp"
@@ -88,7 +89,7 @@ std::optional<LogFormat> detect_log_format(std::string_view text) {
   if (s.front() != '{') return std::nullopt;
   // tenhou.net/6: one object with "log"; JSON lines: the first line is an object with "type".
   const std::string_view line = first_line(s);
-  const auto j = nlohmann::json::parse(line, nullptr, false);
+  const nlohmann::json j = try_parse_json(line).value_or(nlohmann::json());
   if (j.is_object() && j.contains("type") && j["type"].is_string()) {
     const std::string type = j["type"].get<std::string>();
     if (type == "start_game") return LogFormat::kMjai;

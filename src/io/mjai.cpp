@@ -6,6 +6,8 @@
 #include <istream>
 #include <sstream>
 
+#include "io/json_text.hpp"
+
 namespace riichi::io {
 
 using ojson = nlohmann::ordered_json;
@@ -193,7 +195,7 @@ std::vector<ojson> to_mjai(const PlainGame& game) {
 std::string to_mjai_text(const PlainGame& game) {
   std::string text;
   for (const ojson& e : to_mjai(game)) {
-    text += e.dump();
+    text += dump_json(e);
     text += '\n';
   }
   return text;
@@ -283,9 +285,9 @@ PlainGame read_mjai(std::istream& in) {
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
     json j;
     try {
-      j = json::parse(text);
-    } catch (const json::exception& e) {
-      r.fail(fmt::format("bad JSON: {}", e.what()));
+      j = parse_json(text);
+    } catch (const JsonInputError& e) {
+      r.fail(e.what());
     }
     if (!j.is_object()) r.fail("not a JSON object");
     r.obj = &j;

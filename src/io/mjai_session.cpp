@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "io/json_text.hpp"
 #include "io/mjai.hpp"
 #include "io/plain_game.hpp"
 
@@ -48,14 +49,12 @@ MjaiJson mjai_for_seat(const MjaiJson& event, int viewer) {
   return event;
 }
 
-MjaiJson mjai_start_game(const std::array<std::string, 4>& names, int seat, const Rules& rules,
-                         std::uint64_t seed) {
+MjaiJson mjai_start_game(const std::array<std::string, 4>& names, int seat, const Rules& rules) {
   return {{"type", "start_game"},
           {"id", seat},
           {"names", MjaiJson::array({names[0], names[1], names[2], names[3]})},
           {"aka_flag", rules.red_fives},
-          {"rules", full_rules_spec(rules)},
-          {"seed", seed}};
+          {"rules", full_rules_spec(rules)}};
 }
 
 MjaiJson mjai_start_kyoku(const Round& round) {
@@ -176,13 +175,13 @@ struct AnswerReader {
   }
   int seat_field(const char* key) const {
     const json& v = field(key);
-    if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() > 3)
-      throw MjaiError(fmt::format("field '{}' is not a seat 0..3: {}", key, v.dump()));
-    return v.get<int>();
+    const std::optional<std::int64_t> seat = int_in_range(v, 0, 3);
+    if (!seat) throw MjaiError(fmt::format("field '{}' is not a seat 0..3: {}", key, dump_json(v)));
+    return static_cast<int>(*seat);
   }
   Tile tile_field(const json& v, const char* key) const {
     if (!v.is_string())
-      throw MjaiError(fmt::format("field '{}' is not a tile string: {}", key, v.dump()));
+      throw MjaiError(fmt::format("field '{}' is not a tile string: {}", key, dump_json(v)));
     try {
       const Tile t = parse_mjai_tile(v.get<std::string>());
       if (t.red && !ctx.red_fives)
@@ -289,7 +288,7 @@ MjaiAnswer parse_typed(const std::string& type, const AnswerReader& r) {
     const Action* a = find([&](const Action& x) { return x.type == want; });
     if (a == nullptr) throw MjaiError(not_legal(tsumo ? "hora (tsumo)" : "hora (ron)", ctx));
     if (r.j.contains("pai") && r.tile_field("pai").kind != tile_of(a->tile, red).kind)
-      throw MjaiError(fmt::format("hora: pai {} is not the winning tile {}", r.j["pai"].dump(),
+      throw MjaiError(fmt::format("hora: pai {} is not the winning tile {}", dump_json(r.j["pai"]),
                                   tile_text(a->tile, red)));
     return action_answer(*a);
   }
@@ -308,7 +307,7 @@ MjaiAnswer parse_typed(const std::string& type, const AnswerReader& r) {
     const Action* a = find([&](const Action& x) {
       return x.type == want && tile_of(x.tile, red) == pai && uses_tiles(x, n, red) == consumed;
     });
-    if (a == nullptr) throw MjaiError(not_legal(fmt::format("{} {}", type, r.j.dump()), ctx));
+    if (a == nullptr) throw MjaiError(not_legal(fmt::format("{} {}", type, dump_json(r.j)), ctx));
     return action_answer(*a);
   }
   if (type == "kakan" || type == "ankan") {
@@ -324,7 +323,7 @@ MjaiAnswer parse_typed(const std::string& type, const AnswerReader& r) {
       throw MjaiError(
           fmt::format("{}: consumed has {} tiles, expected {}", type, consumed.size(), need));
     const Action* a = find([&](const Action& x) { return x.type == want && x.tile / 4 == kind; });
-    if (a == nullptr) throw MjaiError(not_legal(fmt::format("{} {}", type, r.j.dump()), ctx));
+    if (a == nullptr) throw MjaiError(not_legal(fmt::format("{} {}", type, dump_json(r.j)), ctx));
     return action_answer(*a);
   }
   if (type == "ryukyoku") {
@@ -342,14 +341,14 @@ MjaiAnswer parse_mjai_answer(std::string_view line, const AnswerContext& context
   MjaiAnswer ans;
   json j;
   try {
-    j = json::parse(line);
-  } catch (const json::parse_error& e) {
+    j = parse_json(line);
+  } catch (const JsonInputError& e) {
     ans.error = fmt::format("malformed JSON ({}): {}", e.what(),
                             std::string(line.substr(0, std::min<std::size_t>(line.size(), 80))));
     return ans;
   }
   if (!j.is_object()) {
-    ans.error = fmt::format("not a JSON object: {}", j.dump().substr(0, 80));
+    ans.error = fmt::format("not a JSON object: {}", dump_json(j).substr(0, 80));
     return ans;
   }
   const auto type = j.find("type");

@@ -46,10 +46,9 @@ class MjaiError : public std::runtime_error {
 // What `viewer` may see of `event`: other seats' tehais and tsumo tiles become "?".
 MjaiJson mjai_for_seat(const MjaiJson& event, int viewer);
 
-// start_game for `seat`: id, names, and the extensions `rules` (the full rules spec, readable by
-// Rules::parse) and `seed` (the game seed; a bot seeds itself bot_seed(seed, id)).
-MjaiJson mjai_start_game(const std::array<std::string, 4>& names, int seat, const Rules& rules,
-                         std::uint64_t seed);
+// start_game for `seat`: id, names, and the extension `rules` (the full rules spec, readable by
+// Rules::parse). Never the game seed: every wall follows from it.
+MjaiJson mjai_start_game(const std::array<std::string, 4>& names, int seat, const Rules& rules);
 // start_kyoku of `round` (its setup and the four deal events), every hand shown.
 MjaiJson mjai_start_kyoku(const Round& round);
 // The mjai events of engine events [from, to) of a hand: tsumo, dahai, chi / pon / daiminkan /
@@ -132,8 +131,9 @@ struct MjaiTableStats {
   int dropped_links = 0;
 };
 
-// Handshake on a new connection: sends hello, reads join. Returns the name (or "" on failure,
-// with the reason in `error`).
+// Handshake on a new connection: sends hello, reads join. Returns the name, cut to its first
+// kMaxMjaiNameChars characters (or "" on failure, with the reason in `error`).
+inline constexpr std::size_t kMaxMjaiNameChars = 40;
 std::string mjai_handshake(MjaiLink& link, std::chrono::milliseconds timeout, std::string& error);
 
 // Plays one game. Remote seats get every event (start_game .. end_game) and answer each; built-in
@@ -147,8 +147,8 @@ GameRecorder play_mjai_game(const Rules& rules, std::uint64_t seed, std::array<M
 
 class MjaiBotClient {
  public:
-  // `bot_factory` makes the bot at each start_game (seeded from the game seed the server
-  // announces, else `default_seed`, and the seat). `rules` unless start_game names them.
+  // `bot_factory` makes the bot at each start_game (seeded from `default_seed`, or from a
+  // `seed` that start_game carries, and the seat). `rules` unless start_game names them.
   MjaiBotClient(SeatBotFactory bot_factory, Rules rules, std::string name,
                 std::uint64_t default_seed);
   ~MjaiBotClient();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "io/json_text.hpp"
 #include "io/mjai.hpp"
 #include "io/mjai_session.hpp"
 #include "io/plain_game.hpp"
@@ -345,7 +346,7 @@ struct MjaiBotClient::State {
     const Observation obs = r.observation(me);
     const Action a = bot->choose(obs, legal);
     if (a.type == ActionType::kRiichi) my_riichi = a;
-    return mjai_answer_of(a, obs, rules.red_fives, claim_from()).dump();
+    return dump_json(mjai_answer_of(a, obs, rules.red_fives, claim_from()));
   }
 };
 
@@ -376,10 +377,11 @@ struct EventReader {
   }
   int integer(const char* key, int lo, int hi) const {
     const json& v = field(key);
-    if (!v.is_number_integer() || v.get<long>() < lo || v.get<long>() > hi)
+    const std::optional<std::int64_t> value = int_in_range(v, lo, hi);
+    if (!value)
       throw MjaiError(
-          fmt::format("field '{}' is not an integer {}..{}: {}", key, lo, hi, v.dump()));
-    return v.get<int>();
+          fmt::format("field '{}' is not an integer {}..{}: {}", key, lo, hi, dump_json(v)));
+    return static_cast<int>(*value);
   }
   int seat(const char* key) const { return integer(key, 0, 3); }
   std::string string(const char* key) const {
@@ -389,7 +391,7 @@ struct EventReader {
   }
   std::optional<Tile> tile(const json& v, const char* key) const {
     if (!v.is_string())
-      throw MjaiError(fmt::format("field '{}' is not a tile string: {}", key, v.dump()));
+      throw MjaiError(fmt::format("field '{}' is not a tile string: {}", key, dump_json(v)));
     if (v.get<std::string>() == "?") return std::nullopt;
     try {
       return parse_mjai_tile(v.get<std::string>());
@@ -443,8 +445,8 @@ std::string MjaiBotClient::answer(std::string_view line) {
   State& st = *state_;
   json j;
   try {
-    j = json::parse(line);
-  } catch (const json::parse_error& e) {
+    j = parse_json(line);
+  } catch (const JsonInputError& e) {
     throw MjaiError(fmt::format("malformed JSON: {}", e.what()));
   }
   if (j.is_array())
@@ -460,7 +462,7 @@ std::string MjaiBotClient::answer(std::string_view line) {
   };
   st.warning.clear();
   if (type == "hello")
-    return MjaiJson({{"type", "join"}, {"name", st.name}, {"room", "default"}}).dump();
+    return dump_json(MjaiJson({{"type", "join"}, {"name", st.name}, {"room", "default"}}));
   if (type == "start_game") {
     st.me = r.seat("id");
     if (j.contains("rules")) {
@@ -492,7 +494,7 @@ std::string MjaiBotClient::answer(std::string_view line) {
     return kNone;
   }
   if (type == "error") {
-    st.warning = fmt::format("server error: {}", j.dump());
+    st.warning = fmt::format("server error: {}", dump_json(j));
     return kNone;
   }
   if (!st.started) throw MjaiError(fmt::format("'{}' before start_game", type));
@@ -607,11 +609,10 @@ std::string MjaiBotClient::answer(std::string_view line) {
       if (actor == st.me && st.my_riichi) {
         const Action a = *st.my_riichi;
         st.my_riichi.reset();
-        return MjaiJson({{"type", "dahai"},
-                         {"actor", st.me},
-                         {"pai", mjai_tile(tile_of_id(a.tile, st.rules.red_fives))},
-                         {"tsumogiri", a.tsumogiri}})
-            .dump();
+        return dump_json(MjaiJson({{"type", "dahai"},
+                                   {"actor", st.me},
+                                   {"pai", mjai_tile(tile_of_id(a.tile, st.rules.red_fives))},
+                                   {"tsumogiri", a.tsumogiri}}));
       }
       return kNone;
     } else if (type == "reach_accepted") {

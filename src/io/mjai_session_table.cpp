@@ -1,26 +1,28 @@
 // The mjai protocol, server side: one game between remote seats and built-in bots.
 #include <fmt/core.h>
 
+#include "io/json_text.hpp"
 #include "io/mjai_session.hpp"
 
 namespace riichi::io {
 
 std::string mjai_handshake(MjaiLink& link, std::chrono::milliseconds timeout, std::string& error) {
   const MjaiJson hello = {{"type", "hello"}, {"protocol", "mjsonp"}, {"protocol_version", 3}};
-  if (!link.send(hello.dump())) {
+  if (!link.send(dump_json(hello))) {
     error = "cannot send hello";
     return "";
   }
   const std::optional<std::string> line = link.receive(timeout, error);
   if (!line) return "";
-  const nlohmann::json j = nlohmann::json::parse(*line, nullptr, false);
-  if (!j.is_object() || j.value("type", "") != "join") {
+  const std::optional<nlohmann::json> j = try_parse_json(*line);
+  if (!j || !j->is_object() || j->value("type", "") != "join") {
     error =
         fmt::format("expected {{\"type\":\"join\",\"name\":...}}, got: {}", line->substr(0, 80));
     return "";
   }
   std::string name =
-      j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : "mjai";
+      j->contains("name") && (*j)["name"].is_string() ? (*j)["name"].get<std::string>() : "mjai";
+  name = utf8_prefix(name, kMaxMjaiNameChars);
   if (name.empty()) name = "mjai";
   return name;
 }
@@ -50,7 +52,7 @@ class Table {
 
   GameRecorder play() {
     std::vector<MjaiJson> batch;
-    batch.push_back(mjai_start_game(rec_.record().players, 0, rules_, seed_));
+    batch.push_back(mjai_start_game(rec_.record().players, 0, rules_));
     while (true) {
       collect(batch);
       if (rec_.game().is_over()) batch.push_back(mjai_end_game(rec_.game().final_result().points));
@@ -87,7 +89,8 @@ class Table {
 
   void send_to(int s, const std::string& line) {
     MjaiSeat& seat = seats_[static_cast<std::size_t>(s)];
-    if (seat.link != nullptr && !seat.link->send(line)) drop(s, "cannot send (connection lost)");
+    if (seat.link != nullptr && !seat.link->send(line))
+      drop(s, "cannot send (connection lost, or the bot does not read)");
   }
 
   // The new events since the last call: the end of a finished hand, the next start_kyoku, the
@@ -128,7 +131,7 @@ class Table {
       for (int s = 0; s < 4; ++s) {
         MjaiJson e = mjai_for_seat(batch[i], s);
         if (e["type"] == "start_game") e["id"] = s;
-        send_to(s, e.dump());
+        send_to(s, dump_json(e));
       }
       for (int s = 0; s < 4; ++s) {
         MjaiSeat& seat = seats_[static_cast<std::size_t>(s)];
@@ -140,10 +143,12 @@ class Table {
                               i, error));
           continue;
         }
-        const nlohmann::json j = nlohmann::json::parse(*line, nullptr, false);
-        if (!j.is_object()) {
-          drop(s, fmt::format("answer to {} (event {}) is not a JSON object: {}",
-                              batch[i]["type"].get<std::string>(), i, line->substr(0, 80)));
+        std::string why;
+        const std::optional<nlohmann::json> j = try_parse_json(*line, &why);
+        if (!j || !j->is_object()) {
+          drop(s,
+               fmt::format("answer to {} (event {}) is not a JSON object: {}",
+                           batch[i]["type"].get<std::string>(), i, j ? line->substr(0, 80) : why));
           continue;
         }
         answers_[static_cast<std::size_t>(s)][i] = std::move(*line);

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <utility>
 
+#include "io/json_text.hpp"
 #include "riichi/hand.hpp"
 
 namespace riichi::io {
@@ -279,15 +280,6 @@ std::string known_types() {
   return s;
 }
 
-std::string json_error_text(const std::exception& e) {
-  std::string w = e.what();
-  // "[json.exception.parse_error.101] parse error at line 1, column 5: ..." -> from "column".
-  const auto col = w.find("column");
-  if (col != std::string::npos) return "bad JSON: " + w.substr(col);
-  const auto close = w.find("] ");
-  return "bad JSON: " + (close != std::string::npos ? w.substr(close + 2) : w);
-}
-
 Rules rules_from_header(const json& rules, int line) {
   if (!rules.is_object()) fail(line, "header: 'rules' must be an object");
   const std::string preset = string_field(rules, "preset", line, "header rules");
@@ -488,7 +480,7 @@ std::vector<ordered_json> game_to_lines(const GameRecord& record, const GameLog&
 
 void write_game(std::ostream& out, const GameRecord& record, const GameLog& log, int game_index) {
   for (const ordered_json& line : game_to_lines(record, log, game_index))
-    out << line.dump() << '\n';
+    out << dump_json(line) << '\n';
 }
 
 std::string game_to_text(const GameRecord& record, const GameLog& log, int game_index) {
@@ -509,9 +501,9 @@ std::vector<RecordedGame> read_records(std::istream& in) {
       continue;
     json j;
     try {
-      j = json::parse(text);
-    } catch (const json::exception& e) {
-      fail(line_no, json_error_text(e));
+      j = parse_json(text);
+    } catch (const JsonInputError& e) {
+      fail(line_no, e.what());
     }
     if (!j.is_object()) fail(line_no, "a line must be a JSON object");
     const auto type_it = j.find("type");
@@ -530,7 +522,7 @@ std::vector<RecordedGame> read_records(std::istream& in) {
         fail(line_no, "header: format is '" + format + "', expected '" + kRecordFormatName + "'");
       const json& version = field(j, "version", line_no, "header");
       if (!version.is_number_integer() || version.get<std::int64_t>() != kRecordFormatVersion)
-        fail(line_no, "header: unsupported version " + version.dump() + " (this reader reads " +
+        fail(line_no, "header: unsupported version " + dump_json(version) + " (this reader reads " +
                           std::to_string(kRecordFormatVersion) + ")");
       RecordedGame g;
       g.header_line = line_no;
@@ -563,7 +555,7 @@ std::vector<RecordedGame> read_records(std::istream& in) {
       const json& n = field(j, "n", line_no, "action");
       const std::size_t expected = g.record.actions.size();
       if (!n.is_number_unsigned() || n.get<std::uint64_t>() != expected)
-        fail(line_no, "action number " + n.dump() + " where " + std::to_string(expected) +
+        fail(line_no, "action number " + dump_json(n) + " where " + std::to_string(expected) +
                           " was expected (a line is missing or repeated)");
       try {
         g.record.actions.push_back(action_from_json(j, g.record.rules.red_fives));
@@ -611,13 +603,13 @@ std::optional<LineDivergence> compare_game(const RecordedGame& game, const GameL
     const ordered_json* produced = i + 1 < lines.size() ? &lines[i + 1] : nullptr;
     const std::pair<int, json>* read = i < game.lines.size() ? &game.lines[i] : nullptr;
     if (produced && (*produced)["type"] == "hand") hand_name = (*produced)["hand"];
-    const std::string produced_text = produced ? produced->dump() : std::string();
-    if (produced && read && json::parse(produced_text) == read->second) continue;
+    const std::string produced_text = produced ? dump_json(*produced) : std::string();
+    if (produced && read && json(*produced) == read->second) continue;
     LineDivergence d;
     d.line = read ? read->first : 0;
     d.hand_name = hand_name;
     d.expected = produced_text;
-    d.found = read ? read->second.dump() : std::string();
+    d.found = read ? dump_json(read->second) : std::string();
     return d;
   }
   return std::nullopt;

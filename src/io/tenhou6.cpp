@@ -6,6 +6,7 @@
 #include <istream>
 #include <iterator>
 
+#include "io/json_text.hpp"
 #include "io/plain_mjlog.hpp"
 #include "io/tenhou6_order.hpp"
 #include "io/tenhou_replay.hpp"
@@ -334,7 +335,7 @@ ojson to_tenhou6(const PlainGame& game) {
 }
 
 std::string to_tenhou6_text(const PlainGame& game) {
-  std::string text = to_tenhou6(game).dump();
+  std::string text = dump_json(to_tenhou6(game));
   text += '\n';
   return text;
 }
@@ -592,9 +593,9 @@ OrderCheck engine_check(const MjlogGame& header, const Rules& rules, bool red_fi
 PlainGame parse_tenhou6(std::string_view text, const std::string& file) {
   json j;
   try {
-    j = json::parse(text);
-  } catch (const json::exception& e) {
-    fail("tenhou6", fmt::format("bad JSON: {}", e.what()));
+    j = parse_json(text);
+  } catch (const JsonInputError& e) {
+    fail("tenhou6", e.what());
   }
   if (!j.is_object()) fail("tenhou6", "not a JSON object");
   PlainGame game;

@@ -8,6 +8,7 @@
 #include <pugixml.hpp>
 #include <sstream>
 
+#include "io/json_text.hpp"
 #include "io/tenhou_rules.hpp"
 
 namespace riichi::io {
@@ -807,6 +808,9 @@ std::string url_decode(std::string_view text) {
     out += static_cast<char>(hi * 16 + lo);
     i += 2;
   }
+  std::size_t bad = 0;
+  if (!is_valid_utf8(out, &bad))
+    throw std::invalid_argument("not valid UTF-8 once decoded (byte " + std::to_string(bad) + ")");
   return out;
 }
 

@@ -217,7 +217,8 @@ MjlogGame parse_mjlog(std::string_view xml, const std::string& file = "<mjlog>")
 // Reads and parses a file (plain XML; a gzip-compressed file is rejected with a clear error).
 MjlogGame read_mjlog(const std::filesystem::path& path);
 
-// "%E5%8F%8D" -> UTF-8 bytes. Throws std::invalid_argument on a malformed escape.
+// "%E5%8F%8D" -> UTF-8 bytes. Throws std::invalid_argument on a malformed escape or when the
+// result is not valid UTF-8.
 std::string url_decode(std::string_view text);
 
 }  // namespace riichi::io

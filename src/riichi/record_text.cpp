@@ -38,12 +38,6 @@ std::string action_token(const Action& a) {
   return t;
 }
 
-std::string action_token(const GameRecord& record, std::size_t i) {
-  std::string t = action_token(record.actions[i]);
-  if (record.mode(i) == InputMode::kHuman) t += '*';
-  return t;
-}
-
 [[noreturn]] void bad_token(std::size_t index, std::string_view token, const std::string& why) {
   std::string message = "action ";
   message += std::to_string(index + 1);
@@ -96,6 +90,12 @@ Action parse_action(std::string_view token, std::size_t index) {
 
 }  // namespace
 
+std::string action_text(const Action& action, InputMode mode) {
+  std::string t = action_token(action);
+  if (mode == InputMode::kHuman) t += '*';
+  return t;
+}
+
 std::string to_text(const GameRecord& record) {
   std::string out = "riichi/1 ";
   out += full_rules_spec(record.rules);
@@ -103,7 +103,7 @@ std::string to_text(const GameRecord& record) {
   out += std::to_string(record.seed);
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     out += ' ';
-    out += action_token(record, i);
+    out += action_text(record.actions[i], record.mode(i));
   }
   return out;
 }

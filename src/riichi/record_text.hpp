@@ -20,6 +20,9 @@
 namespace riichi {
 
 std::string to_text(const GameRecord& record);
+// The token of one action (as in to_text): appending " " + token to the text of a record gives
+// the text of the record with that action applied.
+std::string action_text(const Action& action, InputMode mode = InputMode::kLegalOnly);
 // Throws std::invalid_argument naming the token (its index and text) and what is wrong.
 GameRecord record_from_text(std::string_view text);
 

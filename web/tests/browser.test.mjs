@@ -77,7 +77,8 @@ const servers = [];
 function spawnServer(db, port = 0) {
   return new Promise((resolve, reject) => {
     const args = ['serve', '--port', String(port), '--host', '127.0.0.1', '--db', db,
-      '--bot-delay-ms', '0', '--hand-pause-ms', '200', '--web-dir', path.dirname(HERE)];  // the page next to this test
+      '--bot-delay-ms', '0', '--hand-pause-ms', '200', '--allow-chosen-seed',
+      '--web-dir', path.dirname(HERE)];  // the page next to this test
     const proc = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     servers.push(proc);
     let out = '';
