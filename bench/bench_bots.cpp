@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "bench_checksum.hpp"
 #include "bots/registry.hpp"
 #include "bots/selfplay.hpp"
 #include "riichi/rules.hpp"
@@ -32,7 +33,10 @@ void BM_BotHanchan(benchmark::State& state) {
     actions += stats.actions;
     ++seed;
   }
-  state.SetLabel(name);
+  state.SetLabel(name + " " + games_checksum([&](std::uint64_t s) {
+                   const auto players = bots::make_bots({name, name, name, name}, s);
+                   return bots::play_fast(rules, s, bots::seats_of(players));
+                 }));
   state.counters["hanchan/s"] =
       benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
   state.counters["hands/s"] =

@@ -55,7 +55,7 @@ class AddOneShanten {
     const int s = kind / 9, pos = kind % 9;
     int c[4] = {class_[0], class_[1], class_[2], class_[3]};
     if (s == 3)
-      c[3] = t_.honor_class[low_[3] + detail::kPow5[pos]];
+      c[3] = t_.honor_at(low_[3] + detail::kPow5[pos]);
     else if (pos < 5)
       c[s] = t_.suit_at(low_[s] + detail::kPow5[pos], high_[s]);
     else
@@ -83,7 +83,7 @@ class AddOneShanten {
   void read_class(int s) {
     if (s == 3) {
       low_[3] = detail::ShantenTables::honor_key(&base_[27]);
-      class_[3] = t_.honor_class[low_[3]];
+      class_[3] = t_.honor_at(low_[3]);
       return;
     }
     low_[s] = detail::ShantenTables::low_key(&base_[9 * s]);
