@@ -118,15 +118,19 @@ void Round::remove_tile(int seat, int id) {
   --s.counts[id / 4];
 }
 
+// The held copies of `kind` as 4 bits (bit c = id kind*4 + c). A kind's four ids never straddle
+// two words of the id bitset (16 kinds per 64-bit word).
+unsigned Round::held_copies(int seat, int kind) const {
+  return static_cast<unsigned>(seats_[seat].ids[kind >> 4] >> ((kind & 15) * 4)) & 15u;
+}
+
 // The first held id of `kind` that is (want_red) / is not (!want_red) a red five.
 int Round::first_id(int seat, int kind, bool want_red) const {
-  for (int c = 0; c < 4; ++c) {
-    const int id = kind * 4 + c;
-    if (!has_id(seats_[seat].ids, id)) continue;
-    const bool red = rules_.red_fives && is_red_id(id);
-    if (red == want_red) return id;
-  }
-  return -1;
+  unsigned held = held_copies(seat, kind);
+  const bool red_kind = rules_.red_fives && is_five(kind);  // copy 0 is the red five
+  if (want_red) return red_kind && (held & 1u) ? kind * 4 : -1;
+  if (red_kind) held &= ~1u;
+  return held ? kind * 4 + std::countr_zero(held) : -1;
 }
 
 // Cached shanten and waits of the 3n+1 concealed part, refreshed whenever it changes.
@@ -135,7 +139,7 @@ void Round::update_waits(int seat) {
   s.shanten = static_cast<std::int8_t>(shanten(s.counts));
   s.wait_kinds = 0;
   if (s.shanten != 0 || s.dead != DeadHandReason::kNone) return;  // §4.5: a dead hand never wins
-  for (const Wait& w : waits(s.counts)) s.wait_kinds |= kind_bit(w.kind);
+  s.wait_kinds = waiting_kinds(s.counts);
 }
 
 bool Round::is_furiten(int seat) const {
@@ -412,22 +416,27 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
     return;
   }
   const std::size_t first = out.size();
-  for (int k = 0; k < kNumKinds; ++k) {
-    if (s.counts[k] == 0 || (kuikae_forbidden_ & kind_bit(k))) continue;
+  const bool drawn_held = drawn_ >= 0 && has_id(s.ids, drawn_);
+  for (std::uint64_t m = kinds_at_least(s.counts, 1) & ~kuikae_forbidden_; m; m &= m - 1) {
+    const int k = std::countr_zero(m);
     // One discard per distinct copy (red, plain) from the hand, then the drawn tile: the order
     // depends only on what the player can name (kind, red, drawn), never on physical copy ids,
-    // so a bot that tracks tiles by name (mjai) sees the same list.
-    bool seen[2] = {false, false};  // plain, red (the drawn tile apart)
-    for (int c = 0; c < 4; ++c) {
-      const int id = k * 4 + c;
-      const int red = rules_.red_fives && is_red_id(id);
-      if (id == drawn_ || seen[red] || !has_id(s.ids, id)) continue;
-      seen[red] = true;
-      a.tile = static_cast<std::int16_t>(id);
-      a.tsumogiri = false;
+    // so a bot that tracks tiles by name (mjai) sees the same list. A red five is copy 0, so it
+    // comes before the plain copies; of these the lowest held id is named.
+    const bool drawn_here = drawn_held && drawn_ / 4 == k;
+    unsigned held = held_copies(seat, k);
+    if (drawn_here) held &= ~(1u << (drawn_ & 3));
+    a.tsumogiri = false;
+    if (rules_.red_fives && is_five(k) && (held & 1u)) {
+      a.tile = static_cast<std::int16_t>(k * 4);
+      out.push_back(a);
+      held &= ~1u;
+    }
+    if (held) {
+      a.tile = static_cast<std::int16_t>(k * 4 + std::countr_zero(held));
       out.push_back(a);
     }
-    if (drawn_ >= 0 && drawn_ / 4 == k && has_id(s.ids, drawn_)) {
+    if (drawn_here) {
       a.tile = static_cast<std::int16_t>(drawn_);
       a.tsumogiri = true;
       out.push_back(a);
@@ -438,12 +447,18 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
   const std::size_t last = out.size();
   Counts own = s.counts;
   for (int m = 0; m < s.num_melds; ++m) own[s.melds[m].ids[0] / 4] += 4;  // ankan only
+  std::uint64_t checked = 0, tenpai = 0;  // per kind discarded (copies give the same hand)
   for (std::size_t i = first; i < last; ++i) {
-    Counts c = s.counts;
-    --c[out[i].tile / 4];
-    Counts o = own;
-    --o[out[i].tile / 4];
-    if (shanten(c) != 0 || !is_tenpai_for_payment(c, o)) continue;
+    const int k = out[i].tile / 4;
+    if (!(checked & kind_bit(k))) {
+      checked |= kind_bit(k);
+      Counts c = s.counts;
+      --c[k];
+      Counts o = own;
+      --o[k];
+      if (is_tenpai_for_payment(c, o)) tenpai |= kind_bit(k);  // implies shanten 0
+    }
+    if (!(tenpai & kind_bit(k))) continue;
     Action r = out[i];
     r.type = ActionType::kRiichi;
     out.push_back(r);

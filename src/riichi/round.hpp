@@ -305,6 +305,7 @@ class Round {
   void add_tile(int seat, int id);
   void remove_tile(int seat, int id);
   int first_id(int seat, int kind, bool want_red) const;
+  unsigned held_copies(int seat, int kind) const;
   bool uninterrupted_first_turn(int seat) const;
   void compute_legal(int seat, std::vector<Action>& out) const;
   void self_actions(int seat, std::vector<Action>& out) const;

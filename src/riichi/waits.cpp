@@ -1,9 +1,11 @@
 #include "riichi/waits.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 #include "riichi/decompose.hpp"
+#include "riichi/hand.hpp"
 #include "riichi/shanten.hpp"
 #include "riichi/shanten_table.hpp"
 
@@ -18,6 +20,12 @@ std::string_view wait_shape_name(WaitShape shape) {
 namespace {
 
 int tile_count(const Counts& c) { return std::accumulate(c.begin(), c.end(), 0); }
+
+constexpr std::uint64_t kYaochuuMask = [] {
+  std::uint64_t m = 0;
+  for (int k : kYaochuuKinds) m |= std::uint64_t{1} << k;
+  return m;
+}();
 
 int unseen(const Counts& hand, const Counts* visible, int kind) {
   const int seen = hand[kind] + (visible ? (*visible)[kind] : 0);
@@ -156,41 +164,68 @@ std::uint8_t standard_shapes(const Counts& full, int kind) {
 
 }  // namespace
 
-std::vector<Wait> waits(const Counts& concealed, const Counts* visible) {
-  const AddOneShanten add(concealed);
+namespace {
+
+// The kinds that complete a 3n+1 concealed part, by form (bit per kind). Kinds held four times
+// are never waits (there is no fifth copy).
+struct WaitKinds {
+  std::uint64_t standard = 0;     // complete four sets and a pair (or fewer with melds)
+  std::uint64_t seven_pairs = 0;  // the single of six pairs and a single
+  std::uint64_t kokushi = 0;      // thirteen orphans
+  bool kokushi13 = false;         // all 13 orphans held: the 13-sided wait
+  std::uint64_t all() const { return standard | seven_pairs | kokushi; }
+};
+
+WaitKinds scan_waits(const AddOneShanten& add, const Counts& concealed) {
+  WaitKinds w;
   const detail::FormCounts& f = add.forms();
-  if (f.tiles % 3 != 1 || f.tiles > 13) return {};
+  if (f.tiles % 3 != 1 || f.tiles > 13) return w;
   // Tenpai in some form, from the counts already read (no second pass over the hand).
   const int chiitoitsu = f.tiles == 13 ? 6 - f.pairs + std::max(0, 7 - f.kinds) : 99;
   const int kokushi = f.tiles == 13 ? 13 - f.yaochuu_kinds - (f.yaochuu_pair ? 1 : 0) : 99;
-  if (std::min({add.standard_now(), chiitoitsu, kokushi}) != 0) return {};
-  const bool seven_pairs_form = chiitoitsu == 0, kokushi_form = kokushi == 0;
-  const std::uint64_t touch = touching_kinds(f.present);
+  if (std::min({add.standard_now(), chiitoitsu, kokushi}) != 0) return w;
+  const std::uint64_t open = ~kinds_at_least(concealed, 4);
+  for (std::uint64_t m = touching_kinds(f.present) & open; m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    if (add.standard(k) == -1) w.standard |= std::uint64_t{1} << k;
+  }
+  // Six pairs and a single: the single is the wait (13 tiles, 6 kinds >= 2, 7 kinds).
+  if (chiitoitsu == 0) w.seven_pairs = f.present & ~kinds_at_least(concealed, 2);
+  if (kokushi == 0) {
+    w.kokushi = kYaochuuMask & open & (f.yaochuu_pair ? ~f.present : ~std::uint64_t{0});
+    w.kokushi13 = f.yaochuu_kinds == 13;
+  }
+  return w;
+}
 
-  Wait found[kNumKinds];
-  int n = 0;
-  for (int k = 0; k < kNumKinds; ++k) {
-    // A fifth copy does not exist: a kind held four times is never a wait.
-    if (concealed[k] >= 4 || (!(touch >> k & 1) && !kokushi_form)) continue;
+}  // namespace
+
+std::uint64_t waiting_kinds(const Counts& concealed) {
+  return scan_waits(AddOneShanten(concealed), concealed).all();
+}
+
+std::vector<Wait> waits(const Counts& concealed, const Counts* visible) {
+  const WaitKinds w = scan_waits(AddOneShanten(concealed), concealed);
+  std::vector<Wait> out;
+  for (std::uint64_t m = w.all(); m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    const std::uint64_t bit = std::uint64_t{1} << k;
     std::uint8_t shapes = 0;
-    if ((touch >> k & 1) && add.standard(k) == -1) {
+    if (w.standard & bit) {
       Counts full = concealed;
       ++full[k];
       shapes |= standard_shapes(full, k);
     }
-    // Six pairs and a single: the single is the wait (13 tiles, 6 kinds >= 2, 7 kinds).
-    if (seven_pairs_form && concealed[k] == 1) shapes |= shape_bit(WaitShape::kChiitoitsu);
-    if (kokushi_form && is_yaochuu(k) && (concealed[k] == 0 || !f.yaochuu_pair))
-      shapes |= shape_bit(f.yaochuu_kinds == 13 ? WaitShape::kKokushi13 : WaitShape::kKokushi);
-    if (shapes) found[n++] = Wait{k, shapes, unseen(concealed, visible, k)};
+    if (w.seven_pairs & bit) shapes |= shape_bit(WaitShape::kChiitoitsu);
+    if (w.kokushi & bit)
+      shapes |= shape_bit(w.kokushi13 ? WaitShape::kKokushi13 : WaitShape::kKokushi);
+    out.push_back(Wait{k, shapes, unseen(concealed, visible, k)});
   }
-  return std::vector<Wait>(found, found + n);
+  return out;
 }
 
 bool is_tenpai_for_payment(const Counts& concealed, const Counts& own) {
-  for (const Wait& w : waits(concealed))
-    if (own[w.kind] < 4) return true;
-  return false;
+  return (waiting_kinds(concealed) & ~kinds_at_least(own, 4)) != 0;
 }
 
 namespace {
