@@ -123,6 +123,31 @@ void cross_check(int size, int hands, int first, int kinds, std::uint64_t seed) 
   }
 }
 
+// Seven pairs and thirteen orphans counted kind by kind (the vector pass must agree on every
+// hand size, honours and terminals included).
+TEST(Shanten, OtherFormsAgreeWithAKindByKindCount) {
+  testing::SplitMix64 rng{77};
+  for (int i = 0; i < testing::iterations(200'000); ++i) {
+    const int size = 13 + i % 2;
+    const int first = i % 3 == 0 ? 0 : i % 3 == 1 ? 18 : 27;  // all kinds, sou+honours, honours
+    const Counts c = testing::random_hand(rng, size, first, kNumKinds - first);
+    int pairs = 0, kinds = 0, orphans = 0;
+    bool orphan_pair = false;
+    for (int k = 0; k < kNumKinds; ++k) {
+      pairs += c[k] >= 2;
+      kinds += c[k] >= 1;
+      if (!is_yaochuu(k)) continue;
+      orphans += c[k] >= 1;
+      orphan_pair = orphan_pair || c[k] >= 2;
+    }
+    ASSERT_EQ(shanten_chiitoitsu(c), 6 - pairs + std::max(0, 7 - kinds)) << format_counts(c);
+    ASSERT_EQ(shanten_kokushi(c), 13 - orphans - (orphan_pair ? 1 : 0)) << format_counts(c);
+    ASSERT_EQ(shanten(c),
+              std::min({reference_standard(c), shanten_chiitoitsu(c), shanten_kokushi(c)}))
+        << format_counts(c);
+  }
+}
+
 class ShantenCrossCheck : public ::testing::TestWithParam<int> {};
 
 TEST_P(ShantenCrossCheck, TableAgreesWithReferenceOnAMillionRandomHands) {

@@ -118,12 +118,6 @@ void Round::remove_tile(int seat, int id) {
   --s.counts[id / 4];
 }
 
-// The held copies of `kind` as 4 bits (bit c = id kind*4 + c). A kind's four ids never straddle
-// two words of the id bitset (16 kinds per 64-bit word).
-unsigned Round::held_copies(int seat, int kind) const {
-  return static_cast<unsigned>(seats_[seat].ids[kind >> 4] >> ((kind & 15) * 4)) & 15u;
-}
-
 // The first held id of `kind` that is (want_red) / is not (!want_red) a red five.
 int Round::first_id(int seat, int kind, bool want_red) const {
   unsigned held = held_copies(seat, kind);
@@ -243,6 +237,10 @@ void Round::open_claim_window(Phase window) {
   }
   for (int k = 1; k < 4; ++k) {
     const int seat = (current_ + k) % 4;
+    // claim_actions offers more than a pass only with a ron, two copies for a pon or kan, or a
+    // chi for the seat on the discarder's right: other seats are not asked.
+    const bool may_call = window == Phase::kClaim && (k == 1 || seats_[seat].counts[kind] >= 2);
+    if (!(win_capable_ >> seat & 1) && !may_call) continue;
     claim_actions(seat, buf);
     if (buf.size() > 1) pending_ |= 1u << seat;  // more than a pass
   }
@@ -380,8 +378,9 @@ void Round::self_actions(int seat, std::vector<Action>& out) const {
   }
   // §2.7-§2.8: kans need a live tile left and fewer than 4 kans.
   if (live_tiles_left() > 0 && total_kans_ < 4) {
-    for (int k = 0; k < kNumKinds; ++k) {
-      if (s.counts[k] == 4 && (!s.riichi || kan_allowed_in_riichi(seat, k)))
+    for (std::uint64_t m = kinds_at_least(s.counts, 4); m; m &= m - 1) {
+      const int k = std::countr_zero(m);
+      if (!s.riichi || kan_allowed_in_riichi(seat, k))
         out.push_back(Action{
             ActionType::kAnkan, a.seat, static_cast<std::int16_t>(k * 4), false, {-1, -1, -1}});
     }
@@ -468,8 +467,10 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
 // §3.7 riichi conditions other than tenpai.
 bool Round::riichi_possible(int seat) const {
   const Seat& s = seats_[seat];
+  // A tile lowers the shanten of every form by at most one: the cached shanten of the hand
+  // before the draw (s.shanten, 3n+1 tiles) rules out most hands without a table lookup.
   return !s.riichi && !s.open && live_tiles_left() >= rules_.riichi_min_live_tiles &&
-         scores_[seat] >= rules_.riichi_min_points && shanten(s.counts) <= 0;
+         scores_[seat] >= rules_.riichi_min_points && s.shanten <= 1 && shanten(s.counts) <= 0;
 }
 
 // Answers in a claim window: ron, pon, daiminkan, chi (§3.2), and always pass.

@@ -305,7 +305,11 @@ class Round {
   void add_tile(int seat, int id);
   void remove_tile(int seat, int id);
   int first_id(int seat, int kind, bool want_red) const;
-  unsigned held_copies(int seat, int kind) const;
+  // The held copies of `kind` as 4 bits (bit c = id kind*4 + c). A kind's four ids never
+  // straddle two words of the id bitset (16 kinds per 64-bit word).
+  unsigned held_copies(int seat, int kind) const {
+    return static_cast<unsigned>(seats_[seat].ids[kind >> 4] >> ((kind & 15) * 4)) & 15u;
+  }
   bool uninterrupted_first_turn(int seat) const;
   void compute_legal(int seat, std::vector<Action>& out) const;
   void self_actions(int seat, std::vector<Action>& out) const;

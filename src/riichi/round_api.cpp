@@ -33,9 +33,8 @@ ApplyResult Round::apply(Action action) {
     return {false, reason};
   }
   const Action* found = nullptr;
-  for (const Action& l : legal) {
-    if (l == action) found = &l;
-  }
+  for (std::size_t i = 0; i < legal.size() && !found; ++i)
+    if (legal[i] == action) found = &legal[i];
   for (std::size_t i = 0; i < legal.size() && !found; ++i)
     if (matches(legal[i], action)) found = &legal[i];
   if (!found) {

@@ -1,6 +1,7 @@
 #include "riichi/shanten.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 #include "riichi/shanten_table.hpp"
@@ -18,43 +19,79 @@ constexpr std::uint64_t kYaochuuMask = [] {
   return m;
 }();
 
-// Portable inline popcount (std::popcount becomes a libgcc call without -mpopcnt).
-inline int bit_count(std::uint64_t x) {
-  x = x - ((x >> 1) & 0x5555555555555555ull);
-  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-  return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+#if defined(__SSE2__)
+namespace {
+
+__m128i load16(const std::uint8_t* p) {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
 }
 
+// The sum of the 16 bytes of v (SAD against zero adds each half's 8 bytes).
+int byte_sum(__m128i v) {
+  const __m128i halves = _mm_sad_epu8(v, _mm_setzero_si128());
+  return _mm_cvtsi128_si32(halves) + _mm_extract_epi16(halves, 4);
+}
+
+}  // namespace
+
+// Three loads cover the 34 counts: kinds 0..15, 16..31 and 18..33 (of the last only lanes 14
+// and 15, kinds 32 and 33, are kept). Each count is compared with 0 and 1 (held, a pair); the
+// bit masks come from movemask, the numbers from byte sums (no popcount instruction needed:
+// the baseline x86-64 has none).
+FormCounts form_counts(const Counts& c) {
+  // Lanes of kinds 32, 33 in the third load; terminal/honour lanes (1 each) of each load:
+  // 1m 9m 1p (kinds 0, 8, 9), 9p 1s 9s E S W N White (17, 18, 26..31), Green Red (32, 33).
+  const __m128i kTail = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1);
+  const __m128i kYaochuuA = _mm_setr_epi8(1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0);
+  const __m128i kYaochuuB = _mm_setr_epi8(0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1);
+  const __m128i kYaochuuT = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1);
+  const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+  const __m128i a = load16(c.data()), b = load16(c.data() + 16);
+  const __m128i t = _mm_and_si128(load16(c.data() + 18), kTail);
+  const __m128i ha = _mm_cmpgt_epi8(a, zero), hb = _mm_cmpgt_epi8(b, zero),
+                ht = _mm_cmpgt_epi8(t, zero);  // 0xFF where held
+  const __m128i pa = _mm_cmpgt_epi8(a, one), pb = _mm_cmpgt_epi8(b, one),
+                pt = _mm_cmpgt_epi8(t, one);  // 0xFF where a pair or more
+  const auto bits = [](__m128i x, __m128i y, __m128i z) {
+    return std::uint64_t(static_cast<unsigned>(_mm_movemask_epi8(x))) |
+           std::uint64_t(static_cast<unsigned>(_mm_movemask_epi8(y))) << 16 |
+           std::uint64_t(static_cast<unsigned>(_mm_movemask_epi8(z)) >> 14) << 32;
+  };
+  FormCounts f;
+  f.present = bits(ha, hb, ht);
+  const std::uint64_t pairs = bits(pa, pb, pt);
+  f.tiles = byte_sum(_mm_add_epi8(_mm_add_epi8(a, b), t));
+  // Held kinds + 64 * pairs in one sum (at most 34 kinds: the fields do not overlap).
+  const __m128i held = _mm_add_epi8(_mm_add_epi8(_mm_and_si128(ha, one), _mm_and_si128(hb, one)),
+                                    _mm_and_si128(ht, one));
+  const __m128i paired = _mm_add_epi8(_mm_add_epi8(_mm_and_si128(pa, one), _mm_and_si128(pb, one)),
+                                      _mm_and_si128(pt, one));
+  const int both = byte_sum(_mm_add_epi8(held, _mm_slli_epi16(paired, 6)));
+  f.kinds = both & 63;
+  f.pairs = both >> 6;
+  f.yaochuu_kinds = byte_sum(
+      _mm_add_epi8(_mm_add_epi8(_mm_and_si128(ha, kYaochuuA), _mm_and_si128(hb, kYaochuuB)),
+                   _mm_and_si128(ht, kYaochuuT)));
+  f.yaochuu_pair = (pairs & kYaochuuMask) != 0;
+  return f;
+}
+#else
 FormCounts form_counts(const Counts& c) {
   std::uint64_t present = 0, pairs = 0;
-  int tiles = 0;
-#if defined(__SSE2__)
-  const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
-  for (int half = 0; half < 2; ++half) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data() + 16 * half));
-    present |= std::uint64_t(_mm_movemask_epi8(_mm_cmpgt_epi8(v, zero))) << (16 * half);
-    pairs |= std::uint64_t(_mm_movemask_epi8(_mm_cmpgt_epi8(v, one))) << (16 * half);
-    const __m128i sums = _mm_sad_epu8(v, zero);
-    tiles += _mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4);
-  }
-  for (int k = 32; k < kNumKinds; ++k) {
-#else
+  FormCounts f;
   for (int k = 0; k < kNumKinds; ++k) {
-#endif
     present |= std::uint64_t(c[k] > 0) << k;
     pairs |= std::uint64_t(c[k] > 1) << k;
-    tiles += c[k];
+    f.tiles += c[k];
   }
-  FormCounts f;
-  f.tiles = tiles;
-  f.kinds = bit_count(present);
-  f.pairs = bit_count(pairs);
-  f.yaochuu_kinds = bit_count(present & kYaochuuMask);
+  f.kinds = std::popcount(present);
+  f.pairs = std::popcount(pairs);
+  f.yaochuu_kinds = std::popcount(present & kYaochuuMask);
   f.yaochuu_pair = (pairs & kYaochuuMask) != 0;
   f.present = present;
   return f;
 }
+#endif
 
 }  // namespace detail
 
