@@ -87,6 +87,15 @@ void check_tile_limits(std::span<const Tile> tiles, std::size_t position);
 Counts counts_of(std::span<const Tile> tiles);
 int total(const Counts& counts);
 
+// The number of bits set in a kind mask. Inline arithmetic: std::popcount is a library call on
+// the baseline x86-64 (no popcnt instruction).
+constexpr int mask_size(std::uint64_t m) {
+  m = m - ((m >> 1) & 0x5555555555555555ull);
+  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+  m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return static_cast<int>((m * 0x0101010101010101ull) >> 56);
+}
+
 // Bit k set when counts[k] >= n (n = 1..4): one vector pass over the 34 counts.
 inline std::uint64_t kinds_at_least(const Counts& counts, int n) {
   std::uint64_t mask = 0;

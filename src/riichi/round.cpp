@@ -20,6 +20,17 @@ bool has_id(const std::array<std::uint64_t, 3>& ids, int id) {
   return ids[id >> 6] >> (id & 63) & 1;
 }
 
+// The lowest set bit of each 4-bit group of x: in an id bitset, the lowest held copy of each
+// kind (bit j of a group survives when none of the group's lower bits is set).
+constexpr std::uint64_t lowest_in_nibbles(std::uint64_t x) {
+  return x & ~((x << 1) & 0xEEEEEEEEEEEEEEEEull) & ~((x << 2) & 0xCCCCCCCCCCCCCCCCull) &
+         ~((x << 3) & 0x8888888888888888ull);
+}
+
+// The red fives (copy 0 of 5m, 5p, 5s: ids 16, 52, 88) in the three words of an id bitset.
+constexpr std::array<std::uint64_t, 3> kRedFiveIds = {
+    (std::uint64_t{1} << 16) | (std::uint64_t{1} << 52), std::uint64_t{1} << (88 - 64), 0};
+
 }  // namespace
 
 const char* action_type_name(ActionType type) {
@@ -109,13 +120,13 @@ void Round::deal() {
 void Round::add_tile(int seat, int id) {
   Seat& s = seats_[seat];
   s.ids[id >> 6] |= std::uint64_t{1} << (id & 63);
-  ++s.counts[id / 4];
+  s.hand_shanten.add(id / 4, s.counts[id / 4]++);
 }
 
 void Round::remove_tile(int seat, int id) {
   Seat& s = seats_[seat];
   s.ids[id >> 6] &= ~(std::uint64_t{1} << (id & 63));
-  --s.counts[id / 4];
+  s.hand_shanten.remove(id / 4, --s.counts[id / 4]);
 }
 
 // The first held id of `kind` that is (want_red) / is not (!want_red) a red five.
@@ -130,7 +141,7 @@ int Round::first_id(int seat, int kind, bool want_red) const {
 // Cached shanten and waits of the 3n+1 concealed part, refreshed whenever it changes.
 void Round::update_waits(int seat) {
   Seat& s = seats_[seat];
-  s.shanten = static_cast<std::int8_t>(shanten(s.counts));
+  s.shanten = static_cast<std::int8_t>(s.hand_shanten.shanten());
   s.wait_kinds = 0;
   if (s.shanten != 0 || s.dead != DeadHandReason::kNone) return;  // §4.5: a dead hand never wins
   s.wait_kinds = waiting_kinds(s.counts);
@@ -217,6 +228,20 @@ void Round::discard(const Action& a) {
   open_claim_window(Phase::kClaim);
 }
 
+namespace {
+
+// Whether `c` holds two tiles that make a run with a tile of `kind` (a suited kind): the shape a
+// chi needs, before the kuikae and copy checks of call_actions.
+bool chi_shape(const Counts& c, int kind) {
+  if (!is_suited(kind)) return false;
+  const int n = number_of(kind);
+  const bool below1 = n >= 2 && c[kind - 1], below2 = n >= 3 && c[kind - 2];
+  const bool above1 = n <= 8 && c[kind + 1], above2 = n <= 7 && c[kind + 2];
+  return (below2 && below1) || (below1 && above1) || (above1 && above2);
+}
+
+}  // namespace
+
 // §3.3: every seat with a possible call answers; if none, the window closes at once.
 // A chankan window on an ankan tile concerns kokushi hands only, where allowed (§3.6).
 void Round::open_claim_window(Phase window) {
@@ -238,8 +263,11 @@ void Round::open_claim_window(Phase window) {
   for (int k = 1; k < 4; ++k) {
     const int seat = (current_ + k) % 4;
     // claim_actions offers more than a pass only with a ron, two copies for a pon or kan, or a
-    // chi for the seat on the discarder's right: other seats are not asked.
-    const bool may_call = window == Phase::kClaim && (k == 1 || seats_[seat].counts[kind] >= 2);
+    // chi for the next seat (two tiles that make a run with the discard): other seats are not
+    // asked.
+    const Counts& c = seats_[seat].counts;
+    const bool may_call =
+        window == Phase::kClaim && (c[kind] >= 2 || (k == 1 && chi_shape(c, kind)));
     if (!(win_capable_ >> seat & 1) && !may_call) continue;
     claim_actions(seat, buf);
     if (buf.size() > 1) pending_ |= 1u << seat;  // more than a pass
@@ -415,32 +443,35 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
     return;
   }
   const std::size_t first = out.size();
-  const bool drawn_held = drawn_ >= 0 && has_id(s.ids, drawn_);
-  for (std::uint64_t m = kinds_at_least(s.counts, 1) & ~kuikae_forbidden_; m; m &= m - 1) {
+  // The ids to name, from the id bitset: per held kind its lowest copy, and a red five (copy 0
+  // of a five under red_fives) apart from the plain copies; the drawn tile comes last in its
+  // kind. The order depends only on what the player can name (kind, red, drawn), never on
+  // physical copy ids, so a bot that tracks tiles by name (mjai) sees the same list.
+  std::array<std::uint64_t, 3> ids = s.ids;
+  const int drawn_kind = drawn_ >= 0 && has_id(s.ids, drawn_) ? drawn_ / 4 : -1;
+  if (drawn_kind >= 0) ids[drawn_ >> 6] &= ~(std::uint64_t{1} << (drawn_ & 63));
+  for (std::uint64_t m = kuikae_forbidden_; m; m &= m - 1) {
     const int k = std::countr_zero(m);
-    // One discard per distinct copy (red, plain) from the hand, then the drawn tile: the order
-    // depends only on what the player can name (kind, red, drawn), never on physical copy ids,
-    // so a bot that tracks tiles by name (mjai) sees the same list. A red five is copy 0, so it
-    // comes before the plain copies; of these the lowest held id is named.
-    const bool drawn_here = drawn_held && drawn_ / 4 == k;
-    unsigned held = held_copies(seat, k);
-    if (drawn_here) held &= ~(1u << (drawn_ & 3));
-    a.tsumogiri = false;
-    if (rules_.red_fives && is_five(k) && (held & 1u)) {
-      a.tile = static_cast<std::int16_t>(k * 4);
-      out.push_back(a);
-      held &= ~1u;
-    }
-    if (held) {
-      a.tile = static_cast<std::int16_t>(k * 4 + std::countr_zero(held));
-      out.push_back(a);
-    }
-    if (drawn_here) {
-      a.tile = static_cast<std::int16_t>(drawn_);
-      a.tsumogiri = true;
-      out.push_back(a);
+    ids[k >> 4] &= ~(std::uint64_t{15} << ((k & 15) * 4));
+  }
+  std::array<std::uint8_t, kNumTiles> named;
+  int n = 0, before_drawn = 0;
+  for (int w = 0; w < 3; ++w) {
+    const std::uint64_t red = rules_.red_fives ? ids[w] & kRedFiveIds[w] : 0;
+    for (std::uint64_t bits = lowest_in_nibbles(ids[w] & ~red) | red; bits; bits &= bits - 1) {
+      const int id = 64 * w + std::countr_zero(bits);
+      before_drawn += id / 4 <= drawn_kind;
+      named[n++] = static_cast<std::uint8_t>(id);
     }
   }
+  out.resize(first + n + (drawn_kind >= 0), a);
+  Action* next = out.data() + first;
+  for (int i = 0; i < n; ++i) {
+    if (i == before_drawn && drawn_kind >= 0) (next++)->tile = static_cast<std::int16_t>(drawn_);
+    (next++)->tile = named[i];
+  }
+  if (before_drawn == n && drawn_kind >= 0) next->tile = static_cast<std::int16_t>(drawn_);
+  if (drawn_kind >= 0) out[first + before_drawn].tsumogiri = true;
   if (!self || !riichi_possible(seat)) return;
   // §3.7: riichi on a closed hand, tenpai for payment after the discard.
   const std::size_t last = out.size();
@@ -470,7 +501,8 @@ bool Round::riichi_possible(int seat) const {
   // A tile lowers the shanten of every form by at most one: the cached shanten of the hand
   // before the draw (s.shanten, 3n+1 tiles) rules out most hands without a table lookup.
   return !s.riichi && !s.open && live_tiles_left() >= rules_.riichi_min_live_tiles &&
-         scores_[seat] >= rules_.riichi_min_points && s.shanten <= 1 && shanten(s.counts) <= 0;
+         scores_[seat] >= rules_.riichi_min_points && s.shanten <= 1 &&
+         s.hand_shanten.shanten() <= 0;
 }
 
 // Answers in a claim window: ron, pon, daiminkan, chi (§3.2), and always pass.

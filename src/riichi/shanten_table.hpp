@@ -22,6 +22,8 @@
 //   final_value[(mp * kSouHonorClasses + sz) * 5 + sets needed]   best 2*sets + partials + pair
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 
 #include "riichi/tile.hpp"
@@ -72,6 +74,144 @@ struct ShantenTables {
     const int mp = d.mp_class[m * kSuitClasses + p], sz = d.sz_class[s * kHonorClasses + z];
     return d.final_value[(mp * kSouHonorClasses + sz) * 5 + blocks];
   }
+};
+
+// The table classes of a hand's four parts (man, pin, sou, honours), read once: a hand one tile
+// away is then one class lookup away, since a tile changes one digit of one part's key. A part
+// may hold at most 14 tiles (the compact suit index), so value_with(kind, +1, ...) needs at most
+// 13 tiles in the part of `kind`.
+class PartClasses {
+ public:
+  PartClasses() = default;
+  explicit PartClasses(const Counts& c) {
+    for (int part = 0; part < 4; ++part) read(c, part);
+    combine();
+  }
+  // One tile of `kind` in (delta = 1) or out (delta = -1): its part's key moves by one digit.
+  void move(int kind, int delta) {
+    const int part = kPartOf[kind];
+    class_[part] = moved_class(kind, delta);
+    (kind < 27 && kDigitOf[kind] >= 5 ? high_[part] : low_[part]) += delta * kStepOf[kind];
+    combine();
+  }
+  // Best 2*sets + partials + pair when `blocks` sets are needed.
+  int value(int blocks) const { return final_value(mp_, sz_, blocks); }
+  // The same for the hand with one tile of `kind` more (delta = 1) or less (delta = -1): one
+  // class lookup and two small-table lookups.
+  int value_with(int kind, int delta, int blocks) const {
+    const ShantenTableData& d = kShantenTableData;
+    const int changed = moved_class(kind, delta);
+    switch (kPartOf[kind]) {
+      case 0:
+        return final_value(d.mp_class[changed * kSuitClasses + class_[1]], sz_, blocks);
+      case 1:
+        return final_value(d.mp_class[class_[0] * kSuitClasses + changed], sz_, blocks);
+      case 2:
+        return final_value(mp_, d.sz_class[changed * kHonorClasses + class_[3]], blocks);
+      default:
+        return final_value(mp_, d.sz_class[class_[2] * kHonorClasses + changed], blocks);
+    }
+  }
+
+ private:
+  // Part (0..3), base-5 digit within the part's key (honours 0..6; suits 0..4 in the low key,
+  // 5..8 in the high key) and the key step of each kind.
+  static constexpr std::array<std::uint8_t, kNumKinds> kPartOf = [] {
+    std::array<std::uint8_t, kNumKinds> t{};
+    for (int k = 0; k < kNumKinds; ++k) t[k] = static_cast<std::uint8_t>(k / 9);
+    return t;
+  }();
+  static constexpr std::array<std::uint8_t, kNumKinds> kDigitOf = [] {
+    std::array<std::uint8_t, kNumKinds> t{};
+    for (int k = 0; k < kNumKinds; ++k) t[k] = static_cast<std::uint8_t>(k % 9);
+    return t;
+  }();
+  static constexpr std::array<int, kNumKinds> kStepOf = [] {
+    std::array<int, kNumKinds> t{};
+    for (int k = 0; k < kNumKinds; ++k) {
+      const int digit = k % 9;
+      t[k] = kPow5[k < 27 && digit >= 5 ? digit - 5 : digit];
+    }
+    return t;
+  }();
+
+  static int final_value(int mp, int sz, int blocks) {
+    return kShantenTableData.final_value[(mp * kSouHonorClasses + sz) * 5 + blocks];
+  }
+  // The class of the part of `kind` with one tile more or less.
+  int moved_class(int kind, int delta) const {
+    const int part = kPartOf[kind], step = delta * kStepOf[kind];
+    if (part == 3) return ShantenTables::honor_at(low_[3] + step);
+    if (kDigitOf[kind] < 5) return ShantenTables::suit_at(low_[part] + step, high_[part]);
+    return ShantenTables::suit_at(low_[part], high_[part] + step);
+  }
+  void read(const Counts& c, int part) {
+    if (part == 3) {
+      low_[3] = ShantenTables::honor_key(&c[27]);
+      class_[3] = ShantenTables::honor_at(low_[3]);
+      return;
+    }
+    low_[part] = ShantenTables::low_key(&c[9 * part]);
+    high_[part] = ShantenTables::high_key(&c[9 * part]);
+    class_[part] = ShantenTables::suit_at(low_[part], high_[part]);
+  }
+  void combine() {
+    mp_ = kShantenTableData.mp_class[class_[0] * kSuitClasses + class_[1]];
+    sz_ = kShantenTableData.sz_class[class_[2] * kHonorClasses + class_[3]];
+  }
+
+  int low_[4] = {0, 0, 0, 0};  // low keys of the suits; the honour key
+  int high_[3] = {0, 0, 0};
+  int class_[4] = {0, 0, 0, 0};
+  int mp_ = 0, sz_ = 0;  // classes of man+pin and sou+honours
+};
+
+// Shanten (every form, as shanten() in shanten.hpp) of a hand that changes one tile at a time,
+// kept up to date in a few operations per tile: the table classes of its parts and the counts
+// the seven-pairs and thirteen-orphans forms need. Starts empty (every count 0).
+class HandShanten {
+ public:
+  HandShanten() : parts_(Counts{}) {}
+  explicit HandShanten(const Counts& c) : parts_(c) {
+    for (int k = 0; k < kNumKinds; ++k)
+      for (int n = 0; n < c[k]; ++n) count(k, n, 1);
+  }
+  // One tile of `kind` in; `before` is the count of `kind` before it.
+  void add(int kind, int before) {
+    parts_.move(kind, 1);
+    count(kind, before, 1);
+  }
+  // One tile of `kind` out; `after` is the count of `kind` after it.
+  void remove(int kind, int after) {
+    parts_.move(kind, -1);
+    count(kind, after, -1);
+  }
+  int tiles() const { return tiles_; }
+  int standard() const { return 2 * (tiles_ / 3) - parts_.value(tiles_ / 3); }
+  int shanten() const {
+    const int standard_form = standard();
+    if (tiles_ < 13) return standard_form;
+    const int chiitoitsu = 6 - pairs_ + (kinds_ < 7 ? 7 - kinds_ : 0);
+    const int kokushi = 13 - yaochuu_kinds_ - (yaochuu_pairs_ > 0 ? 1 : 0);
+    return std::min({standard_form, chiitoitsu, kokushi});
+  }
+  const PartClasses& parts() const { return parts_; }
+
+ private:
+  // A count going between `low` and low + 1 (either way by `delta`).
+  void count(int kind, int low, int delta) {
+    tiles_ += delta;
+    const int first = low == 0 ? delta : 0, second = low == 1 ? delta : 0;
+    kinds_ += first;
+    pairs_ += second;
+    if (is_yaochuu(kind)) {
+      yaochuu_kinds_ += first;
+      yaochuu_pairs_ += second;
+    }
+  }
+
+  PartClasses parts_;
+  int tiles_ = 0, kinds_ = 0, pairs_ = 0, yaochuu_kinds_ = 0, yaochuu_pairs_ = 0;
 };
 
 inline const ShantenTables& shanten_tables() {

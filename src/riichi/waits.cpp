@@ -36,40 +36,24 @@ int unseen(const Counts& hand, const Counts* visible, int kind) {
 // once; adding a tile moves one digit of one part's key, so only that class is read again.
 class AddOneShanten {
  public:
-  explicit AddOneShanten(const Counts& base) : t_(detail::shanten_tables()), base_(base) {
-    for (int s = 0; s < 4; ++s) read_class(s);
-    finish();
-  }
+  explicit AddOneShanten(const Counts& base) : base_(base), parts_(base) { finish(); }
 
   // The same for `base` less one tile of `removed`, reusing the classes of `full` (the hand it
   // came from): only the changed part is read again.
   AddOneShanten(const AddOneShanten& full, const Counts& base, int removed)
-      : t_(full.t_), base_(base) {
-    std::copy_n(full.low_, 4, low_);
-    std::copy_n(full.high_, 3, high_);
-    std::copy_n(full.class_, 4, class_);
-    read_class(removed / 9);
+      : base_(base), parts_(full.parts_) {
+    parts_.move(removed, -1);
     finish();
   }
 
   // Standard-form shanten of the base itself (3n+1 or 3n+2 tiles).
   int standard_now() const {
     const int blocks = forms_.tiles / 3;
-    return 2 * blocks - t_.value(class_[0], class_[1], class_[2], class_[3], blocks);
+    return 2 * blocks - parts_.value(blocks);
   }
 
   // Standard-form shanten after adding `kind` (its count must be below 4).
-  int standard(int kind) const {
-    const int s = kind / 9, pos = kind % 9;
-    int c[4] = {class_[0], class_[1], class_[2], class_[3]};
-    if (s == 3)
-      c[3] = t_.honor_at(low_[3] + detail::kPow5[pos]);
-    else if (pos < 5)
-      c[s] = t_.suit_at(low_[s] + detail::kPow5[pos], high_[s]);
-    else
-      c[s] = t_.suit_at(low_[s], high_[s] + detail::kPow5[pos - 5]);
-    return 2 * blocks_ - t_.value(c[0], c[1], c[2], c[3], blocks_);
-  }
+  int standard(int kind) const { return 2 * blocks_ - parts_.value_with(kind, 1, blocks_); }
 
   const detail::FormCounts& forms() const { return forms_; }
   // Seven pairs and thirteen orphans apply once the hand reaches 13/14 tiles.
@@ -88,25 +72,14 @@ class AddOneShanten {
   }
 
  private:
-  void read_class(int s) {
-    if (s == 3) {
-      low_[3] = detail::ShantenTables::honor_key(&base_[27]);
-      class_[3] = t_.honor_at(low_[3]);
-      return;
-    }
-    low_[s] = detail::ShantenTables::low_key(&base_[9 * s]);
-    high_[s] = detail::ShantenTables::high_key(&base_[9 * s]);
-    class_[s] = t_.suit_at(low_[s], high_[s]);
-  }
   void finish() {
     forms_ = detail::form_counts(base_);
     blocks_ = (forms_.tiles + 1) / 3;
   }
 
-  const detail::ShantenTables& t_;
   const Counts& base_;
+  detail::PartClasses parts_;
   detail::FormCounts forms_;
-  int low_[4] = {}, high_[3] = {}, class_[4] = {};
   int blocks_ = 0;
 };
 
@@ -230,11 +203,8 @@ bool is_tenpai_for_payment(const Counts& concealed, const Counts& own) {
 
 namespace {
 
-// Effective tiles of `base` (3n+1), counting remaining copies against `reference`.
-Ukeire ukeire_against(const AddOneShanten& add, const Counts& base, const Counts& reference,
-                      const Counts* visible, int shanten_now) {
-  Ukeire out;
-  out.shanten = shanten_now;
+// The kinds that bring `base` (3n+1) below `shanten_now` (bit per kind).
+std::uint64_t improving_kinds(const AddOneShanten& add, const Counts& base, int shanten_now) {
   const detail::FormCounts& f = add.forms();
   // Seven pairs / thirteen orphans can matter only if one tile could bring them below now.
   bool other_forms = add.other_forms();
@@ -244,19 +214,31 @@ Ukeire ukeire_against(const AddOneShanten& add, const Counts& base, const Counts
     other_forms = std::min(chiitoitsu, kokushi) - 1 < shanten_now;
   }
   const std::uint64_t touch = touching_kinds(f.present);
-  KindCount found[kNumKinds];
-  int n = 0;
-  for (int k = 0; k < kNumKinds; ++k) {
-    if (base[k] >= 4) continue;
+  std::uint64_t candidates = other_forms ? (std::uint64_t{1} << kNumKinds) - 1 : touch;
+  candidates &= ~kinds_at_least(base, 4);
+  std::uint64_t improving = 0;
+  for (std::uint64_t m = candidates; m; m &= m - 1) {
+    const int k = std::countr_zero(m);
     const bool near = touch >> k & 1;
-    if (!near && !other_forms) continue;
     int after = near ? add.standard(k) : 99;
     if (other_forms && after >= shanten_now) after = std::min(after, add.other_forms(k));
-    if (after < shanten_now) {
-      const int remaining = unseen(reference, visible, k);
-      found[n++] = KindCount{k, remaining};
-      out.total += remaining;
-    }
+    if (after < shanten_now) improving |= std::uint64_t{1} << k;
+  }
+  return improving;
+}
+
+// Effective tiles of `base` (3n+1), counting remaining copies against `reference`.
+Ukeire ukeire_against(const AddOneShanten& add, const Counts& base, const Counts& reference,
+                      const Counts* visible, int shanten_now) {
+  Ukeire out;
+  out.shanten = shanten_now;
+  KindCount found[kNumKinds];
+  int n = 0;
+  for (std::uint64_t m = improving_kinds(add, base, shanten_now); m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    const int remaining = unseen(reference, visible, k);
+    found[n++] = KindCount{k, remaining};
+    out.total += remaining;
   }
   out.tiles.assign(found, found + n);
   return out;
@@ -272,6 +254,14 @@ int shanten_of(const AddOneShanten& add) {
 }
 
 }  // namespace
+
+int ukeire_total(const Counts& concealed, const Counts* visible) {
+  const AddOneShanten add(concealed);
+  int total = 0;
+  for (std::uint64_t m = improving_kinds(add, concealed, shanten_of(add)); m; m &= m - 1)
+    total += unseen(concealed, visible, std::countr_zero(m));
+  return total;
+}
 
 Ukeire ukeire(const Counts& concealed, const Counts* visible) {
   const AddOneShanten add(concealed);

@@ -60,6 +60,8 @@ struct Ukeire {
   int total = 0;                 // sum of remaining
 };
 Ukeire ukeire(const Counts& concealed, const Counts* visible = nullptr);
+// ukeire(concealed, visible).total without building the list (no allocation).
+int ukeire_total(const Counts& concealed, const Counts* visible = nullptr);
 
 // One row of the discard table of a 3n+2 concealed part. Remaining counts are taken against
 // the full 3n+2 hand (the discarded copy is gone from the wall too).

@@ -15,8 +15,6 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 }  // namespace
 
 Xoshiro256::Xoshiro256(std::uint64_t seed) {
@@ -24,55 +22,16 @@ Xoshiro256::Xoshiro256(std::uint64_t seed) {
   if ((s_[0] | s_[1] | s_[2] | s_[3]) == 0) s_[0] = 1;
 }
 
-std::uint64_t Xoshiro256::next() {
-  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const std::uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
-}
+// 2^64 mod n and Lemire's constant for every small bound (wall.hpp).
+const std::array<Xoshiro256::SmallDivisor, Xoshiro256::kSmallBounds + 1> Xoshiro256::kDivisors =
+    [] {
+      std::array<SmallDivisor, kSmallBounds + 1> t{};
+      for (std::uint64_t n = 1; n <= kSmallBounds; ++n)
+        t[n] = SmallDivisor{(0 - n) % n, ~static_cast<unsigned __int128>(0) / n + 1};
+      return t;
+    }();
 
-namespace {
-
-// Small bounds (the wall's shuffle, the bots' picks) without a division: 2^64 mod n, and the
-// constant of Lemire's "faster remainder by direct computation" (Lemire, Kaser, Kurz 2019):
-// with M = floor((2^128 - 1) / n) + 1, w mod n is the high 64 bits of (M * w mod 2^128) * n,
-// exact for every 64-bit w. The results are those of % (tested in test_wall.cpp).
-struct SmallDivisor {
-  std::uint64_t rem = 0;  // 2^64 mod n
-  unsigned __int128 magic = 0;
-};
-constexpr int kSmallDivisors = 256;
-constexpr std::array<SmallDivisor, kSmallDivisors + 1> kDivisors = [] {
-  std::array<SmallDivisor, kSmallDivisors + 1> t{};
-  for (std::uint64_t n = 1; n <= kSmallDivisors; ++n)
-    t[n] = SmallDivisor{(0 - n) % n, ~static_cast<unsigned __int128>(0) / n + 1};
-  return t;
-}();
-
-std::uint64_t fast_mod(std::uint64_t w, const SmallDivisor& d, std::uint64_t n) {
-  const unsigned __int128 low = d.magic * w;
-  const unsigned __int128 bottom =
-      (static_cast<unsigned __int128>(static_cast<std::uint64_t>(low)) * n) >> 64;
-  const unsigned __int128 top =
-      static_cast<unsigned __int128>(static_cast<std::uint64_t>(low >> 64)) * n;
-  return static_cast<std::uint64_t>((bottom + top) >> 64);
-}
-
-}  // namespace
-
-std::uint64_t Xoshiro256::bounded(std::uint64_t n) {
-  if (n >= 1 && n <= kSmallDivisors) {
-    const SmallDivisor& d = kDivisors[n];
-    for (;;) {
-      const std::uint64_t w = next();
-      if (d.rem == 0 || w < 0 - d.rem) return fast_mod(w, d, n);
-    }
-  }
+std::uint64_t Xoshiro256::bounded_large(std::uint64_t n) {
   // limit = 2^64 - (2^64 mod n); (0 - n) % n == 2^64 mod n in unsigned arithmetic.
   const std::uint64_t rem = (0 - n) % n;
   const std::uint64_t limit = 0 - rem;  // 0 stands for 2^64 when rem == 0
