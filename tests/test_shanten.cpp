@@ -6,6 +6,7 @@
 #include "random_hands.hpp"
 #include "riichi/hand.hpp"
 #include "riichi/shanten.hpp"
+#include "riichi/shanten_table.hpp"
 
 namespace riichi {
 namespace {
@@ -119,6 +120,32 @@ void cross_check(int size, int hands, int first, int kinds, std::uint64_t seed) 
     const int got = shanten_standard(c);
     if (got != expected) {
       FAIL() << "hand " << format_counts(c) << ": table " << got << ", reference " << expected;
+    }
+  }
+}
+
+// HandShanten (shanten_table.hpp), kept up to date one tile at a time as the table keeps a
+// seat's hand: along random walks of draws and discards (up to 14 tiles) its standard form must
+// equal the recursive reference and its all-forms value shanten() recomputed from scratch.
+TEST(Shanten, IncrementalHandShantenFollowsEveryTile) {
+  testing::SplitMix64 rng{2222};
+  for (int walk = 0; walk < testing::iterations(2'000); ++walk) {
+    Counts c{};
+    detail::HandShanten h;
+    for (int step = 0; step < 40; ++step) {
+      int n = 0;
+      for (int x : c) n += x;
+      const bool add = n == 0 || (n < 14 && rng.below(3) != 0);
+      const int kind = rng.below(kNumKinds);
+      if (add && c[kind] < 4) {
+        h.add(kind, c[kind]++);
+      } else if (!add && c[kind] > 0) {
+        h.remove(kind, --c[kind]);
+      } else {
+        continue;
+      }
+      ASSERT_EQ(h.standard(), reference_standard(c)) << format_counts(c);
+      ASSERT_EQ(h.shanten(), shanten(c)) << format_counts(c);
     }
   }
 }
