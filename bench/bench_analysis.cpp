@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "riichi/shanten.hpp"
@@ -73,6 +74,15 @@ std::vector<Counts> tenpai_hands(int count) {
   return hands;
 }
 
+// Check sums: totals over the fixed set of hands, shown as the label ("checksum=..."); they must
+// stay the same before and after any speed-up.
+template <class F>
+void label_checksum(benchmark::State& state, const std::vector<Counts>& hands, F f) {
+  long sum = 0;
+  for (const Counts& c : hands) sum += f(c);
+  state.SetLabel("checksum=" + std::to_string(sum));
+}
+
 void BM_Shanten(benchmark::State& state) {
   riichi::init_shanten_tables();
   const auto hands = random_hands(static_cast<int>(state.range(0)), 1 << 16);
@@ -80,6 +90,7 @@ void BM_Shanten(benchmark::State& state) {
   for (auto _ : state) {
     benchmark::DoNotOptimize(riichi::shanten(hands[i++ & 0xFFFF]));
   }
+  label_checksum(state, hands, [](const Counts& c) { return riichi::shanten(c); });
 }
 BENCHMARK(BM_Shanten)->Arg(13)->Arg(14);
 
@@ -90,8 +101,16 @@ void BM_ShantenStandard(benchmark::State& state) {
   for (auto _ : state) {
     benchmark::DoNotOptimize(riichi::shanten_standard(hands[i++ & 0xFFFF]));
   }
+  label_checksum(state, hands, [](const Counts& c) { return riichi::shanten_standard(c); });
 }
 BENCHMARK(BM_ShantenStandard)->Arg(13)->Arg(14);
+
+// Check sum: every wait's kind, shapes and remaining count.
+long waits_sum(const Counts& c) {
+  long sum = 0;
+  for (const riichi::Wait& w : riichi::waits(c)) sum += w.kind + 37 * w.shapes + w.remaining;
+  return sum;
+}
 
 void BM_WaitsOfTenpaiHands(benchmark::State& state) {
   riichi::init_shanten_tables();
@@ -100,8 +119,17 @@ void BM_WaitsOfTenpaiHands(benchmark::State& state) {
   for (auto _ : state) {
     benchmark::DoNotOptimize(riichi::waits(hands[i++ & 0x3FFF]));
   }
+  label_checksum(state, hands, waits_sum);
 }
 BENCHMARK(BM_WaitsOfTenpaiHands);
+
+// Check sum: every row's kind, shanten and effective tiles, weighted by its rank.
+long discard_table_sum(const Counts& c) {
+  long sum = 0, rank = 1;
+  for (const riichi::DiscardOption& o : riichi::discard_table(c))
+    sum += rank++ * (o.kind + 37 * o.shanten + 1000 * o.total);
+  return sum;
+}
 
 void BM_DiscardTable14(benchmark::State& state) {
   riichi::init_shanten_tables();
@@ -110,6 +138,7 @@ void BM_DiscardTable14(benchmark::State& state) {
   for (auto _ : state) {
     benchmark::DoNotOptimize(riichi::discard_table(hands[i++ & 0xFFF]));
   }
+  label_checksum(state, hands, discard_table_sum);
 }
 BENCHMARK(BM_DiscardTable14);
 

@@ -47,7 +47,28 @@ TEST_P(ScoreVector, MatchesRules) {
   const WinVector v = parse_win_vector(c.vector);
   const ScoreResult r = score(v.hand, v.win, v.context, Rules::parse(c.rules));
   ASSERT_EQ(r.error, c.error) << r.error_message;
+  // score_value() (no texts, no allocation) must reach the same verdict and the same figures.
+  const ScoreValue sv = score_value(v.hand, v.win, v.context, Rules::parse(c.rules));
+  ASSERT_EQ(sv.error, c.error);
   if (!r.ok()) return;
+  if (c.han != kNo) {
+    EXPECT_EQ(sv.han, c.han);
+  }
+  if (c.fu != kNo) {
+    EXPECT_EQ(sv.fu, c.fu);
+  }
+  if (c.dora != kNo) {
+    EXPECT_EQ(sv.dora, c.dora);
+  }
+  if (c.check_limit) {
+    EXPECT_EQ(sv.limit, c.limit);
+  }
+  if (c.yakuman != kNo) {
+    EXPECT_EQ(sv.yakuman_units, c.yakuman);
+  }
+  EXPECT_EQ(sv.payments.total, r.payments.total);
+  EXPECT_EQ(sv.payments.delta, r.payments.delta);
+  EXPECT_EQ(sv.basic_points, r.basic_points);
   const std::string got = "han " + std::to_string(r.han) + " fu " + std::to_string(r.fu_raw) +
                           "->" + std::to_string(r.fu) + " reading " + r.reading;
   SCOPED_TRACE(got);

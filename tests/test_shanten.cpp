@@ -6,6 +6,7 @@
 #include "random_hands.hpp"
 #include "riichi/hand.hpp"
 #include "riichi/shanten.hpp"
+#include "riichi/shanten_table.hpp"
 
 namespace riichi {
 namespace {
@@ -120,6 +121,57 @@ void cross_check(int size, int hands, int first, int kinds, std::uint64_t seed) 
     if (got != expected) {
       FAIL() << "hand " << format_counts(c) << ": table " << got << ", reference " << expected;
     }
+  }
+}
+
+// HandShanten (shanten_table.hpp), kept up to date one tile at a time as the table keeps a
+// seat's hand: along random walks of draws and discards (up to 14 tiles) its standard form must
+// equal the recursive reference and its all-forms value shanten() recomputed from scratch.
+TEST(Shanten, IncrementalHandShantenFollowsEveryTile) {
+  testing::SplitMix64 rng{2222};
+  for (int walk = 0; walk < testing::iterations(2'000); ++walk) {
+    Counts c{};
+    detail::HandShanten h;
+    for (int step = 0; step < 40; ++step) {
+      int n = 0;
+      for (int x : c) n += x;
+      const bool add = n == 0 || (n < 14 && rng.below(3) != 0);
+      const int kind = rng.below(kNumKinds);
+      if (add && c[kind] < 4) {
+        h.add(kind, c[kind]++);
+      } else if (!add && c[kind] > 0) {
+        h.remove(kind, --c[kind]);
+      } else {
+        continue;
+      }
+      ASSERT_EQ(h.standard(), reference_standard(c)) << format_counts(c);
+      ASSERT_EQ(h.shanten(), shanten(c)) << format_counts(c);
+    }
+  }
+}
+
+// Seven pairs and thirteen orphans counted kind by kind (the vector pass must agree on every
+// hand size, honours and terminals included).
+TEST(Shanten, OtherFormsAgreeWithAKindByKindCount) {
+  testing::SplitMix64 rng{77};
+  for (int i = 0; i < testing::iterations(200'000); ++i) {
+    const int size = 13 + i % 2;
+    const int first = i % 3 == 0 ? 0 : i % 3 == 1 ? 18 : 27;  // all kinds, sou+honours, honours
+    const Counts c = testing::random_hand(rng, size, first, kNumKinds - first);
+    int pairs = 0, kinds = 0, orphans = 0;
+    bool orphan_pair = false;
+    for (int k = 0; k < kNumKinds; ++k) {
+      pairs += c[k] >= 2;
+      kinds += c[k] >= 1;
+      if (!is_yaochuu(k)) continue;
+      orphans += c[k] >= 1;
+      orphan_pair = orphan_pair || c[k] >= 2;
+    }
+    ASSERT_EQ(shanten_chiitoitsu(c), 6 - pairs + std::max(0, 7 - kinds)) << format_counts(c);
+    ASSERT_EQ(shanten_kokushi(c), 13 - orphans - (orphan_pair ? 1 : 0)) << format_counts(c);
+    ASSERT_EQ(shanten(c),
+              std::min({reference_standard(c), shanten_chiitoitsu(c), shanten_kokushi(c)}))
+        << format_counts(c);
   }
 }
 

@@ -38,6 +38,28 @@ TEST(Wall, BoundedIsInRange) {
   for (int h : hist) EXPECT_NEAR(h, 10000, 500);
 }
 
+// bounded(n) is step 3 of wall.hpp word for word: rejection above 2^64 - (2^64 mod n), then the
+// remainder (small bounds take a division-free path that must give the same numbers).
+TEST(Wall, BoundedIsTheDocumentedRejectionAndRemainder) {
+  for (std::uint64_t n = 1; n <= 300; ++n) {
+    Xoshiro256 fast(n * 7919), words(n * 7919);
+    for (int i = 0; i < 200; ++i) {
+      const std::uint64_t rem = (0 - n) % n;
+      std::uint64_t w = words.next();
+      while (rem != 0 && w >= 0 - rem) w = words.next();
+      ASSERT_EQ(fast.bounded(n), w % n) << "n = " << n << ", draw " << i;
+    }
+  }
+  // Bounds whose rejection zone is large enough to be hit: 2^63 + 1 rejects almost half.
+  const std::uint64_t big = (std::uint64_t{1} << 63) + 1;
+  Xoshiro256 fast(3), words(3);
+  for (int i = 0; i < 100; ++i) {
+    std::uint64_t w = words.next();
+    while (w >= 0 - (0 - big) % big) w = words.next();
+    ASSERT_EQ(fast.bounded(big), w % big);
+  }
+}
+
 TEST(Wall, DealSlotsFollowSection24) {
   // East: 0-3, 16-19, 32-35, 48; South 4-7, ..., 49; North 12-15, 28-31, 44-47, 51.
   EXPECT_EQ(deal_slot(0, 0), 0);

@@ -1,6 +1,7 @@
 #include "bots/bot_view.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "riichi/shanten.hpp"
 #include "riichi/shanten_table.hpp"
@@ -17,10 +18,7 @@ int meld_base_kind(const MeldInfo& m) {
 }
 
 // Best 2*sets + partials + pair of `c` when `blocks` sets are needed (the shanten tables).
-int block_value(const Counts& c, int blocks) {
-  const detail::ShantenTables& t = detail::shanten_tables();
-  return t.value(t.suit(&c[0]), t.suit(&c[9]), t.suit(&c[18]), t.honor(&c[27]), blocks);
-}
+int block_value(const Counts& c, int blocks) { return detail::PartClasses(c).value(blocks); }
 
 int tile_total(const Counts& c) {
   int n = 0;
@@ -28,43 +26,106 @@ int tile_total(const Counts& c) {
   return n;
 }
 
-// Shanten when the kinds outside `keep(kind)` are useless (they will all be discarded).
-template <class Keep>
-int masked_shanten(const Counts& hand, int blocks, Keep keep) {
-  Counts c = hand;
-  for (int k = 0; k < kNumKinds; ++k)
-    if (!keep(k)) c[static_cast<std::size_t>(k)] = 0;
-  return 2 * blocks - block_value(c, blocks);
-}
-
 // Toitoi: pungs only. T pungs, P pairs; one pair is the head, the others partial pungs.
-int toitoi_shanten(const Counts& hand, int blocks) {
-  int pungs = 0, pairs = 0;
-  for (std::uint8_t x : hand) {
-    pungs += x >= 3;
-    pairs += x == 2;
-  }
+int toitoi_shanten(int pungs, int pairs, int blocks) {
   pungs = std::min(pungs, blocks);
   if (pairs == 0) return 2 * blocks - 2 * pungs;
   return 2 * blocks - 2 * pungs - std::min(pairs - 1, blocks - pungs) - 1;
 }
 
-// A value honour held as a pair or pung becomes one of the sets.
-int yakuhai_shanten(const Counts& hand, int blocks, const HandView& v) {
-  if (blocks == 0) return 99;
-  int best = 99;
-  for (int k = 27; k < kNumKinds; ++k) {
-    const int n = hand[static_cast<std::size_t>(k)];
-    if (n < 2 || !is_value_honor(v, k) || (n == 2 && unseen(v, k) == 0)) continue;
-    Counts rest = hand;
-    rest[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(n >= 3 ? n - 3 : 0);
-    const int set = n >= 3 ? 2 : 1;
-    best = std::min(best, 2 * blocks - set - block_value(rest, blocks - 1));
-  }
-  return best;
+// Whether a value honour held `n` times may become one of the yakuhai plan's sets: a pair needs
+// a copy left to pung.
+bool yakuhai_candidate(const HandView& v, int kind, int n) {
+  return n >= 2 && is_value_honor(v, kind) && !(n == 2 && unseen(v, kind) == 0);
+}
+
+// The kinds each masked plan keeps (the others will all be discarded): tanyao, honitsu m/p/s.
+constexpr std::uint64_t kHonourKinds = std::uint64_t{0x7F} << 27;
+constexpr std::array<std::uint64_t, 4> kPlanKeeps = {
+    (std::uint64_t{0x7F} << 1) | (std::uint64_t{0x7F} << 10) | (std::uint64_t{0x7F} << 19),
+    kHonourKinds | 0x1FF, kHonourKinds | (std::uint64_t{0x1FF} << 9),
+    kHonourKinds | (std::uint64_t{0x1FF} << 18)};
+constexpr std::array<std::uint16_t, 4> kMaskedPlans = {kPlanTanyao, kPlanHonitsu, kPlanHonitsu << 1,
+                                                       kPlanHonitsu << 2};
+
+Counts masked(const Counts& hand, std::uint64_t keep) {
+  Counts c = hand;
+  for (int k = 0; k < kNumKinds; ++k)
+    if (!(keep >> k & 1)) c[static_cast<std::size_t>(k)] = 0;
+  return c;
 }
 
 }  // namespace
+
+PlanShanten::PlanShanten(const Counts& hand, std::uint16_t plans, bool closed, const HandView& v)
+    : hand_(hand), v_(v), plans_(plans), closed_(closed), tiles_(tile_total(hand)) {
+  if (plans & kPlanFree) {
+    free_ = detail::HandShanten(hand);
+    return;
+  }
+  for (std::size_t i = 0; i < kMaskedPlans.size(); ++i)
+    if (plans & kMaskedPlans[i]) masked_[i] = detail::PartClasses(masked(hand, kPlanKeeps[i]));
+  for (std::uint8_t x : hand) pungs_ += x >= 3, pairs_ += x == 2;
+  if (!(plans & kPlanYakuhai)) return;
+  for (int k = 27; k < kNumKinds; ++k) {
+    const int n = hand[static_cast<std::size_t>(k)];
+    if (!yakuhai_candidate(v, k, n)) continue;
+    Counts rest = hand;
+    rest[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(n >= 3 ? n - 3 : 0);
+    honours_[static_cast<std::size_t>(num_honours_++)] =
+        Honour{k, n >= 3 ? 2 : 1, detail::PartClasses(rest)};
+  }
+}
+
+int PlanShanten::with(int kind, int delta) const {
+  if (kind < 0) delta = 0;
+  const int n = kind >= 0 ? hand_[static_cast<std::size_t>(kind)] : 0;
+  if (plans_ & kPlanFree) {
+    detail::HandShanten h = free_;
+    if (delta > 0) h.add(kind, n);
+    if (delta < 0) h.remove(kind, n - 1);
+    return closed_ ? h.shanten() : h.standard();
+  }
+  const int blocks = (tiles_ + delta) / 3;
+  int best = 99;
+  for (std::size_t i = 0; i < kMaskedPlans.size(); ++i) {
+    if (!(plans_ & kMaskedPlans[i])) continue;
+    const bool moved = delta != 0 && (kPlanKeeps[i] >> kind & 1);
+    best = std::min(best, 2 * blocks - (moved ? masked_[i].value_with(kind, delta, blocks)
+                                              : masked_[i].value(blocks)));
+  }
+  if (plans_ & kPlanToitoi) {
+    const int now = n + delta;
+    const int pungs = pungs_ - (n >= 3) + (now >= 3), pairs = pairs_ - (n == 2) + (now == 2);
+    best = std::min(best, toitoi_shanten(pungs, pairs, blocks));
+  }
+  if (plans_ & kPlanYakuhai) best = std::min(best, yakuhai(kind, delta, blocks));
+  return best;
+}
+
+// A value honour held as a pair or pung becomes one of the sets; the rest of the hand makes the
+// other blocks. Honours other than `kind` keep their rest's classes; `kind` itself, when an
+// honour, is looked at again with its new count.
+int PlanShanten::yakuhai(int kind, int delta, int blocks) const {
+  if (blocks == 0) return 99;
+  int best = 99;
+  for (int i = 0; i < num_honours_; ++i) {
+    const Honour& h = honours_[static_cast<std::size_t>(i)];
+    if (delta != 0 && h.kind == kind) continue;
+    const int value =
+        delta != 0 ? h.rest.value_with(kind, delta, blocks - 1) : h.rest.value(blocks - 1);
+    best = std::min(best, 2 * blocks - h.set - value);
+  }
+  if (delta != 0 && kind >= 27) {
+    const int n = hand_[static_cast<std::size_t>(kind)] + delta;
+    if (yakuhai_candidate(v_, kind, n)) {
+      Counts rest = hand_;
+      rest[static_cast<std::size_t>(kind)] = static_cast<std::uint8_t>(n >= 3 ? n - 3 : 0);
+      best = std::min(best, 2 * blocks - (n >= 3 ? 2 : 1) - block_value(rest, blocks - 1));
+    }
+  }
+  return best;
+}
 
 HandView read_view(const Observation& obs, bool red_fives) {
   HandView v;
@@ -131,18 +192,7 @@ std::uint16_t available_plans(const HandView& v, const Rules& rules, int extra_t
 }
 
 int plan_shanten(const Counts& hand, std::uint16_t plans, bool closed, const HandView& v) {
-  if (plans & kPlanFree) return closed ? shanten(hand) : shanten_standard(hand);
-  const int blocks = tile_total(hand) / 3;
-  int best = 99;
-  if (plans & kPlanTanyao)
-    best = std::min(best, masked_shanten(hand, blocks, [](int k) { return is_simple(k); }));
-  for (int s = 0; s < 3; ++s)
-    if (plans & (kPlanHonitsu << s))
-      best = std::min(
-          best, masked_shanten(hand, blocks, [s](int k) { return is_honor(k) || k / 9 == s; }));
-  if (plans & kPlanToitoi) best = std::min(best, toitoi_shanten(hand, blocks));
-  if (plans & kPlanYakuhai) best = std::min(best, yakuhai_shanten(hand, blocks, v));
-  return best;
+  return PlanShanten(hand, plans, closed, v).now();
 }
 
 int plan_ukeire(const Counts& hand, std::uint16_t plans, bool closed, const HandView& v,
@@ -150,17 +200,15 @@ int plan_ukeire(const Counts& hand, std::uint16_t plans, bool closed, const Hand
   if (plans & kPlanFree) {
     Counts seen = v.visible;
     if (discarded >= 0) ++seen[static_cast<std::size_t>(discarded)];
-    return ukeire(hand, &seen).total;
+    return ukeire_total(hand, &seen);
   }
+  const PlanShanten plan(hand, plans, closed, v);
   int total = 0;
-  Counts c = hand;
   for (int k = 0; k < kNumKinds; ++k) {
     const auto ki = static_cast<std::size_t>(k);
     int left = 4 - hand[ki] - v.visible[ki] - (k == discarded ? 1 : 0);
     if (left <= 0) continue;
-    ++c[ki];
-    if (plan_shanten(c, plans, closed, v) < shanten_now) total += left;
-    --c[ki];
+    if (plan.with(k, 1) < shanten_now) total += left;
   }
   return total;
 }
@@ -184,13 +232,12 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
   const bool closed = !v.open;
   int n = 0, min_shanten = 99;
   Counts c = v.hand;
+  const PlanShanten full(v.hand, plans, closed, v);
   for (int k = 0; k < kNumKinds; ++k) {
     const auto ki = static_cast<std::size_t>(k);
     if (!(kinds_mask >> k & 1) || c[ki] == 0) continue;
-    --c[ki];
     DiscardEval& e = out[static_cast<std::size_t>(n++)];
-    e = DiscardEval{k, plan_shanten(c, plans, closed, v), 0, keep_value(v, k)};
-    ++c[ki];
+    e = DiscardEval{k, full.with(k, -1), 0, keep_value(v, k)};
     min_shanten = std::min(min_shanten, e.shanten);
   }
   best = -1;

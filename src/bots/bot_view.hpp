@@ -9,6 +9,7 @@
 
 #include "riichi/round.hpp"
 #include "riichi/rules.hpp"
+#include "riichi/shanten_table.hpp"
 #include "riichi/tile.hpp"
 
 namespace riichi::bots {
@@ -62,6 +63,38 @@ std::uint16_t available_plans(const HandView& v, const Rules& rules, int extra_t
 // Shanten of a concealed part (3n+1 or 3n+2 tiles) under the best of `plans`. `closed` admits
 // chiitoitsu and kokushi. Returns 99 when no plan applies.
 int plan_shanten(const Counts& hand, std::uint16_t plans, bool closed, const HandView& v);
+
+// plan_shanten of one hand, and of that hand with one tile more or less, from table classes read
+// once (the hand's masked parts per plan; per value honour of the yakuhai plan, the rest of the
+// hand): a changed tile costs a class lookup per plan instead of a new pass over the hand.
+class PlanShanten {
+ public:
+  PlanShanten(const Counts& hand, std::uint16_t plans, bool closed, const HandView& v);
+  // plan_shanten(hand, plans, closed, v).
+  int now() const { return with(-1, 0); }
+  // The same with one tile of `kind` more (delta = 1, its count below 4) or less (delta = -1,
+  // a held kind).
+  int with(int kind, int delta) const;
+
+ private:
+  struct Honour {
+    int kind = 0;
+    int set = 0;  // 2 for a pung, 1 for a pair
+    detail::PartClasses rest;
+  };
+  int yakuhai(int kind, int delta, int blocks) const;
+
+  const Counts& hand_;
+  const HandView& v_;
+  std::uint16_t plans_;
+  bool closed_;
+  int tiles_;
+  detail::HandShanten free_;                   // kPlanFree
+  std::array<detail::PartClasses, 4> masked_;  // tanyao, honitsu m/p/s
+  int pungs_ = 0, pairs_ = 0;                  // toitoi
+  std::array<Honour, 7> honours_;              // yakuhai
+  int num_honours_ = 0;
+};
 
 // Effective tiles of a 3n+1 concealed part under `plans` (copies not seen, counting `visible`
 // and one more copy of `discarded` when >= 0).

@@ -25,15 +25,11 @@ MeldType meld_of(ActionType t) {
 }
 
 // The lowest shanten over the discards of `c` (3n+2) under `plans`.
-int best_discard_shanten(Counts& c, std::uint16_t plans, const HandView& v) {
+int best_discard_shanten(const Counts& c, std::uint16_t plans, const HandView& v) {
+  const PlanShanten plan(c, plans, false, v);
   int best = 99;
-  for (int k = 0; k < kNumKinds; ++k) {
-    const auto ki = static_cast<std::size_t>(k);
-    if (c[ki] == 0) continue;
-    --c[ki];
-    best = std::min(best, plan_shanten(c, plans, false, v));
-    ++c[ki];
-  }
+  for (int k = 0; k < kNumKinds; ++k)
+    if (c[static_cast<std::size_t>(k)] > 0) best = std::min(best, plan.with(k, -1));
   return best;
 }
 

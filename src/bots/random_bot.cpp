@@ -69,19 +69,32 @@ Action RandomBot::choose_greedy(const Observation& obs, std::span<const Action> 
 
 Action RandomBot::choose(std::span<const Action> legal) {
   if (legal.size() == 1) return legal[0];
-  int pass = -1, calls = 0, kyuushu = -1;
-  for (std::size_t i = 0; i < legal.size(); ++i) {
-    const ActionType t = legal[i].type;
-    if (options_.always_win && is_win(t)) return legal[i];
-    if (t == ActionType::kPass) pass = static_cast<int>(i);
-    if (t == ActionType::kKyuushu) kyuushu = static_cast<int>(i);
-    calls += is_call(t);
+  // One pass for the kinds of action offered (a bit per ActionType) and the number of calls;
+  // positions are looked up only when needed.
+  unsigned types = 0;
+  int calls = 0;
+  for (const Action& a : legal) {
+    types |= 1u << static_cast<int>(a.type);
+    calls += is_call(a.type);
   }
+  const auto offered = [&](ActionType t) { return (types >> static_cast<int>(t) & 1) != 0; };
+  const auto first = [&](auto wanted) {
+    std::size_t i = 0;
+    while (!wanted(legal[i].type)) ++i;
+    return i;
+  };
+  if (options_.always_win && (offered(ActionType::kTsumo) || offered(ActionType::kRon)))
+    return legal[first(is_win)];
+  const int kyuushu =
+      offered(ActionType::kKyuushu)
+          ? static_cast<int>(first([](ActionType t) { return t == ActionType::kKyuushu; }))
+          : -1;
   if (kyuushu >= 0 && (rng_.next() & 1)) return legal[static_cast<std::size_t>(kyuushu)];
-  if (pass >= 0 && calls > 0) {
+  if (offered(ActionType::kPass) && calls > 0) {
     // A claim window: call with probability call_rate (53-bit uniform), then pick the call.
     const double u = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53;
-    if (u >= options_.call_rate) return legal[static_cast<std::size_t>(pass)];
+    if (u >= options_.call_rate)
+      return legal[first([](ActionType t) { return t == ActionType::kPass; })];
     std::uint64_t k = rng_.bounded(static_cast<std::uint64_t>(calls));
     for (const Action& a : legal)
       if (is_call(a.type) && k-- == 0) return a;

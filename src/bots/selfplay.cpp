@@ -23,7 +23,8 @@ Action ask(const Game& game, Bot& bot, int seat) {
     static const Observation kEmpty;
     return bot.choose(kEmpty, legal);
   }
-  const Observation obs = game.round().observation(seat);
+  thread_local Observation obs;  // refilled in place: its vectors keep their capacity
+  game.round().observe(seat, obs);
   return bot.choose(obs, legal);
 }
 

@@ -20,6 +20,10 @@
 
 #include "riichi/tile.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace riichi {
 
 // A malformed hand or tile string. `position` is the 0-based character index of the fault.
@@ -82,5 +86,32 @@ void check_tile_limits(std::span<const Tile> tiles, std::size_t position);
 
 Counts counts_of(std::span<const Tile> tiles);
 int total(const Counts& counts);
+
+// The number of bits set in a kind mask. Inline arithmetic: std::popcount is a library call on
+// the baseline x86-64 (no popcnt instruction).
+constexpr int mask_size(std::uint64_t m) {
+  m = m - ((m >> 1) & 0x5555555555555555ull);
+  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+  m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return static_cast<int>((m * 0x0101010101010101ull) >> 56);
+}
+
+// Bit k set when counts[k] >= n (n = 1..4): one vector pass over the 34 counts.
+inline std::uint64_t kinds_at_least(const Counts& counts, int n) {
+  std::uint64_t mask = 0;
+#if defined(__SSE2__)
+  // Counts are at most 4: a signed byte compare with n - 1 is exact.
+  const __m128i below = _mm_set1_epi8(static_cast<char>(n - 1));
+  for (int half = 0; half < 2; ++half) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts.data() + 16 * half));
+    mask |= std::uint64_t(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpgt_epi8(v, below))))
+            << (16 * half);
+  }
+  for (int k = 32; k < kNumKinds; ++k) mask |= std::uint64_t{counts[k] >= n} << k;
+#else
+  for (int k = 0; k < kNumKinds; ++k) mask |= std::uint64_t{counts[k] >= n} << k;
+#endif
+  return mask;
+}
 
 }  // namespace riichi

@@ -20,6 +20,17 @@ bool has_id(const std::array<std::uint64_t, 3>& ids, int id) {
   return ids[id >> 6] >> (id & 63) & 1;
 }
 
+// The lowest set bit of each 4-bit group of x: in an id bitset, the lowest held copy of each
+// kind (bit j of a group survives when none of the group's lower bits is set).
+constexpr std::uint64_t lowest_in_nibbles(std::uint64_t x) {
+  return x & ~((x << 1) & 0xEEEEEEEEEEEEEEEEull) & ~((x << 2) & 0xCCCCCCCCCCCCCCCCull) &
+         ~((x << 3) & 0x8888888888888888ull);
+}
+
+// The red fives (copy 0 of 5m, 5p, 5s: ids 16, 52, 88) in the three words of an id bitset.
+constexpr std::array<std::uint64_t, 3> kRedFiveIds = {
+    (std::uint64_t{1} << 16) | (std::uint64_t{1} << 52), std::uint64_t{1} << (88 - 64), 0};
+
 }  // namespace
 
 const char* action_type_name(ActionType type) {
@@ -109,33 +120,31 @@ void Round::deal() {
 void Round::add_tile(int seat, int id) {
   Seat& s = seats_[seat];
   s.ids[id >> 6] |= std::uint64_t{1} << (id & 63);
-  ++s.counts[id / 4];
+  s.hand_shanten.add(id / 4, s.counts[id / 4]++);
 }
 
 void Round::remove_tile(int seat, int id) {
   Seat& s = seats_[seat];
   s.ids[id >> 6] &= ~(std::uint64_t{1} << (id & 63));
-  --s.counts[id / 4];
+  s.hand_shanten.remove(id / 4, --s.counts[id / 4]);
 }
 
 // The first held id of `kind` that is (want_red) / is not (!want_red) a red five.
 int Round::first_id(int seat, int kind, bool want_red) const {
-  for (int c = 0; c < 4; ++c) {
-    const int id = kind * 4 + c;
-    if (!has_id(seats_[seat].ids, id)) continue;
-    const bool red = rules_.red_fives && is_red_id(id);
-    if (red == want_red) return id;
-  }
-  return -1;
+  unsigned held = held_copies(seat, kind);
+  const bool red_kind = rules_.red_fives && is_five(kind);  // copy 0 is the red five
+  if (want_red) return red_kind && (held & 1u) ? kind * 4 : -1;
+  if (red_kind) held &= ~1u;
+  return held ? kind * 4 + std::countr_zero(held) : -1;
 }
 
 // Cached shanten and waits of the 3n+1 concealed part, refreshed whenever it changes.
 void Round::update_waits(int seat) {
   Seat& s = seats_[seat];
-  s.shanten = static_cast<std::int8_t>(shanten(s.counts));
+  s.shanten = static_cast<std::int8_t>(s.hand_shanten.shanten());
   s.wait_kinds = 0;
   if (s.shanten != 0 || s.dead != DeadHandReason::kNone) return;  // §4.5: a dead hand never wins
-  for (const Wait& w : waits(s.counts)) s.wait_kinds |= kind_bit(w.kind);
+  s.wait_kinds = waiting_kinds(s.counts);
 }
 
 bool Round::is_furiten(int seat) const {
@@ -219,6 +228,20 @@ void Round::discard(const Action& a) {
   open_claim_window(Phase::kClaim);
 }
 
+namespace {
+
+// Whether `c` holds two tiles that make a run with a tile of `kind` (a suited kind): the shape a
+// chi needs, before the kuikae and copy checks of call_actions.
+bool chi_shape(const Counts& c, int kind) {
+  if (!is_suited(kind)) return false;
+  const int n = number_of(kind);
+  const bool below1 = n >= 2 && c[kind - 1], below2 = n >= 3 && c[kind - 2];
+  const bool above1 = n <= 8 && c[kind + 1], above2 = n <= 7 && c[kind + 2];
+  return (below2 && below1) || (below1 && above1) || (above1 && above2);
+}
+
+}  // namespace
+
 // §3.3: every seat with a possible call answers; if none, the window closes at once.
 // A chankan window on an ankan tile concerns kokushi hands only, where allowed (§3.6).
 void Round::open_claim_window(Phase window) {
@@ -239,6 +262,13 @@ void Round::open_claim_window(Phase window) {
   }
   for (int k = 1; k < 4; ++k) {
     const int seat = (current_ + k) % 4;
+    // claim_actions offers more than a pass only with a ron, two copies for a pon or kan, or a
+    // chi for the next seat (two tiles that make a run with the discard): other seats are not
+    // asked.
+    const Counts& c = seats_[seat].counts;
+    const bool may_call =
+        window == Phase::kClaim && (c[kind] >= 2 || (k == 1 && chi_shape(c, kind)));
+    if (!(win_capable_ >> seat & 1) && !may_call) continue;
     claim_actions(seat, buf);
     if (buf.size() > 1) pending_ |= 1u << seat;  // more than a pass
   }
@@ -376,8 +406,9 @@ void Round::self_actions(int seat, std::vector<Action>& out) const {
   }
   // §2.7-§2.8: kans need a live tile left and fewer than 4 kans.
   if (live_tiles_left() > 0 && total_kans_ < 4) {
-    for (int k = 0; k < kNumKinds; ++k) {
-      if (s.counts[k] == 4 && (!s.riichi || kan_allowed_in_riichi(seat, k)))
+    for (std::uint64_t m = kinds_at_least(s.counts, 4); m; m &= m - 1) {
+      const int k = std::countr_zero(m);
+      if (!s.riichi || kan_allowed_in_riichi(seat, k))
         out.push_back(Action{
             ActionType::kAnkan, a.seat, static_cast<std::int16_t>(k * 4), false, {-1, -1, -1}});
     }
@@ -412,38 +443,52 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
     return;
   }
   const std::size_t first = out.size();
-  for (int k = 0; k < kNumKinds; ++k) {
-    if (s.counts[k] == 0 || (kuikae_forbidden_ & kind_bit(k))) continue;
-    // One discard per distinct copy (red, plain) from the hand, then the drawn tile: the order
-    // depends only on what the player can name (kind, red, drawn), never on physical copy ids,
-    // so a bot that tracks tiles by name (mjai) sees the same list.
-    bool seen[2] = {false, false};  // plain, red (the drawn tile apart)
-    for (int c = 0; c < 4; ++c) {
-      const int id = k * 4 + c;
-      const int red = rules_.red_fives && is_red_id(id);
-      if (id == drawn_ || seen[red] || !has_id(s.ids, id)) continue;
-      seen[red] = true;
-      a.tile = static_cast<std::int16_t>(id);
-      a.tsumogiri = false;
-      out.push_back(a);
-    }
-    if (drawn_ >= 0 && drawn_ / 4 == k && has_id(s.ids, drawn_)) {
-      a.tile = static_cast<std::int16_t>(drawn_);
-      a.tsumogiri = true;
-      out.push_back(a);
+  // The ids to name, from the id bitset: per held kind its lowest copy, and a red five (copy 0
+  // of a five under red_fives) apart from the plain copies; the drawn tile comes last in its
+  // kind. The order depends only on what the player can name (kind, red, drawn), never on
+  // physical copy ids, so a bot that tracks tiles by name (mjai) sees the same list.
+  std::array<std::uint64_t, 3> ids = s.ids;
+  const int drawn_kind = drawn_ >= 0 && has_id(s.ids, drawn_) ? drawn_ / 4 : -1;
+  if (drawn_kind >= 0) ids[drawn_ >> 6] &= ~(std::uint64_t{1} << (drawn_ & 63));
+  for (std::uint64_t m = kuikae_forbidden_; m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    ids[k >> 4] &= ~(std::uint64_t{15} << ((k & 15) * 4));
+  }
+  std::array<std::uint8_t, kNumTiles> named;
+  int n = 0, before_drawn = 0;
+  for (int w = 0; w < 3; ++w) {
+    const std::uint64_t red = rules_.red_fives ? ids[w] & kRedFiveIds[w] : 0;
+    for (std::uint64_t bits = lowest_in_nibbles(ids[w] & ~red) | red; bits; bits &= bits - 1) {
+      const int id = 64 * w + std::countr_zero(bits);
+      before_drawn += id / 4 <= drawn_kind;
+      named[n++] = static_cast<std::uint8_t>(id);
     }
   }
+  out.resize(first + n + (drawn_kind >= 0), a);
+  Action* next = out.data() + first;
+  for (int i = 0; i < n; ++i) {
+    if (i == before_drawn && drawn_kind >= 0) (next++)->tile = static_cast<std::int16_t>(drawn_);
+    (next++)->tile = named[i];
+  }
+  if (before_drawn == n && drawn_kind >= 0) next->tile = static_cast<std::int16_t>(drawn_);
+  if (drawn_kind >= 0) out[first + before_drawn].tsumogiri = true;
   if (!self || !riichi_possible(seat)) return;
   // §3.7: riichi on a closed hand, tenpai for payment after the discard.
   const std::size_t last = out.size();
   Counts own = s.counts;
   for (int m = 0; m < s.num_melds; ++m) own[s.melds[m].ids[0] / 4] += 4;  // ankan only
+  std::uint64_t checked = 0, tenpai = 0;  // per kind discarded (copies give the same hand)
   for (std::size_t i = first; i < last; ++i) {
-    Counts c = s.counts;
-    --c[out[i].tile / 4];
-    Counts o = own;
-    --o[out[i].tile / 4];
-    if (shanten(c) != 0 || !is_tenpai_for_payment(c, o)) continue;
+    const int k = out[i].tile / 4;
+    if (!(checked & kind_bit(k))) {
+      checked |= kind_bit(k);
+      Counts c = s.counts;
+      --c[k];
+      Counts o = own;
+      --o[k];
+      if (is_tenpai_for_payment(c, o)) tenpai |= kind_bit(k);  // implies shanten 0
+    }
+    if (!(tenpai & kind_bit(k))) continue;
     Action r = out[i];
     r.type = ActionType::kRiichi;
     out.push_back(r);
@@ -453,8 +498,11 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
 // §3.7 riichi conditions other than tenpai.
 bool Round::riichi_possible(int seat) const {
   const Seat& s = seats_[seat];
+  // A tile lowers the shanten of every form by at most one: the cached shanten of the hand
+  // before the draw (s.shanten, 3n+1 tiles) rules out most hands without a table lookup.
   return !s.riichi && !s.open && live_tiles_left() >= rules_.riichi_min_live_tiles &&
-         scores_[seat] >= rules_.riichi_min_points && shanten(s.counts) <= 0;
+         scores_[seat] >= rules_.riichi_min_points && s.shanten <= 1 &&
+         s.hand_shanten.shanten() <= 0;
 }
 
 // Answers in a claim window: ron, pon, daiminkan, chi (§3.2), and always pass.

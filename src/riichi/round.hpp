@@ -38,6 +38,7 @@
 #include "riichi/hand.hpp"
 #include "riichi/outcome.hpp"
 #include "riichi/rules.hpp"
+#include "riichi/shanten_table.hpp"
 #include "riichi/wall.hpp"
 
 namespace riichi {
@@ -232,6 +233,9 @@ class Round {
   ChomboReason chombo_reason() const { return chombo_reason_; }
 
   Observation observation(int seat) const;
+  // The same written into `out`, whose vectors keep their capacity: no allocation once warm
+  // (self-play asks for an observation at every decision).
+  void observe(int seat, Observation& out) const;
 
   // The seat expected to act: the player in kSelf/kDiscardOnly, else the first pending seat
   // of the claim window in turn order after the discarder; -1 when over.
@@ -270,9 +274,10 @@ class Round {
     std::array<std::uint64_t, 3> ids{};  // concealed physical ids (bitset)
     std::array<MeldInfo, 4> melds{};
     std::array<DiscardInfo, kMaxDiscards> discards{};
-    std::uint64_t discard_kinds = 0;  // kinds ever discarded (permanent furiten)
-    std::uint64_t wait_kinds = 0;     // cached waits of the 3n+1 concealed part
-    std::int8_t shanten = 8;          // cached shanten of the 3n+1 concealed part
+    std::uint64_t discard_kinds = 0;   // kinds ever discarded (permanent furiten)
+    detail::HandShanten hand_shanten;  // kept with `counts` by add_tile / remove_tile
+    std::uint64_t wait_kinds = 0;      // cached waits of the 3n+1 concealed part
+    std::int8_t shanten = 8;           // cached shanten of the 3n+1 concealed part
     std::uint8_t num_melds = 0;
     std::uint8_t num_discards = 0;
     std::uint8_t num_kans = 0;
@@ -305,6 +310,11 @@ class Round {
   void add_tile(int seat, int id);
   void remove_tile(int seat, int id);
   int first_id(int seat, int kind, bool want_red) const;
+  // The held copies of `kind` as 4 bits (bit c = id kind*4 + c). A kind's four ids never
+  // straddle two words of the id bitset (16 kinds per 64-bit word).
+  unsigned held_copies(int seat, int kind) const {
+    return static_cast<unsigned>(seats_[seat].ids[kind >> 4] >> ((kind & 15) * 4)) & 15u;
+  }
   bool uninterrupted_first_turn(int seat) const;
   void compute_legal(int seat, std::vector<Action>& out) const;
   void self_actions(int seat, std::vector<Action>& out) const;
@@ -325,7 +335,8 @@ class Round {
   // round_settle.cpp: wins and draws
   bool can_ron(int seat, int id) const;
   bool can_tsumo(int seat) const;
-  WinContext win_context(int seat, bool tsumo, int id, int from) const;
+  WinContext win_context(int seat, bool tsumo, int id, int from, bool indicators = true) const;
+  bool win_scores(int seat, bool tsumo, int id, int from, int honba) const;
   void settle_rons(unsigned ron_mask, int from, int id);
   ScoreResult score_win(int seat, bool tsumo, int id, int from, int honba, int sticks) const;
   void settle_tsumo(int seat);

@@ -33,9 +33,8 @@ ApplyResult Round::apply(Action action) {
     return {false, reason};
   }
   const Action* found = nullptr;
-  for (const Action& l : legal) {
-    if (l == action) found = &l;
-  }
+  for (std::size_t i = 0; i < legal.size() && !found; ++i)
+    if (legal[i].tile == action.tile && legal[i] == action) found = &legal[i];
   for (std::size_t i = 0; i < legal.size() && !found; ++i)
     if (matches(legal[i], action)) found = &legal[i];
   if (!found) {
@@ -102,11 +101,20 @@ std::vector<int> Round::pending_seats() const {
   return out;
 }
 
+namespace {
+
+// Appends the ids set in a seat's id bitset, ascending.
+void append_ids(const std::array<std::uint64_t, 3>& ids, std::vector<std::uint8_t>& out) {
+  for (int w = 0; w < 3; ++w)
+    for (std::uint64_t bits = ids[w]; bits; bits &= bits - 1)
+      out.push_back(static_cast<std::uint8_t>(64 * w + std::countr_zero(bits)));
+}
+
+}  // namespace
+
 std::vector<std::uint8_t> Round::concealed_ids(int seat) const {
   std::vector<std::uint8_t> out;
-  const Seat& s = seats_[seat];
-  for (int id = 0; id < kNumTiles; ++id)
-    if (s.ids[id >> 6] >> (id & 63) & 1) out.push_back(static_cast<std::uint8_t>(id));
+  append_ids(seats_[seat].ids, out);
   return out;
 }
 
@@ -117,21 +125,28 @@ std::vector<MeldInfo> Round::melds(int seat) const {
 
 Observation Round::observation(int seat) const {
   Observation o;
+  observe(seat, o);
+  return o;
+}
+
+void Round::observe(int seat, Observation& o) const {
   o.seat = seat;
   o.dealer = setup_.dealer;
   o.round_wind = setup_.round_wind;
   o.honba = setup_.honba;
   o.riichi_sticks = sticks_;
   o.scores = scores_;
-  o.concealed = concealed_ids(seat);
+  o.concealed.clear();
+  append_ids(seats_[seat].ids, o.concealed);
   o.drawn = seat == current_ && phase_ == Phase::kSelf ? drawn_ : -1;
   for (int s = 0; s < 4; ++s) {
     const Seat& st = seats_[s];
     o.discards[s].assign(st.discards.begin(), st.discards.begin() + st.num_discards);
-    o.melds[s] = melds(s);
+    o.melds[s].assign(st.melds.begin(), st.melds.begin() + st.num_melds);
     o.riichi[s] = st.riichi;
     o.concealed_count[s] = total(st.counts);
   }
+  o.dora_indicators.clear();
   for (int k = 0; k < indicators_; ++k)
     o.dora_indicators.push_back(wall_.tiles[Wall::kIndicatorSlots[k]]);
   o.live_tiles_left = live_tiles_left();
@@ -139,7 +154,6 @@ Observation Round::observation(int seat) const {
   o.phase = phase_;
   o.last_discard = phase_ == Phase::kClaim || phase_ == Phase::kChankan ? claim_id_ : -1;
   o.legal_actions = legal_actions(seat);
-  return o;
 }
 
 std::string Round::audit() const {

@@ -12,12 +12,7 @@ namespace {
 
 constexpr std::uint64_t kind_bit(int kind) { return std::uint64_t{1} << kind; }
 
-std::uint64_t wait_mask(const Counts& c) {
-  if (shanten(c) != 0) return 0;
-  std::uint64_t m = 0;
-  for (const Wait& w : waits(c)) m |= kind_bit(w.kind);
-  return m;
-}
+std::uint64_t wait_mask(const Counts& c) { return waiting_kinds(c); }
 
 }  // namespace
 
@@ -34,12 +29,11 @@ std::uint64_t Round::kuikae_mask(MeldType type, int called_kind, int run_low) co
 
 // OQ-18: a call is offered only if some tile may still be discarded after it.
 bool Round::kuikae_leaves_discard(int seat, std::uint64_t forbidden, int used_a, int used_b) const {
-  Counts c = seats_[seat].counts;
-  --c[used_a];
-  --c[used_b];
-  for (int k = 0; k < kNumKinds; ++k)
-    if (c[k] > 0 && !(forbidden & kind_bit(k))) return true;
-  return false;
+  const Counts& c = seats_[seat].counts;
+  std::uint64_t left = kinds_at_least(c, 1);
+  if (c[used_a] <= (used_a == used_b ? 2 : 1)) left &= ~kind_bit(used_a);
+  if (c[used_b] <= (used_a == used_b ? 2 : 1)) left &= ~kind_bit(used_b);
+  return (left & ~forbidden) != 0;
 }
 
 // Pon, daiminkan and chi on the discard in the window, each distinct choice of tiles (red

@@ -1,7 +1,9 @@
 // Wins and draws: ron/tsumo legality, scoring context, settlement of one or several winners,
 // riichi stakes and sticks, exhaustive and abortive draws (RULES.md §3.3, §3.7, §3.8, §4.1-§4.4,
 // §4.6, §5.1, §5.2).
+#include <array>
 #include <bit>
+#include <span>
 
 #include "riichi/round.hpp"
 #include "riichi/waits.hpp"
@@ -26,7 +28,9 @@ Hand Round::hand(int seat) const {
 }
 
 // The scoring context of a win by `seat` on tile `id` (from = discarder or kan player, -1 tsumo).
-WinContext Round::win_context(int seat, bool tsumo, int id, int from) const {
+// Without `indicators` the dora and ura indicators are left out: enough to decide whether the
+// win is valid (dora are never yaku), and no allocation.
+WinContext Round::win_context(int seat, bool tsumo, int id, int from, bool indicators) const {
   (void)id;
   const Seat& s = seats_[seat];
   WinContext ctx;
@@ -34,7 +38,7 @@ WinContext Round::win_context(int seat, bool tsumo, int id, int from) const {
   ctx.seat = seat_wind(seat);
   ctx.round_wind = setup_.round_wind;
   const bool riichi = s.riichi_accepted;
-  for (int k = 0; k < indicators_; ++k) {
+  for (int k = 0; k < indicators_ && indicators; ++k) {
     ctx.dora_indicators.push_back(
         tile_of_id(wall_.tiles[Wall::kIndicatorSlots[k]], rules_.red_fives));
     if (riichi)
@@ -75,17 +79,48 @@ ScoreResult Round::score_win(int seat, bool tsumo, int id, int from, int honba, 
   return score(h, win, ctx, rules_);
 }
 
+// Whether score_win(seat, tsumo, id, from, honba) would score the win (no error), without
+// building the hand, the indicators or the result.
+bool Round::win_scores(int seat, bool tsumo, int id, int from, int honba) const {
+  const Seat& s = seats_[seat];
+  const Tile win = tile_of_id(id, rules_.red_fives);
+  std::array<Tile, 14> concealed;
+  int n = 0;
+  bool win_removed = !tsumo;  // a tsumo tile is in the hand: one copy equal to it is left out
+  for (int w = 0; w < 3; ++w) {
+    for (std::uint64_t bits = s.ids[w]; bits && n < 14; bits &= bits - 1) {
+      const Tile t = tile_of_id(64 * w + std::countr_zero(bits), rules_.red_fives);
+      if (!win_removed && t == win) {
+        win_removed = true;
+        continue;
+      }
+      concealed[n++] = t;
+    }
+  }
+  std::array<Meld, 4> melds;
+  for (int m = 0; m < s.num_melds; ++m) {
+    melds[m].type = s.melds[m].type;
+    for (int i = 0; i < s.melds[m].size(); ++i)
+      melds[m].tiles[i] = tile_of_id(s.melds[m].ids[i], rules_.red_fives);
+  }
+  WinContext ctx = win_context(seat, tsumo, id, from, false);
+  ctx.honba = honba;
+  return score_value(std::span<const Tile>(concealed.data(), n),
+                     std::span<const Meld>(melds.data(), s.num_melds), win, ctx, rules_)
+      .ok();
+}
+
 // §4.1: ron needs the tile among the waits (checked by the caller), no furiten (§3.8) and a
 // scoring hand (a yaku; EMA 2008 ryanhan shibari).
 bool Round::can_ron(int seat, int id) const {
   if (is_furiten(seat)) return false;
-  return score_win(seat, false, id, current_, setup_.honba, 0).ok();
+  return win_scores(seat, false, id, current_, setup_.honba);
 }
 
 // Tsumo on the drawn tile, allowed while furiten (§3.8).
 bool Round::can_tsumo(int seat) const {
   if (drawn_ < 0 || !(seats_[seat].wait_kinds >> (drawn_ / 4) & 1)) return false;
-  return score_win(seat, true, drawn_, -1, setup_.honba, 0).ok();
+  return win_scores(seat, true, drawn_, -1, setup_.honba);
 }
 
 // §3.7: the declaration tile was not ronned; the stake goes on the table, ippatsu starts.

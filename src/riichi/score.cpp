@@ -5,6 +5,7 @@
 #include "riichi/score.hpp"
 
 #include <bit>
+#include <span>
 
 #include "riichi/decompose.hpp"
 #include "riichi/fu.hpp"
@@ -214,14 +215,15 @@ DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx) {
 // ------------------------------------------------------------------------------------------
 // Validation.
 
-std::string validate(const Hand& hand, int red_fives, const WinContext& ctx, const Rules& rules) {
+std::string validate(std::span<const Meld> melds, int red_fives, const WinContext& ctx,
+                     const Rules& rules) {
   if (ctx.seat < 0 || ctx.seat > 3 || ctx.round_wind < 0 || ctx.round_wind > 3)
     return "seat and round_wind must be 0..3";
   if (!rules.red_fives && red_fives > 0)
     return "the hand holds a red five but the rules have red_fives=false";
   if (ctx.honba < 0 || ctx.riichi_sticks < 0) return "honba and riichi_sticks must be >= 0";
   bool open = false;
-  for (const Meld& m : hand.melds) open |= m.is_open();
+  for (const Meld& m : melds) open |= m.is_open();
   if ((ctx.riichi || ctx.double_riichi) && open) return "riichi with an open hand";
   if (ctx.ippatsu && !ctx.riichi && !ctx.double_riichi) return "ippatsu without riichi";
   if (!ctx.tsumo && (ctx.haitei || ctx.rinshan || ctx.tenhou || ctx.chiihou))
@@ -290,7 +292,7 @@ const char* wait_text(WaitShape w) {
   return "";
 }
 
-std::string reading_text(const Reading& r, const Hand& hand) {
+std::string reading_text(const Reading& r, std::span<const Meld> melds) {
   std::string out;
   out.reserve(64);
   if (r.shape == Shape::kStandard) {
@@ -300,7 +302,7 @@ std::string reading_text(const Reading& r, const Hand& hand) {
       out += ' ';
     }
     append_kind(out, r.pair, 2);
-    for (const Meld& m : hand.melds) append_meld(out, m);
+    for (const Meld& m : melds) append_meld(out, m);
   } else {
     out += r.shape == Shape::kChiitoitsu ? "chiitoitsu" : "kokushi";
     for (int k = 0; k < kNumKinds; ++k) {
@@ -370,7 +372,20 @@ ScoreResult fail(ScoreError error, std::string message) {
   return r;
 }
 
-ScoreResult build_result(const Search& s, const Hand& hand, const WinContext& ctx,
+// The fu of the chosen reading as the result reports them (none for yakuman).
+FuResult chosen_fu(const Search& s, std::vector<FuItem>* items) {
+  const Candidate& c = s.best;
+  if (c.yaku.yakuman > 0) return {};  // §7: fu are irrelevant for yakuman, reported as 0
+  const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
+  return compute_fu(s.best_reading, s.ctx, pinfu, s.rules, items);
+}
+
+bool pao_applies(const Search& s) {
+  const Candidate& c = s.best;
+  return s.ctx.liable >= 0 && c.yaku.yakuman > 0 && c.yaku.pao_yakuman;
+}
+
+ScoreResult build_result(const Search& s, std::span<const Meld> melds, const WinContext& ctx,
                          const Rules& rules) {
   const Candidate& c = s.best;
   const Reading& reading = s.best_reading;
@@ -380,59 +395,71 @@ ScoreResult build_result(const Search& s, const Hand& hand, const WinContext& ct
   res.yaku_han = c.yaku.han;
   res.han = c.han;
   res.dora = c.dora, res.ura = c.ura, res.red = c.red;
-  if (c.yaku.yakuman == 0) {  // §7: fu are irrelevant for yakuman, reported as 0
-    res.fu_items.reserve(8);
-    const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
-    const FuResult fu = compute_fu(reading, ctx, pinfu, rules, &res.fu_items);
-    res.fu = fu.rounded;
-    res.fu_raw = fu.raw;
-  }
+  if (c.yaku.yakuman == 0) res.fu_items.reserve(8);
+  const FuResult fu = chosen_fu(s, &res.fu_items);
+  res.fu = fu.rounded;
+  res.fu_raw = fu.raw;
   res.limit = c.limit;
   res.yakuman_units = c.yaku.yakuman;
   res.basic_points = c.basic;
-  res.reading = reading_text(reading, hand);
-  const bool pao = ctx.liable >= 0 && c.yaku.yakuman > 0 && c.yaku.pao_yakuman;
-  res.payments = make_payments(c.basic, ctx, pao, rules);
+  res.reading = reading_text(reading, melds);
+  res.payments = make_payments(c.basic, ctx, pao_applies(s), rules);
   return res;
 }
 
-}  // namespace
+// What score() and score_value() read: the hand as views (no copy).
+struct WinInput {
+  std::span<const Tile> concealed;  // without the winning tile
+  std::span<const Meld> melds;
+  Tile win;
+};
 
-ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules& rules) {
-  if (win.kind >= kNumKinds) return fail(ScoreError::kInvalidContext, "invalid context: bad tile");
+std::string hand_text(const WinInput& in) {
+  return format_hand(Hand{std::vector<Tile>(in.concealed.begin(), in.concealed.end()),
+                          std::vector<Meld>(in.melds.begin(), in.melds.end())});
+}
+
+// The checks and the search over every reading (§6.1). Returns kNone when `search` holds the
+// best reading; otherwise the error, and its message in *message when given.
+ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
+  const WinContext& ctx = search.ctx;
+  const Rules& rules = search.rules;
+  const auto failed = [&](ScoreError error, const auto& text) {
+    if (message) *message = text();
+    return error;
+  };
+  if (in.win.kind >= kNumKinds)
+    return failed(ScoreError::kInvalidContext, [] { return "invalid context: bad tile"; });
   // One pass over the tiles: concealed counts, all counts, red fives.
   Reading base;
-  base.win = win.kind;
+  base.win = in.win.kind;
   base.tsumo = ctx.tsumo;
   Counts concealed{};
-  int red_fives = win.red;
-  for (Tile t : hand.concealed) ++concealed[t.kind], red_fives += t.red;
-  ++concealed[win.kind];
+  int red_fives = in.win.red;
+  for (Tile t : in.concealed) ++concealed[t.kind], red_fives += t.red;
+  ++concealed[in.win.kind];
   base.counts = concealed;
-  const int melds = static_cast<int>(hand.melds.size());
-  for (const Meld& m : hand.melds) {
+  const int melds = static_cast<int>(in.melds.size());
+  for (const Meld& m : in.melds) {
     if (base.num_sets < 4) base.sets[base.num_sets++] = meld_set(m);
     base.menzen &= !m.is_open();
     for (Tile t : m.view()) ++base.counts[t.kind], red_fives += t.red;
   }
-  if (std::string why = validate(hand, red_fives, ctx, rules); !why.empty())
-    return fail(ScoreError::kInvalidContext, "invalid context: " + why);
-  if (melds > 4 || static_cast<int>(hand.concealed.size()) + 3 * melds != 13)
-    return fail(ScoreError::kNotComplete,
-                "not a complete hand: expected 13 tiles besides the winning tile (a kan counts "
-                "3), got " +
-                    std::to_string(hand.concealed.size() + 3 * hand.melds.size()));
-  base.kinds = kinds_present(base.counts);
-  bool too_many = false;
-  for (int k = 0; k < kNumKinds; ++k) too_many |= base.counts[k] > 4;
-  if (too_many) {
-    for (int k = 0; k < kNumKinds; ++k)
-      if (base.counts[k] > 4)
-        return fail(ScoreError::kInvalidContext,
-                    "invalid context: more than four copies of " + kind_to_string(k));
-  }
+  if (std::string why = validate(in.melds, red_fives, ctx, rules); !why.empty())
+    return failed(ScoreError::kInvalidContext, [&] { return "invalid context: " + why; });
+  if (melds > 4 || static_cast<int>(in.concealed.size()) + 3 * melds != 13)
+    return failed(ScoreError::kNotComplete, [&] {
+      return "not a complete hand: expected 13 tiles besides the winning tile (a kan counts "
+             "3), got " +
+             std::to_string(in.concealed.size() + 3 * in.melds.size());
+    });
+  base.kinds = kinds_at_least(base.counts, 1);
+  if (const std::uint64_t too_many = kinds_at_least(base.counts, 5))
+    return failed(ScoreError::kInvalidContext, [&] {
+      return "invalid context: more than four copies of " +
+             kind_to_string(std::countr_zero(too_many));
+    });
 
-  Search search{ctx, rules};
   search.dora = count_dora(red_fives, base.counts, ctx);
   // §6.1: every standard decomposition and every reading of the winning tile.
   {
@@ -441,31 +468,68 @@ ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules
     for (int i = 0; i < list.count; ++i) standard_readings(list.items[i], base, search);
   }
   // Cheap filters on the kinds present before the full checks.
-  if (melds == 0 && std::popcount(base.kinds) == 7 && is_chiitoitsu(concealed)) {
+  const int kinds = mask_size(base.kinds);
+  if (melds == 0 && kinds == 7 && is_chiitoitsu(concealed)) {
     Reading r = base;
     r.shape = Shape::kChiitoitsu;
     r.wait = WaitShape::kChiitoitsu;
     search.consider(r);
   }
-  if (melds == 0 && std::popcount(base.kinds) == 13 && is_kokushi(concealed)) {
+  if (melds == 0 && kinds == 13 && is_kokushi(concealed)) {
     Reading r = base;
     r.shape = Shape::kKokushi;
-    r.wait = concealed[win.kind] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
+    r.wait = concealed[in.win.kind] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
     search.consider(r);
   }
 
   if (!search.complete)
-    return fail(ScoreError::kNotComplete,
-                "not a complete hand: " + format_hand(hand) + " + " + tile_to_string(win) +
-                    " is neither 4 sets and a pair, seven pairs nor thirteen orphans");
+    return failed(ScoreError::kNotComplete, [&] {
+      return "not a complete hand: " + hand_text(in) + " + " + tile_to_string(in.win) +
+             " is neither 4 sets and a pair, seven pairs nor thirteen orphans";
+    });
   if (!search.any_yaku)
-    return fail(ScoreError::kNoYaku,
-                "no yaku: the hand is complete but has no yaku (dora are not yaku)");
+    return failed(ScoreError::kNoYaku, [] {
+      return "no yaku: the hand is complete but has no yaku (dora are not yaku)";
+    });
   if (!search.has_best)
-    return fail(ScoreError::kRyanhanShibari,
-                "ryanhan shibari: with " + std::to_string(ctx.honba) +
-                    " counters the hand needs 2 han from yaku (dora and red fives excluded)");
-  return build_result(search, hand, ctx, rules);
+    return failed(ScoreError::kRyanhanShibari, [&] {
+      return "ryanhan shibari: with " + std::to_string(ctx.honba) +
+             " counters the hand needs 2 han from yaku (dora and red fives excluded)";
+    });
+  return ScoreError::kNone;
+}
+
+}  // namespace
+
+ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules& rules) {
+  Search search{ctx, rules};
+  std::string message;
+  const ScoreError error = find_best({hand.concealed, hand.melds, win}, search, &message);
+  if (error != ScoreError::kNone) return fail(error, std::move(message));
+  return build_result(search, hand.melds, ctx, rules);
+}
+
+ScoreValue score_value(std::span<const Tile> concealed, std::span<const Meld> melds, Tile win,
+                       const WinContext& ctx, const Rules& rules) {
+  Search search{ctx, rules};
+  ScoreValue v;
+  v.error = find_best({concealed, melds, win}, search, nullptr);
+  if (v.error != ScoreError::kNone) return v;
+  const Candidate& c = search.best;
+  v.yaku = c.yaku.mask;
+  v.han = c.han;
+  v.yaku_han = c.yaku.han;
+  v.dora = c.dora, v.ura = c.ura, v.red = c.red;
+  v.fu = chosen_fu(search, nullptr).rounded;
+  v.limit = c.limit;
+  v.yakuman_units = c.yaku.yakuman;
+  v.basic_points = c.basic;
+  v.payments = make_payments(c.basic, ctx, pao_applies(search), rules);
+  return v;
+}
+
+ScoreValue score_value(const Hand& hand, Tile win, const WinContext& ctx, const Rules& rules) {
+  return score_value(hand.concealed, hand.melds, win, ctx, rules);
 }
 
 }  // namespace riichi

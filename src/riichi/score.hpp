@@ -5,6 +5,8 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -102,6 +104,29 @@ struct ScoreResult {
 
 // `hand.concealed` excludes the winning tile; `hand.melds` are the declared melds.
 ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules& rules);
+
+// The same verdict and points as score() without the names, items and text of ScoreResult (no
+// allocation): for the table's win checks, bots and evaluation. Every field equals the field of
+// the same name in score()'s result; `yaku` is the bit mask of the yaku (riichi::Yaku, yaku.hpp).
+struct ScoreValue {
+  ScoreError error = ScoreError::kNone;
+  std::uint64_t yaku = 0;
+  int han = 0;
+  int yaku_han = 0;
+  int dora = 0;
+  int ura = 0;
+  int red = 0;
+  int fu = 0;
+  Limit limit = Limit::kNone;
+  int yakuman_units = 0;
+  int basic_points = 0;
+  Payments payments;
+
+  bool ok() const { return error == ScoreError::kNone; }
+};
+ScoreValue score_value(const Hand& hand, Tile win, const WinContext& ctx, const Rules& rules);
+ScoreValue score_value(std::span<const Tile> concealed, std::span<const Meld> melds, Tile win,
+                       const WinContext& ctx, const Rules& rules);
 
 // Payment for given han/fu (han >= 1) or a limit, following RULES.md §8.1. Exposed for tests of
 // the §8.3 tables. `basic` = fu * 2^(han+2) capped, or the limit's basic points.

@@ -1,48 +1,60 @@
-// Internal: the shanten tables (see shanten.hpp for the definition).
+// Internal: the shanten tables (see shanten.hpp for the definition of shanten).
 //
-// A suit's tiles (9 counts 0..4) or the honours (7 counts) map to a BlockValues: for p = 0/1
-// (may the pair be taken here) and b = 0..4 (how many blocks may be counted here), the best
-// 2*sets + partial sets + pair. Values grow with b and p. Packed as 10 nibbles, index p*5+b.
+// A suit's tiles (9 counts 0..4) or the honours (7 counts) have a "block value" vector: for
+// p = 0/1 (may the pair be taken here) and b = 0..4 (how many blocks may be counted here), the
+// best 2*sets + partial sets + pair. Only 54 distinct vectors occur for a suit and 20 for the
+// honours, so each part is a one-byte class. The combinations are tabled too: man+pin classes ->
+// a class (63 occur), sou+honour classes -> a class (54 occur), and for those two and the number
+// of sets needed, the final value. Standard shanten is thus 4 class lookups and 3 small-table
+// lookups.
 //
-// Only 54 distinct vectors occur for a suit and 20 for the honours, so each part is stored as a
-// one-byte class. The combinations are precomputed too: man+pin classes -> a class (63 occur),
-// sou+honour classes -> a class (54 occur), and for those two and the number of sets needed,
-// the final value. Standard shanten is thus 4 class lookups and 3 small-table lookups.
-//
-// Suit classes cover hands of at most 14 tiles, indexed compactly: the key splits into the
-// counts of 1..5 (low) and 6..9 (high); low keys are ranked by tile count so that the low keys
-// allowed beside a given high part form a prefix (405,350 entries, one byte each).
+// Layout (every table is constant data, generated at build time by shanten_table_gen.cpp and
+// compiled in: nothing is built when a process starts):
+//   kSuitClass[high_offset[high] + low_rank[low]]   suit class of a suit of at most 14 tiles.
+//       The base-5 key of the 9 counts splits into low = counts of 1..5 (c0 + 5 c1 + ... +
+//       625 c4) and high = counts of 6..9. Low keys are ranked by tile count, so the low keys
+//       allowed beside a given high part (at most 14 tiles in all) form a prefix of the ranks;
+//       high_offset[high] is where that prefix starts (405,350 entries, one byte each).
+//   kHonorClass[key]                                 honour class, key = c0 + 5 c1 + ... + 5^6 c6
+//                                                    over East..Red (78,125 entries).
+//   mp_class[man * kSuitClasses + pin]               class of the man+pin combination
+//   sz_class[sou * kHonorClasses + honours]          class of the sou+honour combination
+//   final_value[(mp * kSouHonorClasses + sz) * 5 + sets needed]   best 2*sets + partials + pair
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
-#include <memory>
-#include <vector>
 
 #include "riichi/tile.hpp"
 
 namespace riichi::detail {
 
-using BlockValues = std::uint64_t;
+inline constexpr int kSuitClasses = 54;      // distinct block-value vectors of a suit
+inline constexpr int kHonorClasses = 20;     // ... of the honours
+inline constexpr int kManPinClasses = 63;    // ... of man + pin combined
+inline constexpr int kSouHonorClasses = 54;  // ... of sou + honours combined
+inline constexpr int kSuitEntries = 405350;  // suits of at most 14 tiles (the compact index)
+inline constexpr int kHonorKeys = 78125;     // 5^7
 
-constexpr int block_value(BlockValues v, int p, int b) { return (v >> (4 * (p * 5 + b))) & 15; }
+// The small tables (the two large ones are byte strings, below).
+struct ShantenTableData {
+  std::uint32_t high_offset[625];  // by base-5 key of counts 6..9
+  std::uint16_t low_rank[3125];    // by base-5 key of counts 1..5
+  std::uint8_t mp_class[kSuitClasses * kSuitClasses];
+  std::uint8_t sz_class[kSuitClasses * kHonorClasses];
+  std::int8_t final_value[kManPinClasses * kSouHonorClasses * 5];
+};
 
+// Generated (build/generated/shanten_table_data.cpp). The byte strings carry a final '\0'.
+extern const ShantenTableData kShantenTableData;
+extern const unsigned char kSuitClass[kSuitEntries + 1];
+extern const unsigned char kHonorClass[kHonorKeys + 1];
+
+inline constexpr int kPow5[10] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
+
+// Read access to the tables (a stateless view; shanten_tables() returns the one instance).
 struct ShantenTables {
-  std::array<std::uint32_t, 625> high_offset{};  // by base-5 key of counts 6..9
-  std::array<std::uint16_t, 3125> low_rank{};    // by base-5 key of counts 1..5
-  std::unique_ptr<std::uint8_t[]> suit_class;    // compact index -> suit class
-  std::uint32_t suit_entries = 0;
-  std::array<std::uint8_t, 78125> honor_class{};  // by base-5 key of the 7 honour counts
-  std::vector<BlockValues> suit_values, honor_values, mp_values, sz_values;  // by class
-  std::vector<std::uint8_t> mp_class;    // [man class * suits + pin class]
-  std::vector<std::uint8_t> sz_class;    // [sou class * honours + honour class]
-  std::vector<std::int8_t> final_value;  // [(mp * sz classes + sz) * 5 + sets needed]
-  int suits = 0, honors = 0, sz_classes = 0;
-
-  ShantenTables();
-  ShantenTables(const ShantenTables&) = delete;
-  ShantenTables& operator=(const ShantenTables&) = delete;
-
   static int low_key(const std::uint8_t* c) {
     return c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * c[4])));
   }
@@ -50,30 +62,162 @@ struct ShantenTables {
   static int honor_key(const std::uint8_t* c) {
     return c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6])))));
   }
-  int suit_at(int low, int high) const { return suit_class[high_offset[high] + low_rank[low]]; }
-  int suit(const std::uint8_t* c) const { return suit_at(low_key(c), high_key(c)); }
-  int honor(const std::uint8_t* c) const { return honor_class[honor_key(c)]; }
+  static int suit_at(int low, int high) {
+    return kSuitClass[kShantenTableData.high_offset[high] + kShantenTableData.low_rank[low]];
+  }
+  static int honor_at(int key) { return kHonorClass[key]; }
+  static int suit(const std::uint8_t* c) { return suit_at(low_key(c), high_key(c)); }
+  static int honor(const std::uint8_t* c) { return honor_at(honor_key(c)); }
   // Best 2*sets + partials + pair of the four parts, `blocks` sets needed (0..4).
-  int value(int m, int p, int s, int z, int blocks) const {
-    const int mp = mp_class[m * suits + p], sz = sz_class[s * honors + z];
-    return final_value[(mp * sz_classes + sz) * 5 + blocks];
+  static int value(int m, int p, int s, int z, int blocks) {
+    const ShantenTableData& d = kShantenTableData;
+    const int mp = d.mp_class[m * kSuitClasses + p], sz = d.sz_class[s * kHonorClasses + z];
+    return d.final_value[(mp * kSouHonorClasses + sz) * 5 + blocks];
   }
 };
 
-const ShantenTables& shanten_tables();
-
-inline constexpr int kPow5[10] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
-
-// Values unpacked to bytes: u[p * 5 + b].
-struct Unpacked {
-  std::int8_t u[10];
-  Unpacked() = default;
-  explicit Unpacked(BlockValues v) {
-    for (int i = 0; i < 10; ++i) u[i] = static_cast<std::int8_t>((v >> (4 * i)) & 15);
+// The table classes of a hand's four parts (man, pin, sou, honours), read once: a hand one tile
+// away is then one class lookup away, since a tile changes one digit of one part's key. A part
+// may hold at most 14 tiles (the compact suit index), so value_with(kind, +1, ...) needs at most
+// 13 tiles in the part of `kind`.
+class PartClasses {
+ public:
+  PartClasses() = default;
+  explicit PartClasses(const Counts& c) {
+    for (int part = 0; part < 4; ++part) read(c, part);
+    combine();
   }
+  // One tile of `kind` in (delta = 1) or out (delta = -1): its part's key moves by one digit.
+  void move(int kind, int delta) {
+    const int part = kPartOf[kind];
+    class_[part] = moved_class(kind, delta);
+    (kind < 27 && kDigitOf[kind] >= 5 ? high_[part] : low_[part]) += delta * kStepOf[kind];
+    combine();
+  }
+  // Best 2*sets + partials + pair when `blocks` sets are needed.
+  int value(int blocks) const { return final_value(mp_, sz_, blocks); }
+  // The same for the hand with one tile of `kind` more (delta = 1) or less (delta = -1): one
+  // class lookup and two small-table lookups.
+  int value_with(int kind, int delta, int blocks) const {
+    const ShantenTableData& d = kShantenTableData;
+    const int changed = moved_class(kind, delta);
+    switch (kPartOf[kind]) {
+      case 0:
+        return final_value(d.mp_class[changed * kSuitClasses + class_[1]], sz_, blocks);
+      case 1:
+        return final_value(d.mp_class[class_[0] * kSuitClasses + changed], sz_, blocks);
+      case 2:
+        return final_value(mp_, d.sz_class[changed * kHonorClasses + class_[3]], blocks);
+      default:
+        return final_value(mp_, d.sz_class[class_[2] * kHonorClasses + changed], blocks);
+    }
+  }
+
+ private:
+  // Part (0..3), base-5 digit within the part's key (honours 0..6; suits 0..4 in the low key,
+  // 5..8 in the high key) and the key step of each kind.
+  static constexpr std::array<std::uint8_t, kNumKinds> kPartOf = [] {
+    std::array<std::uint8_t, kNumKinds> t{};
+    for (int k = 0; k < kNumKinds; ++k) t[k] = static_cast<std::uint8_t>(k / 9);
+    return t;
+  }();
+  static constexpr std::array<std::uint8_t, kNumKinds> kDigitOf = [] {
+    std::array<std::uint8_t, kNumKinds> t{};
+    for (int k = 0; k < kNumKinds; ++k) t[k] = static_cast<std::uint8_t>(k % 9);
+    return t;
+  }();
+  static constexpr std::array<int, kNumKinds> kStepOf = [] {
+    std::array<int, kNumKinds> t{};
+    for (int k = 0; k < kNumKinds; ++k) {
+      const int digit = k % 9;
+      t[k] = kPow5[k < 27 && digit >= 5 ? digit - 5 : digit];
+    }
+    return t;
+  }();
+
+  static int final_value(int mp, int sz, int blocks) {
+    return kShantenTableData.final_value[(mp * kSouHonorClasses + sz) * 5 + blocks];
+  }
+  // The class of the part of `kind` with one tile more or less.
+  int moved_class(int kind, int delta) const {
+    const int part = kPartOf[kind], step = delta * kStepOf[kind];
+    if (part == 3) return ShantenTables::honor_at(low_[3] + step);
+    if (kDigitOf[kind] < 5) return ShantenTables::suit_at(low_[part] + step, high_[part]);
+    return ShantenTables::suit_at(low_[part], high_[part] + step);
+  }
+  void read(const Counts& c, int part) {
+    if (part == 3) {
+      low_[3] = ShantenTables::honor_key(&c[27]);
+      class_[3] = ShantenTables::honor_at(low_[3]);
+      return;
+    }
+    low_[part] = ShantenTables::low_key(&c[9 * part]);
+    high_[part] = ShantenTables::high_key(&c[9 * part]);
+    class_[part] = ShantenTables::suit_at(low_[part], high_[part]);
+  }
+  void combine() {
+    mp_ = kShantenTableData.mp_class[class_[0] * kSuitClasses + class_[1]];
+    sz_ = kShantenTableData.sz_class[class_[2] * kHonorClasses + class_[3]];
+  }
+
+  int low_[4] = {0, 0, 0, 0};  // low keys of the suits; the honour key
+  int high_[3] = {0, 0, 0};
+  int class_[4] = {0, 0, 0, 0};
+  int mp_ = 0, sz_ = 0;  // classes of man+pin and sou+honours
 };
-int combine_final(const Unpacked& a, const Unpacked& b, int blocks);
-Unpacked combine(const Unpacked& a, const Unpacked& b);
+
+// Shanten (every form, as shanten() in shanten.hpp) of a hand that changes one tile at a time,
+// kept up to date in a few operations per tile: the table classes of its parts and the counts
+// the seven-pairs and thirteen-orphans forms need. Starts empty (every count 0).
+class HandShanten {
+ public:
+  HandShanten() : parts_(Counts{}) {}
+  explicit HandShanten(const Counts& c) : parts_(c) {
+    for (int k = 0; k < kNumKinds; ++k)
+      for (int n = 0; n < c[k]; ++n) count(k, n, 1);
+  }
+  // One tile of `kind` in; `before` is the count of `kind` before it.
+  void add(int kind, int before) {
+    parts_.move(kind, 1);
+    count(kind, before, 1);
+  }
+  // One tile of `kind` out; `after` is the count of `kind` after it.
+  void remove(int kind, int after) {
+    parts_.move(kind, -1);
+    count(kind, after, -1);
+  }
+  int tiles() const { return tiles_; }
+  int standard() const { return 2 * (tiles_ / 3) - parts_.value(tiles_ / 3); }
+  int shanten() const {
+    const int standard_form = standard();
+    if (tiles_ < 13) return standard_form;
+    const int chiitoitsu = 6 - pairs_ + (kinds_ < 7 ? 7 - kinds_ : 0);
+    const int kokushi = 13 - yaochuu_kinds_ - (yaochuu_pairs_ > 0 ? 1 : 0);
+    return std::min({standard_form, chiitoitsu, kokushi});
+  }
+  const PartClasses& parts() const { return parts_; }
+
+ private:
+  // A count going between `low` and low + 1 (either way by `delta`).
+  void count(int kind, int low, int delta) {
+    tiles_ += delta;
+    const int first = low == 0 ? delta : 0, second = low == 1 ? delta : 0;
+    kinds_ += first;
+    pairs_ += second;
+    if (is_yaochuu(kind)) {
+      yaochuu_kinds_ += first;
+      yaochuu_pairs_ += second;
+    }
+  }
+
+  PartClasses parts_;
+  int tiles_ = 0, kinds_ = 0, pairs_ = 0, yaochuu_kinds_ = 0, yaochuu_pairs_ = 0;
+};
+
+inline const ShantenTables& shanten_tables() {
+  static constexpr ShantenTables kTables{};
+  return kTables;
+}
 
 // Tile count, distinct kinds, pairs, and the same over the 13 terminal/honour kinds: what the
 // seven-pairs and thirteen-orphans shanten need. One vector pass over the 34 counts.
@@ -86,10 +230,5 @@ struct FormCounts {
   std::uint64_t present = 0;  // bit k: kind k is held
 };
 FormCounts form_counts(const Counts& c);
-
-// Max-plus convolution of two BlockValues (at most one pair overall, blocks add up).
-BlockValues combine(BlockValues a, BlockValues b);
-// Best value of a with b given that `blocks` blocks may be counted in all.
-int combine_final(BlockValues a, BlockValues b, int blocks);
 
 }  // namespace riichi::detail

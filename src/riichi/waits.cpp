@@ -1,9 +1,11 @@
 #include "riichi/waits.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 #include "riichi/decompose.hpp"
+#include "riichi/hand.hpp"
 #include "riichi/shanten.hpp"
 #include "riichi/shanten_table.hpp"
 
@@ -19,6 +21,12 @@ namespace {
 
 int tile_count(const Counts& c) { return std::accumulate(c.begin(), c.end(), 0); }
 
+constexpr std::uint64_t kYaochuuMask = [] {
+  std::uint64_t m = 0;
+  for (int k : kYaochuuKinds) m |= std::uint64_t{1} << k;
+  return m;
+}();
+
 int unseen(const Counts& hand, const Counts* visible, int kind) {
   const int seen = hand[kind] + (visible ? (*visible)[kind] : 0);
   return std::max(0, 4 - seen);
@@ -28,40 +36,24 @@ int unseen(const Counts& hand, const Counts* visible, int kind) {
 // once; adding a tile moves one digit of one part's key, so only that class is read again.
 class AddOneShanten {
  public:
-  explicit AddOneShanten(const Counts& base) : t_(detail::shanten_tables()), base_(base) {
-    for (int s = 0; s < 4; ++s) read_class(s);
-    finish();
-  }
+  explicit AddOneShanten(const Counts& base) : base_(base), parts_(base) { finish(); }
 
   // The same for `base` less one tile of `removed`, reusing the classes of `full` (the hand it
   // came from): only the changed part is read again.
   AddOneShanten(const AddOneShanten& full, const Counts& base, int removed)
-      : t_(full.t_), base_(base) {
-    std::copy_n(full.low_, 4, low_);
-    std::copy_n(full.high_, 3, high_);
-    std::copy_n(full.class_, 4, class_);
-    read_class(removed / 9);
+      : base_(base), parts_(full.parts_) {
+    parts_.move(removed, -1);
     finish();
   }
 
   // Standard-form shanten of the base itself (3n+1 or 3n+2 tiles).
   int standard_now() const {
     const int blocks = forms_.tiles / 3;
-    return 2 * blocks - t_.value(class_[0], class_[1], class_[2], class_[3], blocks);
+    return 2 * blocks - parts_.value(blocks);
   }
 
   // Standard-form shanten after adding `kind` (its count must be below 4).
-  int standard(int kind) const {
-    const int s = kind / 9, pos = kind % 9;
-    int c[4] = {class_[0], class_[1], class_[2], class_[3]};
-    if (s == 3)
-      c[3] = t_.honor_class[low_[3] + detail::kPow5[pos]];
-    else if (pos < 5)
-      c[s] = t_.suit_at(low_[s] + detail::kPow5[pos], high_[s]);
-    else
-      c[s] = t_.suit_at(low_[s], high_[s] + detail::kPow5[pos - 5]);
-    return 2 * blocks_ - t_.value(c[0], c[1], c[2], c[3], blocks_);
-  }
+  int standard(int kind) const { return 2 * blocks_ - parts_.value_with(kind, 1, blocks_); }
 
   const detail::FormCounts& forms() const { return forms_; }
   // Seven pairs and thirteen orphans apply once the hand reaches 13/14 tiles.
@@ -80,25 +72,14 @@ class AddOneShanten {
   }
 
  private:
-  void read_class(int s) {
-    if (s == 3) {
-      low_[3] = detail::ShantenTables::honor_key(&base_[27]);
-      class_[3] = t_.honor_class[low_[3]];
-      return;
-    }
-    low_[s] = detail::ShantenTables::low_key(&base_[9 * s]);
-    high_[s] = detail::ShantenTables::high_key(&base_[9 * s]);
-    class_[s] = t_.suit_at(low_[s], high_[s]);
-  }
   void finish() {
     forms_ = detail::form_counts(base_);
     blocks_ = (forms_.tiles + 1) / 3;
   }
 
-  const detail::ShantenTables& t_;
   const Counts& base_;
+  detail::PartClasses parts_;
   detail::FormCounts forms_;
-  int low_[4] = {}, high_[3] = {}, class_[4] = {};
   int blocks_ = 0;
 };
 
@@ -156,50 +137,74 @@ std::uint8_t standard_shapes(const Counts& full, int kind) {
 
 }  // namespace
 
-std::vector<Wait> waits(const Counts& concealed, const Counts* visible) {
-  const AddOneShanten add(concealed);
+namespace {
+
+// The kinds that complete a 3n+1 concealed part, by form (bit per kind). Kinds held four times
+// are never waits (there is no fifth copy).
+struct WaitKinds {
+  std::uint64_t standard = 0;     // complete four sets and a pair (or fewer with melds)
+  std::uint64_t seven_pairs = 0;  // the single of six pairs and a single
+  std::uint64_t kokushi = 0;      // thirteen orphans
+  bool kokushi13 = false;         // all 13 orphans held: the 13-sided wait
+  std::uint64_t all() const { return standard | seven_pairs | kokushi; }
+};
+
+WaitKinds scan_waits(const AddOneShanten& add, const Counts& concealed) {
+  WaitKinds w;
   const detail::FormCounts& f = add.forms();
-  if (f.tiles % 3 != 1 || f.tiles > 13) return {};
+  if (f.tiles % 3 != 1 || f.tiles > 13) return w;
   // Tenpai in some form, from the counts already read (no second pass over the hand).
   const int chiitoitsu = f.tiles == 13 ? 6 - f.pairs + std::max(0, 7 - f.kinds) : 99;
   const int kokushi = f.tiles == 13 ? 13 - f.yaochuu_kinds - (f.yaochuu_pair ? 1 : 0) : 99;
-  if (std::min({add.standard_now(), chiitoitsu, kokushi}) != 0) return {};
-  const bool seven_pairs_form = chiitoitsu == 0, kokushi_form = kokushi == 0;
-  const std::uint64_t touch = touching_kinds(f.present);
+  if (std::min({add.standard_now(), chiitoitsu, kokushi}) != 0) return w;
+  const std::uint64_t open = ~kinds_at_least(concealed, 4);
+  for (std::uint64_t m = touching_kinds(f.present) & open; m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    if (add.standard(k) == -1) w.standard |= std::uint64_t{1} << k;
+  }
+  // Six pairs and a single: the single is the wait (13 tiles, 6 kinds >= 2, 7 kinds).
+  if (chiitoitsu == 0) w.seven_pairs = f.present & ~kinds_at_least(concealed, 2);
+  if (kokushi == 0) {
+    w.kokushi = kYaochuuMask & open & (f.yaochuu_pair ? ~f.present : ~std::uint64_t{0});
+    w.kokushi13 = f.yaochuu_kinds == 13;
+  }
+  return w;
+}
 
-  Wait found[kNumKinds];
-  int n = 0;
-  for (int k = 0; k < kNumKinds; ++k) {
-    // A fifth copy does not exist: a kind held four times is never a wait.
-    if (concealed[k] >= 4 || (!(touch >> k & 1) && !kokushi_form)) continue;
+}  // namespace
+
+std::uint64_t waiting_kinds(const Counts& concealed) {
+  return scan_waits(AddOneShanten(concealed), concealed).all();
+}
+
+std::vector<Wait> waits(const Counts& concealed, const Counts* visible) {
+  const WaitKinds w = scan_waits(AddOneShanten(concealed), concealed);
+  std::vector<Wait> out;
+  for (std::uint64_t m = w.all(); m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    const std::uint64_t bit = std::uint64_t{1} << k;
     std::uint8_t shapes = 0;
-    if ((touch >> k & 1) && add.standard(k) == -1) {
+    if (w.standard & bit) {
       Counts full = concealed;
       ++full[k];
       shapes |= standard_shapes(full, k);
     }
-    // Six pairs and a single: the single is the wait (13 tiles, 6 kinds >= 2, 7 kinds).
-    if (seven_pairs_form && concealed[k] == 1) shapes |= shape_bit(WaitShape::kChiitoitsu);
-    if (kokushi_form && is_yaochuu(k) && (concealed[k] == 0 || !f.yaochuu_pair))
-      shapes |= shape_bit(f.yaochuu_kinds == 13 ? WaitShape::kKokushi13 : WaitShape::kKokushi);
-    if (shapes) found[n++] = Wait{k, shapes, unseen(concealed, visible, k)};
+    if (w.seven_pairs & bit) shapes |= shape_bit(WaitShape::kChiitoitsu);
+    if (w.kokushi & bit)
+      shapes |= shape_bit(w.kokushi13 ? WaitShape::kKokushi13 : WaitShape::kKokushi);
+    out.push_back(Wait{k, shapes, unseen(concealed, visible, k)});
   }
-  return std::vector<Wait>(found, found + n);
+  return out;
 }
 
 bool is_tenpai_for_payment(const Counts& concealed, const Counts& own) {
-  for (const Wait& w : waits(concealed))
-    if (own[w.kind] < 4) return true;
-  return false;
+  return (waiting_kinds(concealed) & ~kinds_at_least(own, 4)) != 0;
 }
 
 namespace {
 
-// Effective tiles of `base` (3n+1), counting remaining copies against `reference`.
-Ukeire ukeire_against(const AddOneShanten& add, const Counts& base, const Counts& reference,
-                      const Counts* visible, int shanten_now) {
-  Ukeire out;
-  out.shanten = shanten_now;
+// The kinds that bring `base` (3n+1) below `shanten_now` (bit per kind).
+std::uint64_t improving_kinds(const AddOneShanten& add, const Counts& base, int shanten_now) {
   const detail::FormCounts& f = add.forms();
   // Seven pairs / thirteen orphans can matter only if one tile could bring them below now.
   bool other_forms = add.other_forms();
@@ -209,19 +214,31 @@ Ukeire ukeire_against(const AddOneShanten& add, const Counts& base, const Counts
     other_forms = std::min(chiitoitsu, kokushi) - 1 < shanten_now;
   }
   const std::uint64_t touch = touching_kinds(f.present);
-  KindCount found[kNumKinds];
-  int n = 0;
-  for (int k = 0; k < kNumKinds; ++k) {
-    if (base[k] >= 4) continue;
+  std::uint64_t candidates = other_forms ? (std::uint64_t{1} << kNumKinds) - 1 : touch;
+  candidates &= ~kinds_at_least(base, 4);
+  std::uint64_t improving = 0;
+  for (std::uint64_t m = candidates; m; m &= m - 1) {
+    const int k = std::countr_zero(m);
     const bool near = touch >> k & 1;
-    if (!near && !other_forms) continue;
     int after = near ? add.standard(k) : 99;
     if (other_forms && after >= shanten_now) after = std::min(after, add.other_forms(k));
-    if (after < shanten_now) {
-      const int remaining = unseen(reference, visible, k);
-      found[n++] = KindCount{k, remaining};
-      out.total += remaining;
-    }
+    if (after < shanten_now) improving |= std::uint64_t{1} << k;
+  }
+  return improving;
+}
+
+// Effective tiles of `base` (3n+1), counting remaining copies against `reference`.
+Ukeire ukeire_against(const AddOneShanten& add, const Counts& base, const Counts& reference,
+                      const Counts* visible, int shanten_now) {
+  Ukeire out;
+  out.shanten = shanten_now;
+  KindCount found[kNumKinds];
+  int n = 0;
+  for (std::uint64_t m = improving_kinds(add, base, shanten_now); m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    const int remaining = unseen(reference, visible, k);
+    found[n++] = KindCount{k, remaining};
+    out.total += remaining;
   }
   out.tiles.assign(found, found + n);
   return out;
@@ -237,6 +254,14 @@ int shanten_of(const AddOneShanten& add) {
 }
 
 }  // namespace
+
+int ukeire_total(const Counts& concealed, const Counts* visible) {
+  const AddOneShanten add(concealed);
+  int total = 0;
+  for (std::uint64_t m = improving_kinds(add, concealed, shanten_of(add)); m; m &= m - 1)
+    total += unseen(concealed, visible, std::countr_zero(m));
+  return total;
+}
 
 Ukeire ukeire(const Counts& concealed, const Counts* visible) {
   const AddOneShanten add(concealed);

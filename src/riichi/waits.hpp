@@ -39,6 +39,10 @@ struct Wait {
 // by the usual count but no wait at all.
 std::vector<Wait> waits(const Counts& concealed, const Counts* visible = nullptr);
 
+// The kinds of waits(concealed) as a bit mask (bit k = kind k), without shapes or counts: the
+// fast form for the table (furiten, ron windows).
+std::uint64_t waiting_kinds(const Counts& concealed);
+
 // Tenpai for noten payments and riichi (RULES.md §4.2): waits exist and at least one waiting
 // kind is not held four times by the player, counting his melds (a pon of 5z and a 5z tanki is
 // noten). `own` = concealed + the player's melds (kans as 4).
@@ -56,6 +60,8 @@ struct Ukeire {
   int total = 0;                 // sum of remaining
 };
 Ukeire ukeire(const Counts& concealed, const Counts* visible = nullptr);
+// ukeire(concealed, visible).total without building the list (no allocation).
+int ukeire_total(const Counts& concealed, const Counts* visible = nullptr);
 
 // One row of the discard table of a 3n+2 concealed part. Remaining counts are taken against
 // the full 3n+2 hand (the discarded copy is gone from the wall too).

@@ -15,8 +15,6 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 }  // namespace
 
 Xoshiro256::Xoshiro256(std::uint64_t seed) {
@@ -24,19 +22,16 @@ Xoshiro256::Xoshiro256(std::uint64_t seed) {
   if ((s_[0] | s_[1] | s_[2] | s_[3]) == 0) s_[0] = 1;
 }
 
-std::uint64_t Xoshiro256::next() {
-  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const std::uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
-}
+// 2^64 mod n and Lemire's constant for every small bound (wall.hpp).
+const std::array<Xoshiro256::SmallDivisor, Xoshiro256::kSmallBounds + 1> Xoshiro256::kDivisors =
+    [] {
+      std::array<SmallDivisor, kSmallBounds + 1> t{};
+      for (std::uint64_t n = 1; n <= kSmallBounds; ++n)
+        t[n] = SmallDivisor{(0 - n) % n, ~static_cast<unsigned __int128>(0) / n + 1};
+      return t;
+    }();
 
-std::uint64_t Xoshiro256::bounded(std::uint64_t n) {
+std::uint64_t Xoshiro256::bounded_large(std::uint64_t n) {
   // limit = 2^64 - (2^64 mod n); (0 - n) % n == 2^64 mod n in unsigned arithmetic.
   const std::uint64_t rem = (0 - n) % n;
   const std::uint64_t limit = 0 - rem;  // 0 stands for 2^64 when rem == 0

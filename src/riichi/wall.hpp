@@ -38,11 +38,47 @@ namespace riichi {
 class Xoshiro256 {
  public:
   explicit Xoshiro256(std::uint64_t seed);
-  std::uint64_t next();
-  // Unbiased integer in [0, n), n >= 1 (rejection sampling).
-  std::uint64_t bounded(std::uint64_t n);
+  std::uint64_t next() {
+    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+  // Unbiased integer in [0, n), n >= 1 (rejection sampling, step 3 above).
+  std::uint64_t bounded(std::uint64_t n) {
+    if (n < 1 || n > kSmallBounds) return bounded_large(n);
+    // Small bounds (the shuffle, the bots' picks) without a division: 2^64 mod n is tabled, and
+    // w mod n is Lemire's "faster remainder by direct computation" (Lemire, Kaser, Kurz 2019):
+    // with M = floor((2^128 - 1) / n) + 1, w mod n is the high 64 bits of (M * w mod 2^128) * n,
+    // exact for every 64-bit w (test_wall.cpp checks it against %).
+    const SmallDivisor& d = kDivisors[n];
+    for (;;) {
+      const std::uint64_t w = next();
+      if (d.rem != 0 && w >= 0 - d.rem) continue;
+      const unsigned __int128 low = d.magic * w;
+      const unsigned __int128 bottom =
+          static_cast<unsigned __int128>(static_cast<std::uint64_t>(low)) * n >> 64;
+      const unsigned __int128 top =
+          static_cast<unsigned __int128>(static_cast<std::uint64_t>(low >> 64)) * n;
+      return static_cast<std::uint64_t>((bottom + top) >> 64);
+    }
+  }
 
  private:
+  static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  struct SmallDivisor {
+    std::uint64_t rem = 0;  // 2^64 mod n
+    unsigned __int128 magic = 0;
+  };
+  static constexpr std::uint64_t kSmallBounds = 256;
+  static const std::array<SmallDivisor, kSmallBounds + 1> kDivisors;
+  std::uint64_t bounded_large(std::uint64_t n);
+
   std::array<std::uint64_t, 4> s_{};
 };
 

@@ -4,6 +4,8 @@
 
 #include <bit>
 
+#include "riichi/hand.hpp"
+
 namespace riichi {
 
 namespace {
@@ -310,11 +312,7 @@ int sum_han(YakuMask mask, bool menzen, const Rules& rules) {
 
 }  // namespace
 
-std::uint64_t kinds_present(const Counts& counts) {
-  KindMask m = 0;
-  for (int k = 0; k < kNumKinds; ++k) m |= KindMask{counts[k] != 0} << k;
-  return m;
-}
+std::uint64_t kinds_present(const Counts& counts) { return kinds_at_least(counts, 1); }
 
 std::string_view yaku_name(Yaku y) { return info(y).name; }
 
