@@ -112,9 +112,11 @@ class Writer {
   void first(int plane, int n) {
     std::fill_n(out_ + plane * kPlaneWidth, std::clamp(n, 0, kPlaneWidth), T(1));
   }
-  void thermometer(int plane, const Counts& counts) {  // 4 planes: count > c
-    for (int k = 0; k < kNumKinds; ++k)
-      for (int c = 0; c < counts[static_cast<std::size_t>(k)] && c < 4; ++c) set(plane + c, k);
+  void thermometer(int plane, const Counts& counts) {  // 4 planes: count > c (branch-free)
+    for (int c = 0; c < 4; ++c) {
+      T* row = out_ + (plane + c) * kPlaneWidth;
+      for (int k = 0; k < kNumKinds; ++k) row[k] = T(counts[static_cast<std::size_t>(k)] > c);
+    }
   }
 
  private:
@@ -124,7 +126,7 @@ class Writer {
 // Score thermometers: coarse column k when |points| >= 3000 (k + 1); fine column k (k < 29)
 // when |points| mod 3000 >= 100 (k + 1), column 33 when the points are negative.
 template <typename T>
-void write_score(Writer<T>& w, int plane, int points) {
+void write_score(Writer<T> w, int plane, int points) {
   const int v = std::abs(points);
   w.first(plane, v / 3000);
   w.first(plane + 1, std::min(v % 3000 / 100, 29));
@@ -132,8 +134,8 @@ void write_score(Writer<T>& w, int plane, int points) {
 }
 
 template <typename T>
-void write_seat(Writer<T>& w, const PlaneLayout& L, const Round& round, const HandTracker& t,
-                int abs_seat, int r) {
+void write_seat(Writer<T> w, const PlaneLayout& L, const Round& round, const HandTracker& t,
+                const std::array<int, 4>& scores, int abs_seat, int r) {
   const TrackedSeat& s = t.seat(abs_seat);
   const int seats = L.seats;
   Counts meld_counts{};
@@ -145,24 +147,31 @@ void write_seat(Writer<T>& w, const PlaneLayout& L, const Round& round, const Ha
       w.set(L.call_source + (seats - 1) * r + k - 1, meld.ids[0] / 4);
     }
   }
-  w.thermometer(L.melds + 4 * r, meld_counts);
-  for (int n = 0; n < s.num_discards; ++n) {
-    const DiscardInfo& d = s.discards[static_cast<std::size_t>(n)];
+  if (s.num_melds > 0) w.thermometer(L.melds + 4 * r, meld_counts);
+  // Offsets and the discards in locals: the stores through a uint8_t* may alias anything, so
+  // the compiler would reload them after every store.
+  const int kinds = L.discard_kinds + r, riichi_tile = L.riichi_tile + r;
+  const int order = L.discard_order + kDiscardSlots * r;
+  const int tsumogiri = L.tsumogiri >= 0 ? L.tsumogiri + r : -1;
+  const int called = L.called >= 0 ? L.called + r : -1;
+  const int num_discards = s.num_discards;
+  for (int n = 0; n < num_discards; ++n) {
+    const DiscardInfo d = s.discards[static_cast<std::size_t>(n)];
     const int kind = d.id / 4;
-    w.set(L.discard_kinds + r, kind);
-    if (d.riichi) w.set(L.riichi_tile + r, kind);
-    if (n < kDiscardSlots) w.set(L.discard_order + kDiscardSlots * r + n, kind);
+    w.set(kinds, kind);
+    if (d.riichi) w.set(riichi_tile, kind);
+    if (n < kDiscardSlots) w.set(order + n, kind);
     if (n < kPlaneWidth) {
-      if (L.tsumogiri >= 0 && d.tsumogiri) w.set(L.tsumogiri + r, n);
-      if (L.called >= 0 && d.called) w.set(L.called + r, n);
+      if (tsumogiri >= 0 && d.tsumogiri) w.set(tsumogiri, n);
+      if (called >= 0 && d.called) w.set(called, n);
     }
   }
   if (round.in_riichi(abs_seat)) w.fill(L.riichi + r);
-  write_score(w, L.scores + 2 * r, round.scores()[static_cast<std::size_t>(abs_seat)]);
+  write_score(w, L.scores + 2 * r, scores[static_cast<std::size_t>(abs_seat)]);
 }
 
 template <typename T>
-void write_shanten(Writer<T>& w, const PlaneLayout& L, const TrackedSeat& s) {
+void write_shanten(Writer<T> w, const PlaneLayout& L, const TrackedSeat& s) {
   Counts c = s.counts;
   const int base = shanten(c);
   w.set(L.shanten, std::clamp(base + 1, 0, kPlaneWidth - 1));
@@ -184,7 +193,7 @@ void write_shanten(Writer<T>& w, const PlaneLayout& L, const TrackedSeat& s) {
 }
 
 template <typename T>
-void write_oracle(Writer<T>& w, const PlaneLayout& L, const Round& round, const HandTracker& t,
+void write_oracle(Writer<T> w, const PlaneLayout& L, const Round& round, const HandTracker& t,
                   int seat) {
   for (int r = 1; r < L.seats; ++r)
     w.thermometer(L.oracle_hands + 4 * (r - 1), t.seat((seat + r) % L.seats).counts);
@@ -218,7 +227,8 @@ void write(const PlaneLayout& L, const Round& round, const HandTracker& t, int s
     w.set(L.drawn, own.drawn / 4);
   if ((phase == Phase::kClaim || phase == Phase::kChankan) && t.claim_tile() >= 0)
     w.set(L.claim, t.claim_tile() / 4);
-  for (int r = 0; r < L.seats; ++r) write_seat(w, L, round, t, (seat + r) % L.seats, r);
+  const std::array<int, 4> scores = round.scores();
+  for (int r = 0; r < L.seats; ++r) write_seat(w, L, round, t, scores, (seat + r) % L.seats, r);
   for (int k = 0; k < t.num_dora_indicators(); ++k) w.set(L.dora + k, t.dora_indicator(k) / 4);
   const RoundSetup& setup = round.setup();
   w.fill(L.round_wind + std::clamp(setup.round_wind, 0, 3));
