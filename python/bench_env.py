@@ -21,7 +21,8 @@ import numpy as np  # noqa: E402
 import riichi  # noqa: E402
 import riichi.dataset  # noqa: E402
 
-DATA = "/work/shared/data/tenhou-mjlog-houou2021"
+DATA = os.path.join(os.environ.get("RIICHI_SHARED_DATA", "/work/shared/data"),
+                    "tenhou-mjlog-houou2021")
 
 
 def bench_env(args: argparse.Namespace) -> None:
@@ -29,16 +30,17 @@ def bench_env(args: argparse.Namespace) -> None:
     rng = np.random.default_rng(args.seed)
     obs, info = env.reset()
     steps = episodes = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while steps < args.steps:
         obs, _, terminated, _, info = env.step(rng.choice(np.flatnonzero(info["action_mask"])))
         steps += 1
         if terminated:
             episodes += 1
             obs, info = env.reset()
-    elapsed = time.perf_counter() - start
-    print(f"riichi.Env: {steps} steps in {elapsed:.2f} s: {steps / elapsed:,.0f} steps/s "
-          f"({episodes} games, opponents {args.opponents}, rules {args.rules})")
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(f"riichi.Env: {steps} steps in {elapsed:.2f} s: {steps / elapsed:,.0f} steps/s, "
+          f"{steps / cpu:,.0f} per CPU second ({episodes} games, opponents {args.opponents}, "
+          f"rules {args.rules})")
 
 
 def bench_vector(args: argparse.Namespace) -> None:
@@ -49,17 +51,18 @@ def bench_vector(args: argparse.Namespace) -> None:
         obs, info = env.reset()
         steps = ended = 0
         calls = max(1, args.steps // args.num_envs)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         for _ in range(calls):
             mask = info["action_mask"]
             actions = (rng.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1)
             obs, rewards, terminated, _, info = env.step(actions)
             steps += args.num_envs
             ended += int(terminated.sum())
-        elapsed = time.perf_counter() - start
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
         print(f"riichi.VectorEnv({args.num_envs}, seats='all', threads={threads}): {steps} agent "
-              f"steps in {elapsed:.2f} s: {steps / elapsed:,.0f} steps/s ({ended} games ended; "
-              f"uint8 observations {obs.shape[1]}x34 and masks written, random policy in numpy)")
+              f"steps in {elapsed:.2f} s: {steps / elapsed:,.0f} steps/s, {steps / cpu:,.0f} per "
+              f"CPU second ({ended} games ended; uint8 observations {obs.shape[1]}x34 and masks "
+              f"written, random policy in numpy)")
 
 
 def bench_dataset(args: argparse.Namespace) -> None:
@@ -68,12 +71,12 @@ def bench_dataset(args: argparse.Namespace) -> None:
         return
     ds = riichi.dataset.Decisions(args.logs, batch_size=4096)
     rows = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for batch in ds:
         rows += len(batch["action"])
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     print(f"riichi.dataset: {rows} decisions of {ds.games} games in {elapsed:.2f} s: "
-          f"{rows / elapsed:,.0f} decisions/s ({args.logs})")
+          f"{rows / elapsed:,.0f} decisions/s, {rows / cpu:,.0f} per CPU second ({args.logs})")
 
 
 def main() -> None:
