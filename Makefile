@@ -10,10 +10,11 @@ DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmar
                 nlohmann-json3-dev libcli11-dev clang-format \
                 libpugixml-dev libsqlite3-dev libboost-dev zlib1g-dev \
                 pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed \
+                python3-setuptools python3-wheel python3-pip python3-venv python3-build \
                 chromium clang libclang-rt-14-dev
 
 .PHONY: help deps build run demo test loadtest soak strength bench bench-python format asan clean \
-        fuzz fuzz-quick fuzz-build
+        fuzz fuzz-quick fuzz-build python-install python-uninstall python-wheel
 
 help:
 	@echo "make run     install missing packages, build, start the web table (prints the URL)"
@@ -24,7 +25,9 @@ help:
 	@echo "make build   Release build; the CLI is build/riichi"
 	@echo "make bench   run the Google Benchmark suite (Release)"
 	@echo "make strength  bot strength: arena runs of $(STRENGTH_GAMES) hanchan per pairing (long)"
-	@echo "make bench-python  Python env steps/s and a Dask self-play run's games/s"
+	@echo "make bench-python  Python env / VectorEnv steps/s, dataset decisions/s, a Dask run's games/s"
+	@echo "make python-install  pip install the module for /usr/bin/python3 (user site, no network)"
+	@echo "make python-wheel    build a wheel of the module into dist/"
 	@echo "make asan    build and run the tests with AddressSanitizer + UBSan"
 	@echo "make fuzz    libFuzzer on every reader, FUZZ_SECONDS ($(FUZZ_SECONDS)) each (fuzz/README.md)"
 	@echo "make format  clang-format every C++ source"
@@ -118,8 +121,27 @@ bench: build
 	./$(BUILD)/riichi_bench --benchmark_min_time=0.2
 
 bench-python: build
-	PYTHONPATH=$(BUILD)/python /usr/bin/python3 -P python/bench_env.py
+	PYTHONPATH=$(BUILD)/python /usr/bin/python3 python/bench_env.py
 	PYTHONPATH=$(BUILD)/python /usr/bin/python3 -P -m riichi.selfplay --bots greedy --games 200 --workers 2 --block-size 10
+
+# The Python module for /usr/bin/python3 from any directory: pip installs it into the user's site
+# packages (~/.local; Debian's pip needs --break-system-packages for that, which touches no
+# Debian package), built with CMake from Debian's packages, no network (--no-index). A build of
+# `make build` is reused when there is one. In a venv instead:
+#   python3 -m venv --system-site-packages .venv && .venv/bin/pip install --no-build-isolation .
+PIP_INSTALL := /usr/bin/python3 -m pip install --user --break-system-packages --no-build-isolation --no-index
+python-install: deps
+	@if [ -f $(BUILD)/CMakeCache.txt ]; then export RIICHI_CMAKE_BUILD_DIR=$(CURDIR)/$(BUILD); fi; \
+	  $(PIP_INSTALL) .
+	@cd / && /usr/bin/python3 -c "import riichi; print('installed riichi', riichi.__version__, 'in', riichi.__file__)"
+
+python-uninstall:
+	/usr/bin/python3 -m pip uninstall --yes --break-system-packages riichi
+
+python-wheel: deps
+	@if [ -f $(BUILD)/CMakeCache.txt ]; then export RIICHI_CMAKE_BUILD_DIR=$(CURDIR)/$(BUILD); fi; \
+	  /usr/bin/python3 -m build --no-isolation --wheel --outdir dist .
+	@ls dist/riichi-*.whl
 
 asan: deps
 	cmake -S . -B $(ASAN_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug -DRIICHI_SANITIZE=ON -DRIICHI_BENCH=OFF

@@ -283,6 +283,103 @@ TEST(MjaiLoopback, StdioBotAnswersAScriptedHand) {
   EXPECT_EQ(run.status, 2);
 }
 
+std::vector<std::string> output_lines(const std::string& out) {
+  std::vector<std::string> lines;
+  std::istringstream ss(out);
+  for (std::string l; std::getline(ss, l);) lines.push_back(l);
+  return lines;
+}
+
+// A real game exported to mjai as other tools write it: start_game without "id", with "seed" as
+// [nonce, key] and fields this engine does not know; hora with "ura_markers".
+std::string mjai_log_of_other_tools(const std::string& dir) {
+  const std::string mjlog =
+      std::string(RIICHI_SHARED_DATA_DIR) + "/tenhou-mjlog/2010081709gm-00a9-0000-fe3371ad.mjlog";
+  if (!std::filesystem::exists(mjlog)) return "";
+  const std::string exported = dir + "mjai_export.jsonl";
+  const testing::CliRun run =
+      testing::run_cli("export --to mjai -o '" + exported + "' '" + mjlog + "'");
+  EXPECT_EQ(run.status, 0) << run.out;
+  std::ifstream in(exported);
+  std::string text, line;
+  while (std::getline(in, line)) {
+    const std::string start = R"({"type":"start_game",)";
+    if (line.rfind(start, 0) == 0)
+      line = start + R"("seed":[123,456],"rules_version":"x",)" + line.substr(start.size());
+    text += line + "\n";
+  }
+  return text;
+}
+
+TEST(MjaiLoopback, BotReadsTheMjaiLogsOfOtherTools) {
+  const std::string dir = ::testing::TempDir();
+  const std::string log = mjai_log_of_other_tools(dir);
+  if (log.empty()) GTEST_SKIP() << "no shared mjlog";
+  EXPECT_NE(log.find(R"("ura_markers":[)"), std::string::npos);  // the export's name
+  EXPECT_EQ(log.find("uradora_markers"), std::string::npos);
+  EXPECT_EQ(log.find(R"("id":)"), std::string::npos);
+  const std::string path = dir + "mjai_other_tool.jsonl";
+  std::ofstream(path) << log;
+  const std::size_t events = output_lines(log).size();
+  for (int seat = 0; seat < 4; ++seat) {
+    const testing::CliRun run = testing::run_cli(
+        "mjai-bot --bot greedy --rules tenhou --seat " + std::to_string(seat) + " < '" + path + "'",
+        false);
+    EXPECT_EQ(run.status, 0) << "seat " << seat;
+    const std::vector<std::string> lines = output_lines(run.out);
+    EXPECT_EQ(lines.size(), events);  // every event answered
+    int own = 0;
+    for (const std::string& l : lines)
+      own += l.find("\"actor\":" + std::to_string(seat)) != std::string::npos;
+    EXPECT_GT(own, 100) << "seat " << seat << " played its turns";
+  }
+  // Without --seat the missing id is named.
+  const testing::CliRun run = testing::run_cli("mjai-bot --bot greedy < '" + path + "'");
+  EXPECT_NE(run.out.find("error: line 1: start_game has no field 'id' (the seat played): give the "
+                         "seat (--seat)"),
+            std::string::npos)
+      << run.out.substr(0, 300);
+  EXPECT_EQ(run.status, 2);
+}
+
+TEST(MjaiLoopback, BatchFramingAnswersTheLastEventOfEachArray) {
+  const std::string dir = ::testing::TempDir();
+  const std::string script = dir + "mjai_batch.jsonl";
+  std::ofstream(script)
+      << R"([{"type":"start_game","names":["a","b","c","d"],"id":0}])"
+         "\n"
+      << R"([{"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,)"
+         R"("dora_marker":"1p","scores":[30000,30000,30000,30000],"tehais":[)"
+         R"(["1m","2m","3m","4m","5m","6m","7m","8m","9m","1p","2p","3p","5p"],)"
+         R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"],)"
+         R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"],)"
+         R"(["?","?","?","?","?","?","?","?","?","?","?","?","?"]]},)"
+         R"({"type":"tsumo","actor":0,"pai":"5p"}])"
+         "\n"
+      << "[]\n"
+      << R"({"type":"tsumo","actor":0,"pai":"5p"})"
+         "\n"
+      << R"([{"type":"tsumo","actor":9}])"
+         "\n";
+  const testing::CliRun run =
+      testing::run_cli("mjai-bot --bot greedy --framing batch < '" + script + "'");
+  const std::vector<std::string> lines = output_lines(run.out);
+  ASSERT_GE(lines.size(), 5u) << run.out;
+  EXPECT_EQ(lines[0], R"({"type":"none"})");
+  // Two events in one line, one answer: the win on the dealer's first draw.
+  EXPECT_EQ(lines[1], R"({"type":"hora","actor":0,"target":0,"pai":"5p"})");
+  EXPECT_EQ(lines[2], R"({"type":"none"})");  // an empty array
+  EXPECT_NE(run.out.find("error: line 4: not a JSON array of events (--framing batch)"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("error: line 5, event 1: field 'actor' is not an integer 0..3"),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(run.status, 2);
+  EXPECT_EQ(testing::run_cli("mjai-bot --framing lines < /dev/null").status, 2);
+  EXPECT_EQ(testing::run_cli("mjai-bot --seat 4 < /dev/null").status, 2);
+}
+
 TEST(MjaiLoopback, CliRejectsBadOptions) {
   EXPECT_EQ(testing::run_cli("mjai-bot --bot nosuch < /dev/null").status, 2);
   EXPECT_EQ(testing::run_cli("mjai-bot --connect nohostport < /dev/null").status, 2);

@@ -279,7 +279,20 @@ TEST(MjaiBotClient, RejectsBadEventsWithClearErrors) {
   EXPECT_TRUE(has(error(R"([{"type":"tsumo"}])"), "JSON array"));
   EXPECT_TRUE(has(error(R"({"type":"tsumo","actor":0,"pai":"?"})"), "before start_game"));
   EXPECT_TRUE(has(error(R"({"type":"start_game","id":7})"), "field 'id' is not an integer 0..3"));
+  EXPECT_TRUE(has(error(R"({"type":"start_game","names":["a","b","c","d"]})"),
+                  "start_game has no field 'id'"));
+  EXPECT_TRUE(has(error(R"({"type":"start_game","id":1,"seed":"x"})"),
+                  "field 'seed' is neither an unsigned integer nor [nonce, key]"));
+  EXPECT_TRUE(has(error(R"({"type":"start_game","id":1,"seed":[1,-2]})"), "[nonce, key]"));
+  c.answer(R"({"type":"start_game","id":1,"seed":[123,456]})");  // other tools' seed
+  EXPECT_EQ(c.seat(), 1);
+  c.set_default_seat(2);
+  c.answer(R"({"type":"start_game","names":["a","b","c","d"]})");  // a log: no id
+  EXPECT_EQ(c.seat(), 2);
+  c.answer(R"({"type":"start_game","id":"game-1"})");  // a game id, not a seat
+  EXPECT_EQ(c.seat(), 2);
   c.answer(R"({"type":"start_game","id":1})");
+  EXPECT_EQ(c.seat(), 1);
   EXPECT_TRUE(has(error(R"({"type":"tsumo","actor":0,"pai":"?"})"), "outside a hand"));
   c.answer(kStartKyokuSouth);
   EXPECT_TRUE(has(error(R"({"type":"dahai","actor":0,"pai":"0z"})"), "bad mjai tile '0z'"));

@@ -1,6 +1,7 @@
-// `riichi mjai-bot --bot NAME [--seed S] [--rules PRESET] [--name N] [--connect HOST:PORT]`:
-// plays a registry bot over the mjai protocol (docs/mjai-protocol.md): one event per line in, one
-// answer per line out, on stdin/stdout or as a TCP client of an mjai server.
+// `riichi mjai-bot --bot NAME [--seed S] [--rules PRESET] [--name N] [--seat N]
+// [--framing line|batch] [--connect HOST:PORT]`: plays a registry bot over the mjai protocol
+// (docs/mjai-protocol.md): one event per line in, one answer per line out (--framing batch: a
+// JSON array of events per line, one answer for the last), on stdin/stdout or as a TCP client.
 //
 // Exit status: 0 when the input ends (or the server closes the connection); 2 for a bad option or
 // when some line could not be understood (each reported on stderr with its line number, answered
@@ -8,6 +9,7 @@
 #include <fmt/core.h>
 
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "bots/random_bot.hpp"
@@ -26,6 +28,8 @@ struct MjaiBotOptions {
   std::string rules = "ema2016";
   std::string name;
   std::string connect;
+  int seat = -1;
+  std::string framing = "line";
   bool verbose = false;
 };
 
@@ -36,7 +40,8 @@ struct MjaiBotOptions {
 
 class Session {
  public:
-  Session(io::MjaiBotClient& client, bool verbose) : client_(client), verbose_(verbose) {}
+  Session(io::MjaiBotClient& client, bool verbose, bool batch)
+      : client_(client), verbose_(verbose), batch_(batch) {}
 
   // The answer to one line ("" for an empty line: nothing to answer).
   std::string on_line(const std::string& raw) {
@@ -45,24 +50,52 @@ class Session {
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
     if (line.empty()) return "";
     if (verbose_) fmt::print(stderr, "<- {}\n", line);
-    std::string out;
-    try {
-      out = client_.answer(line);
-    } catch (const io::MjaiError& e) {
-      ++errors_;
-      fmt::print(stderr, "error: line {}: {}\n", line_no_, e.what());
-      out = R"({"type":"none"})";
-    }
-    if (!client_.last_warning().empty())
-      fmt::print(stderr, "warning: line {}: {}\n", line_no_, client_.last_warning());
+    std::string out = batch_ ? answer_batch(line) : answer_event(line, "");
     if (verbose_) fmt::print(stderr, "-> {}\n", out);
     return out;
   }
   int errors() const { return errors_; }
 
  private:
+  std::string answer_event(const std::string& event, const std::string& where) {
+    std::string out = R"({"type":"none"})";
+    try {
+      out = client_.answer(event);
+    } catch (const io::MjaiError& e) {
+      ++errors_;
+      fmt::print(stderr, "error: line {}{}: {}\n", line_no_, where, e.what());
+    }
+    if (!client_.last_warning().empty())
+      fmt::print(stderr, "warning: line {}{}: {}\n", line_no_, where, client_.last_warning());
+    return out;
+  }
+
+  // The competition servers' framing: a JSON array of the events since the last answer; the
+  // answer is the one to the last event ({"type":"none"} for an empty array).
+  std::string answer_batch(const std::string& line) {
+    nlohmann::json events;
+    try {
+      events = nlohmann::json::parse(line);
+    } catch (const nlohmann::json::parse_error& e) {
+      ++errors_;
+      fmt::print(stderr, "error: line {}: malformed JSON: {}\n", line_no_, e.what());
+      return R"({"type":"none"})";
+    }
+    if (!events.is_array()) {
+      ++errors_;
+      fmt::print(stderr, "error: line {}: not a JSON array of events (--framing batch)\n",
+                 line_no_);
+      return R"({"type":"none"})";
+    }
+    std::string out = R"({"type":"none"})";
+    for (std::size_t i = 0; i < events.size(); ++i)
+      out = answer_event(events[i].dump(), fmt::format(", event {}", i + 1));
+    return out;
+  }
+
   io::MjaiBotClient& client_;
   bool verbose_;
+  bool batch_;
   int line_no_ = 0;
   int errors_ = 0;
 };
@@ -128,6 +161,15 @@ void add_mjai_bot_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--name", opt->name, "the name sent in join (default: the bot's name)");
   cmd->add_option("--connect", opt->connect, "HOST:PORT of an mjai server (default: stdin/stdout)");
+  cmd->add_option("--seat", opt->seat,
+                  "the seat played (0..3) when start_game has no integer 'id' (mjai logs of\n"
+                  "other tools; servers that start the bot knowing its seat)")
+      ->check(CLI::Range(0, 3));
+  cmd->add_option("--framing", opt->framing,
+                  "line: one event per line, each answered; batch: a JSON array of events per\n"
+                  "line (the mjai competition servers), one answer for the last event")
+      ->check(CLI::IsMember({"line", "batch"}))
+      ->capture_default_str();
   cmd->add_flag("-v,--verbose", opt->verbose, "echo every line received and sent on stderr");
   cmd->callback([opt]() {
     std::string error;
@@ -143,7 +185,8 @@ void add_mjai_bot_command(CLI::App& app) {
           return bots::make_bot(bot, bots::bot_seed(seed, seat));
         },
         *rules, name, opt->seed);
-    Session session(client, opt->verbose);
+    client.set_default_seat(opt->seat);
+    Session session(client, opt->verbose, opt->framing == "batch");
     const int code = opt->connect.empty() ? run_stdio(session) : run_tcp(session, opt->connect);
     if (code != 0) throw CLI::RuntimeError(code);
   });

@@ -8,10 +8,13 @@ Hand tools return plain dicts with the same fields as the CLI's ``--json`` outpu
     >>> riichi.score("closed=33m123m123s456s78s win=9s tsumo seat=S flags=riichi")["han"]
     5
 
-Tables: :class:`Game` (a whole game driven action by action, for any number of agents) and
-:class:`Env` (a Gym-style single-agent environment against registry bots). Observations are
-dicts (:meth:`Game.observation`) or a fixed ``(NUM_PLANES, 34)`` float32 array
-(:meth:`Game.observation_planes`, docs/features.md). Bad input and illegal actions raise
+Tables: :class:`Game` (a whole game driven action by action, for any number of agents; also
+from a log: :meth:`Game.from_log`), :class:`Env` (Gymnasium's single-agent API),
+:class:`MultiAgentEnv` (PettingZoo's AEC API, four seats from Python) and :class:`VectorEnv`
+(many games stepped per call in C++, across threads). :mod:`riichi.dataset` turns logs into
+(observation, mask, action) batches. Observations are dicts (:meth:`Game.observation`) or
+``(C, 34)`` arrays of 0/1 planes (docs/features.md); actions are indices of a fixed space of
+``NUM_ACTIONS`` (:mod:`riichi.actions`). Bad input and illegal actions raise
 :class:`RiichiError` (a ``ValueError``) with the engine's message.
 """
 
@@ -19,27 +22,44 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
-from . import _riichi
+try:
+    from . import _riichi
+except ImportError as _e:  # the source tree (python/riichi) has no compiled extension
+    raise ImportError(
+        f"riichi: the compiled extension _riichi is not next to {__file__} ({_e}). This is the "
+        "source tree: install the module (pip install --no-build-isolation . or make "
+        "python-install), or build it (make build) and use PYTHONPATH=build/python") from None
+
 from ._riichi import NUM_ACTIONS, NUM_PLANES, RiichiError
 from .actions import (
+    ACT_CHI,
     ACT_CHI_HIGH,
     ACT_CHI_LOW,
     ACT_CHI_MID,
+    ACT_CHI_RED,
     ACT_DAIMINKAN,
     ACT_DISCARD,
     ACT_KYUUSHU,
     ACT_PASS,
     ACT_PON,
+    ACT_PON_RED,
     ACT_RIICHI,
+    ACT_RIICHI_TSUMOGIRI,
     ACT_RON,
     ACT_SELF_KAN,
     ACT_TSUMO,
+    ACT_TSUMOGIRI,
     action_name,
 )
 from .env import Env
 from .game import Game
+from .multiagent import MultiAgentEnv
+from .vector_env import VectorEnv
+
+__version__: str = _riichi.__version__
 
 __all__ = [
+    "__version__",
     "RiichiError",
     "NUM_ACTIONS",
     "NUM_PLANES",
@@ -49,17 +69,26 @@ __all__ = [
     "score",
     "bot_names",
     "rules_spec",
+    "plane_names",
+    "num_planes",
     "Game",
     "Env",
+    "MultiAgentEnv",
+    "VectorEnv",
     "action_name",
     "ACT_DISCARD",
+    "ACT_TSUMOGIRI",
     "ACT_RIICHI",
+    "ACT_RIICHI_TSUMOGIRI",
     "ACT_TSUMO",
     "ACT_RON",
+    "ACT_CHI",
     "ACT_CHI_LOW",
     "ACT_CHI_MID",
     "ACT_CHI_HIGH",
+    "ACT_CHI_RED",
     "ACT_PON",
+    "ACT_PON_RED",
     "ACT_DAIMINKAN",
     "ACT_SELF_KAN",
     "ACT_KYUUSHU",
@@ -101,7 +130,7 @@ def _meld_token(meld: Any) -> str:
     return letter + "".join(t[0] for t in tiles) + tiles[0][1]
 
 
-def _hand_text(hand: HandLike, red_fives: bool = False) -> str:
+def _hand_text(hand: HandLike, red_fives: bool = True) -> str:
     """Any accepted hand form as notation text (not yet checked)."""
     if isinstance(hand, str):
         return hand
@@ -125,12 +154,17 @@ def _hand_text(hand: HandLike, red_fives: bool = False) -> str:
     raise RiichiError(f"hand: expected a str, dict, or list of tiles, got {type(hand).__name__}")
 
 
-def format(hand: HandLike, red_fives: bool = False) -> str:  # noqa: A001 (riichi.format)
+def format(hand: HandLike, red_fives: bool = True) -> str:  # noqa: A001 (riichi.format)
     """The canonical notation of a hand: suits in order m p s z, ascending, melds after.
 
     ``hand`` is notation text, a dict as returned by :func:`parse`, a list of tile strings
-    (``["5p", "1m"]``) or a list of physical tile ids 0..135 (``red_fives`` then tells whether
-    copy 0 of a five is red). Raises RiichiError for a malformed hand.
+    (``["5p", "1m"]``) or a list of physical tile ids 0..135. For ids, ``red_fives`` tells
+    whether copy 0 of a five (ids 16, 52, 88) is red: True by default, as in the default rules
+    (``tenhou``); pass False for rules without red fives. Raises RiichiError for a malformed
+    hand.
+
+    >>> format([16, 17, 0]), format([16, 17, 0], red_fives=False)
+    ('105m', '155m')
     """
     return _riichi.format_hand(_hand_text(hand, red_fives))
 
@@ -232,3 +266,15 @@ def bot_names() -> List[str]:
 def rules_spec(rules: str) -> str:
     """The full override spec of a rules string (every field), as records store it."""
     return _riichi.rules_spec(rules)
+
+
+def plane_names(features: Any = None) -> List[str]:
+    """The name of every observation plane for the groups of ``features`` (docs/features.md):
+    ``"hand>=1"``, ``"discard[rel2][5]"``, ...; its length is the number of planes."""
+    return list(_riichi.plane_names(features))
+
+
+def num_planes(features: Any = None) -> int:
+    """The number of observation planes for the groups of ``features`` (``NUM_PLANES`` for the
+    default groups)."""
+    return _riichi.num_planes(features)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from . import _riichi
+from .actions import action_index
 
 Action = Dict[str, Any]
 
@@ -26,22 +28,57 @@ class Game:
     ...     g.apply(g.legal_actions()[0])
     """
 
-    __slots__ = ("_g",)
+    __slots__ = ("_g", "log_actions", "source")
 
     def __init__(self, rules: str = "tenhou", seed: int = 0,
-                 players: Optional[Sequence[str]] = None) -> None:
+                 players: Optional[Sequence[str]] = None,
+                 walls: Optional[Sequence[Sequence[int]]] = None) -> None:
         """``rules``: a preset (``tenhou``, ``ema2016``, ``ema2008``) with optional overrides
-        (``"ema2016,east_only=true"``). ``players``: four names for the record."""
+        (``"ema2016,east_only=true"``). ``players``: four names for the record. ``walls``: the
+        walls of the first hands (each 136 tile ids in draw order, the layout of RULES.md §2.3 /
+        src/riichi/wall.hpp: the deal from slot 0, the dead wall at the end); the hands after
+        them are dealt from the seed. A game with given walls has no :meth:`record`."""
         if players is not None:
             players = list(players)
             if len(players) != 4:
                 raise _riichi.RiichiError(f"players: expected 4 names, got {len(players)}")
-        self._g = _riichi.Game(rules, seed, players)
+        walls = [list(map(int, w)) for w in walls] if walls is not None else []
+        self._g = _riichi.Game(rules, seed, players, walls)
+        self.log_actions: List[Action] = []
+        self.source = ""
+
+    @classmethod
+    def from_log(cls, source: Union[str, "os.PathLike[str]", bytes], game: int = 0,
+                 stop: Optional[int] = None, rules: Optional[str] = None) -> "Game":
+        """The game ``game`` (0 = the first) of a log (a file name, or the file's bytes): Tenhou
+        mjlog (plain or gzip), tenhou.net/6 JSON, mjai JSON lines or an engine record, with the
+        rules the log says (or ``rules``). The game is dealt from the log's walls and has its
+        first ``stop`` actions applied (all of them by default: the game as it ended);
+        :attr:`log_actions` holds every action of the log (passes included), so that
+        ``Game.from_log(f, stop=k)`` is the position before action ``k``. Seats are the
+        engine's: seat 0 is the log's first dealer. Raises RiichiError for a log that cannot be
+        read, or that the engine does not replay to its end (the message says where)."""
+        data = source if isinstance(source, bytes) else os.fspath(source)
+        games = _riichi.read_log(data, rules)
+        if not 0 <= game < len(games):
+            raise _riichi.RiichiError(f"{source!r}: game {game} asked, the log holds "
+                                      f"{len(games)}")
+        logged = games[game]
+        if logged.stopped:
+            raise _riichi.RiichiError(f"{logged.source}: the replay stops: {logged.stopped}")
+        if stop is not None and (isinstance(stop, bool) or not 0 <= stop <= len(logged.actions)):
+            raise _riichi.RiichiError(f"stop must be 0..{len(logged.actions)}, got {stop!r}")
+        g = cls._wrap(_riichi.Game(logged, stop))
+        g.log_actions = logged.actions
+        g.source = logged.source
+        return g
 
     @classmethod
     def _wrap(cls, inner: Any) -> "Game":
         game = cls.__new__(cls)
         game._g = inner
+        game.log_actions = []
+        game.source = ""
         return game
 
     @property
@@ -95,12 +132,13 @@ class Game:
 
     def apply(self, action: Union[Mapping[str, Any], int]) -> None:
         """Apply an action dict (any seat with something to do), or an action index for the
-        seat to play. Raises RiichiError with the engine's reason when it is not legal (the
-        game is unchanged). A hand's last action settles it and deals the next hand."""
-        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            self._g.apply(int(action))
-        else:
+        seat to play (a Python or numpy integer). Raises RiichiError with the engine's reason
+        when it is not legal (the game is unchanged). A hand's last action settles it and deals
+        the next hand."""
+        if isinstance(action, Mapping):
             self._g.apply(dict(action))
+        else:
+            self._g.apply(action_index(action))
 
     def observation(self, seat: int) -> Dict[str, Any]:
         """What ``seat`` may know, as a dict (round.hpp's Observation plus the game):
@@ -111,14 +149,23 @@ class Game:
         hands_played, game_scores, game_over``. Other seats' concealed tiles are not in it."""
         return self._g.observation(seat)
 
-    def observation_planes(self, seat: int) -> np.ndarray:
-        """The observation of ``seat`` as a ``(NUM_PLANES, 34)`` float32 array, plane by plane
-        in docs/features.md."""
-        return self._g.observation_planes(seat)
+    def observation_planes(self, seat: int, features: Any = None, dtype: Any = np.uint8
+                           ) -> np.ndarray:
+        """The observation of ``seat`` as a ``(C, 34)`` array of 0/1 values, plane by plane in
+        docs/features.md: uint8, or float32 with ``dtype=np.float32``; ``features`` chooses the
+        optional groups (None = the default ones; ``"default,shanten"``, ``"all"``, ...)."""
+        return self._g.observation_planes(seat, features, np.dtype(dtype))
+
+    @property
+    def num_actions(self) -> int:
+        """Actions applied so far (passes included)."""
+        return self._g.num_actions
 
     def clone(self) -> "Game":
         """An independent copy: playing on either leaves the other unchanged."""
-        return Game._wrap(self._g.clone())
+        g = Game._wrap(self._g.clone())
+        g.log_actions, g.source = self.log_actions, self.source
+        return g
 
     __copy__ = clone
 
@@ -141,7 +188,8 @@ class Game:
 
     def record(self) -> str:
         """The game's record so far: JSON lines (docs/record-format.md), readable by
-        ``riichi replay``. The same seed and actions give the same text."""
+        ``riichi replay``. The same seed and actions give the same text. A game dealt from
+        given walls (or a log) has none: RiichiError."""
         return self._g.record()
 
     def final_result(self) -> Dict[str, List[int]]:

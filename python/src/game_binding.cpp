@@ -1,6 +1,8 @@
-// riichi.Game: a whole game (rules + seed) driven action by action from Python, recorded.
+// riichi.Game: a whole game (rules + seed, or a log's walls) driven action by action from
+// Python, recorded; riichi.read_log: the games of a log as the engine plays them.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
 
 #include <optional>
 #include <stdexcept>
@@ -9,8 +11,12 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "eval/options.hpp"
-#include "features.hpp"
 #include "io/record_json.hpp"
+#include "learn/action_space.hpp"
+#include "learn/hand_tracker.hpp"
+#include "learn/log_decisions.hpp"
+#include "learn/planes.hpp"
+#include "learn_convert.hpp"
 #include "riichi/record.hpp"
 
 namespace riichi::py {
@@ -54,12 +60,51 @@ pyb::dict options_report_to_py(const eval::OptionsReport& r, bool red) {
   return d;
 }
 
+using Players = std::array<std::string, 4>;
+
+std::vector<Wall> walls_from(const std::vector<std::vector<int>>& walls) {
+  std::vector<Wall> out;
+  for (std::size_t w = 0; w < walls.size(); ++w) {
+    const std::vector<int>& ids = walls[w];
+    if (ids.size() != static_cast<std::size_t>(kNumTiles))
+      raise_error("walls[" + std::to_string(w) + "]: expected 136 tile ids, got " +
+                  std::to_string(ids.size()));
+    Wall wall;
+    for (int i = 0; i < kNumTiles; ++i) {
+      const int id = ids[static_cast<std::size_t>(i)];
+      if (id < 0 || id >= kNumTiles)
+        raise_error("walls[" + std::to_string(w) + "][" + std::to_string(i) +
+                    "] = " + std::to_string(id) + ": not a tile id 0..135");
+      wall.tiles[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(id);
+    }
+    if (!wall.is_permutation())
+      raise_error("walls[" + std::to_string(w) + "]: not every id 0..135 exactly once");
+    out.push_back(wall);
+  }
+  return out;
+}
+
 class PyGame {
  public:
-  PyGame(const std::string& rules, std::uint64_t seed,
-         std::optional<std::array<std::string, 4>> players)
-      : rec_(rules_from(rules), seed,
-             players.value_or(std::array<std::string, 4>{"P0", "P1", "P2", "P3"})) {}
+  PyGame(const std::string& rules, std::uint64_t seed, std::optional<Players> players,
+         const std::vector<std::vector<int>>& walls)
+      : rec_(walls.empty() ? Game(rules_from(rules), seed)
+                           : Game(rules_from(rules), seed, walls_from(walls)),
+             players.value_or(Players{"P0", "P1", "P2", "P3"})),
+        given_walls_(!walls.empty()) {}
+
+  // The game of `logged` after its first `stop` actions (all of them by default).
+  PyGame(const learn::LoggedGame& logged, std::optional<std::size_t> stop)
+      : rec_(logged.new_game(), logged.names), given_walls_(!logged.walls.empty()) {
+    const std::size_t n = std::min(stop.value_or(logged.actions.size()), logged.actions.size());
+    for (std::size_t i = 0; i < n; ++i) {
+      const InputMode mode = i < logged.modes.size() ? logged.modes[i] : InputMode::kLegalOnly;
+      const ApplyResult r = rec_.apply(logged.actions[i], mode);
+      if (!r.ok)
+        throw std::invalid_argument(logged.source + ": action " + std::to_string(i) + ": " +
+                                    r.reason);
+    }
+  }
 
   const Game& game() const { return rec_.game(); }
   bool red() const { return game().rules().red_fives; }
@@ -79,17 +124,18 @@ class PyGame {
   }
 
   pyb::array_t<bool> action_mask(std::optional<int> seat) const {
-    const auto slots = action_slots(game().legal_actions(seat_or_to_play(seat)), red());
-    pyb::array_t<bool> mask(kNumActions);
+    learn::ActionSlots slots;
+    learn::action_slots(game().legal_actions(seat_or_to_play(seat)), red(), slots);
+    pyb::array_t<bool> mask(learn::kNumActions);
     auto view = mask.mutable_unchecked<1>();
-    for (int i = 0; i < kNumActions; ++i) view(i) = slots[static_cast<std::size_t>(i)] >= 0;
+    for (int i = 0; i < learn::kNumActions; ++i) view(i) = slots[static_cast<std::size_t>(i)] >= 0;
     return mask;
   }
 
   void apply(const pyb::handle& action) {
     Action a;
     if (pyb::isinstance<pyb::int_>(action) && !pyb::isinstance<pyb::bool_>(action)) {
-      a = from_index(action.cast<int>());
+      a = from_index(action.cast<long long>());
     } else {
       a = action_from_py(action);
     }
@@ -98,17 +144,26 @@ class PyGame {
   }
 
   int index_of(const pyb::handle& action) const {
-    return action_index(action_from_py(action), red());
+    return learn::action_index(action_from_py(action), red());
   }
 
   pyb::dict observation(int seat) const {
     return observation_to_py(game().observation(seat_or_to_play(seat)), red());
   }
 
-  pyb::array_t<float> planes(int seat) const {
-    pyb::array_t<float> out({kNumPlanes, kNumKinds});
-    encode_planes(game().observation(seat_or_to_play(seat)), red(),
-                  std::span<float>(out.mutable_data(), kNumPlanes * kNumKinds));
+  pyb::array planes(int seat, const pyb::handle& features, const pyb::handle& dtype) {
+    const learn::PlaneLayout layout(learn::kMaxSeats, plane_options(features));
+    const bool f32 = float_dtype(dtype);
+    pyb::array out = obs_array({layout.num_planes, learn::kPlaneWidth}, f32);
+    seat = seat_or_to_play(seat);
+    tracker_.sync(game().round(), game().setups().size());
+    if (f32) {
+      learn::write_planes(layout, game().round(), tracker_, seat,
+                          static_cast<float*>(out.mutable_data()));
+    } else {
+      learn::write_planes(layout, game().round(), tracker_, seat,
+                          static_cast<std::uint8_t*>(out.mutable_data()));
+    }
     return out;
   }
 
@@ -124,7 +179,13 @@ class PyGame {
     return options_report_to_py(r, red());
   }
 
-  std::string record() const { return io::game_to_text(rec_.record(), rec_.log(), 0); }
+  std::string record() const {
+    if (given_walls_)
+      throw std::invalid_argument(
+          "record(): this game was dealt from given walls (a log), which a record (rules, seed "
+          "and actions) cannot hold");
+    return io::game_to_text(rec_.record(), rec_.log(), 0);
+  }
 
   pyb::dict final_result() const {
     if (!game().is_over()) throw std::invalid_argument("final_result(): the game is not over");
@@ -139,32 +200,90 @@ class PyGame {
     return d;
   }
 
+  std::size_t num_actions() const { return rec_.actions().size(); }
+
  private:
-  Action from_index(int index) const {
+  Action from_index(long long index) const {
     const int seat = seat_or_to_play(std::nullopt);
-    if (index < 0 || index >= kNumActions)
+    if (index < 0 || index >= learn::kNumActions)
       throw std::invalid_argument("action index " + std::to_string(index) + " out of range 0.." +
-                                  std::to_string(kNumActions - 1));
+                                  std::to_string(learn::kNumActions - 1));
     const std::vector<Action>& legal = game().legal_actions(seat);
-    const int slot = action_slots(legal, red())[static_cast<std::size_t>(index)];
+    learn::ActionSlots slots;
+    learn::action_slots(legal, red(), slots);
+    const int slot = slots[static_cast<std::size_t>(index)];
     if (slot < 0)
-      throw std::invalid_argument("action index " + std::to_string(index) +
-                                  " is not legal for seat " + std::to_string(seat) +
+      throw std::invalid_argument("action index " + std::to_string(index) + " (" +
+                                  learn::action_name(static_cast<int>(index)) +
+                                  ") is not legal for seat " + std::to_string(seat) +
                                   " now; legal: " + describe_actions(legal, red()));
     return legal[static_cast<std::size_t>(slot)];
   }
 
   GameRecorder rec_;
+  bool given_walls_ = false;
+  learn::HandTracker tracker_;
 };
+
+std::vector<io::LogGame> log_games(const pyb::handle& source,
+                                   const std::optional<std::string>& rules) {
+  std::optional<Rules> r;
+  if (rules) r = rules_from(*rules);
+  if (pyb::isinstance<pyb::bytes>(source)) {
+    const std::string bytes = source.cast<std::string>();
+    pyb::gil_scoped_release release;
+    return io::parse_log(bytes, "<bytes>", r);
+  }
+  const std::filesystem::path path = source.cast<std::filesystem::path>();
+  pyb::gil_scoped_release release;
+  return io::read_log(path, r);
+}
+
+pyb::list read_logged(const pyb::handle& source, const std::optional<std::string>& rules) {
+  std::vector<learn::LoggedGame> games;
+  try {
+    const std::vector<io::LogGame> parsed = log_games(source, rules);
+    pyb::gil_scoped_release release;
+    for (const io::LogGame& g : parsed) games.push_back(learn::logged_game(g));
+  } catch (const pyb::error_already_set&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(e.what());
+  }
+  pyb::list out;
+  for (learn::LoggedGame& g : games) out.append(pyb::cast(std::move(g)));
+  return out;
+}
 
 }  // namespace
 
 void bind_game(pyb::module_& m) {
   using pyb::arg;
+  pyb::class_<learn::LoggedGame>(m, "LoggedGame")
+      .def_readonly("source", &learn::LoggedGame::source)
+      .def_property_readonly(
+          "format", [](const learn::LoggedGame& g) { return io::log_format_name(g.format); })
+      .def_property_readonly("rules",
+                             [](const learn::LoggedGame& g) { return full_rules_spec(g.rules); })
+      .def_readonly("names", &learn::LoggedGame::names)
+      .def_readonly("ranks", &learn::LoggedGame::ranks)
+      .def_readonly("stopped", &learn::LoggedGame::stopped)
+      .def_readonly("notes", &learn::LoggedGame::notes)
+      .def_property_readonly("num_hands", [](const learn::LoggedGame& g) { return g.walls.size(); })
+      .def_property_readonly("actions", [](const learn::LoggedGame& g) {
+        pyb::list out;
+        for (const Action& a : g.actions) out.append(action_to_py(a, g.rules.red_fives));
+        return out;
+      });
+  m.def("read_log", &read_logged, arg("source"), arg("rules") = pyb::none());
+
   pyb::class_<PyGame>(m, "Game")
-      .def(
-          pyb::init<const std::string&, std::uint64_t, std::optional<std::array<std::string, 4>>>(),
-          arg("rules") = "tenhou", arg("seed") = 0, arg("players") = pyb::none())
+      .def(pyb::init<const std::string&, std::uint64_t, std::optional<Players>,
+                     const std::vector<std::vector<int>>&>(),
+           arg("rules") = "tenhou", arg("seed") = 0, arg("players") = pyb::none(),
+           arg("walls") = std::vector<std::vector<int>>{})
+      .def(pyb::init<const learn::LoggedGame&, std::optional<std::size_t>>(), arg("logged"),
+           arg("stop") = pyb::none())
       .def_property_readonly("seed", [](const PyGame& g) { return g.game().seed(); })
       .def_property_readonly("rules",
                              [](const PyGame& g) { return full_rules_spec(g.game().rules()); })
@@ -175,20 +294,18 @@ void bind_game(pyb::module_& m) {
       .def_property_readonly("hands_dealt",
                              [](const PyGame& g) { return g.game().results().size(); })
       .def_property_readonly("scores", [](const PyGame& g) { return g.game().round().scores(); })
+      .def_property_readonly("num_actions", &PyGame::num_actions)
       .def("legal_actions", &PyGame::legal_actions, arg("seat") = pyb::none())
       .def("action_mask", &PyGame::action_mask, arg("seat") = pyb::none())
       .def("action_index", &PyGame::index_of, arg("action"))
       .def("apply", &PyGame::apply, arg("action"))
       .def("observation", &PyGame::observation, arg("seat"))
-      .def("observation_planes", &PyGame::planes, arg("seat"))
+      .def("observation_planes", &PyGame::planes, arg("seat"), arg("features") = pyb::none(),
+           arg("dtype") = "uint8")
       .def("clone", [](const PyGame& g) { return PyGame(g); })
-      .def("__copy__", [](const PyGame& g) { return PyGame(g); })
-      .def("__deepcopy__", [](const PyGame& g, pyb::dict) { return PyGame(g); })
       .def("evaluate", &PyGame::evaluate, arg("seat") = pyb::none(), arg("fast") = false)
       .def("record", &PyGame::record)
       .def("final_result", &PyGame::final_result);
-  m.attr("NUM_ACTIONS") = kNumActions;
-  m.attr("NUM_PLANES") = kNumPlanes;
 }
 
 }  // namespace riichi::py

@@ -27,6 +27,10 @@ PYBIND11_MODULE(_riichi, m) {
   });
   riichi::py::bind_hands(m);
   riichi::py::bind_game(m);
-  riichi::py::bind_env(m);
+  riichi::py::bind_learn(m);
+  riichi::py::bind_table(m);
+  riichi::py::bind_vector_env(m);
+  riichi::py::bind_dataset(m);
   riichi::py::bind_selfplay(m);
+  m.attr("__version__") = RIICHI_VERSION;
 }

@@ -6,11 +6,17 @@ import pytest
 
 import riichi
 import riichi.actions
+import riichi.dataset
 import riichi.env
 import riichi.game
+import riichi.multiagent
+import riichi.spaces
+import riichi.vector_env
 
 
-@pytest.mark.parametrize("module", [riichi, riichi.game, riichi.env, riichi.actions])
+@pytest.mark.parametrize("module", [riichi, riichi.game, riichi.env, riichi.actions,
+                                    riichi.multiagent, riichi.vector_env, riichi.spaces,
+                                    riichi.dataset])
 def test_docstring_examples(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0

@@ -118,7 +118,8 @@ def test_illegal_actions_raise_with_the_engine_reason():
 def test_action_indices_round_trip():
     g = riichi.Game("tenhou", seed=9)
     rng = random.Random(3)
-    for _ in range(200):
+    tsumogiri_seen = tedashi_of_drawn_kind = 0
+    for _ in range(400):
         if g.is_over:
             break
         legal = g.legal_actions()
@@ -126,58 +127,70 @@ def test_action_indices_round_trip():
         assert mask.shape == (riichi.NUM_ACTIONS,) and mask.dtype == np.bool_
         indices = {g.action_index(a) for a in legal}
         assert set(np.flatnonzero(mask)) == indices
+        drawn = g.observation(g.to_play)["drawn"]
         for a in legal:
             i = g.action_index(a)
             if a["type"] == "discard":
                 kind = a["tile"] // 4
                 red = a["tile"] % 4 == 0 and kind in (4, 13, 22)  # tenhou: red fives
-                assert i == (34 + kind // 9 if red else kind)
+                if a["tsumogiri"]:
+                    assert a["tile"] == drawn and i == riichi.ACT_TSUMOGIRI
+                    tsumogiri_seen += 1
+                else:
+                    assert i == (34 + kind // 9 if red else kind)
+                    tedashi_of_drawn_kind += drawn >= 0 and kind == drawn // 4
             elif a["type"] == "pass":
                 assert i == riichi.ACT_PASS
-        g.apply(int(rng.choice(sorted(indices))))
+        g.apply(np.int64(rng.choice(sorted(indices))))  # numpy integers are indices
+    assert tsumogiri_seen > 0 and tedashi_of_drawn_kind > 0
+
+
+def test_apply_refuses_floats_and_bools():
+    g = riichi.Game("tenhou", seed=1)
+    i = int(np.flatnonzero(g.action_mask())[0])
+    with pytest.raises(riichi.RiichiError, match="integer index, got float"):
+        g.apply(float(i))
+    with pytest.raises(riichi.RiichiError, match="integer index, got bool"):
+        g.apply(True)
+    g.apply(i)
+
+
+def test_action_names_and_version():
+    assert riichi.action_name(13) == "discard 5p"
+    assert riichi.action_name(np.int64(35)) == "discard 0p"
+    assert riichi.action_name(riichi.ACT_TSUMOGIRI) == "tsumogiri"
+    assert riichi.action_name(riichi.ACT_RIICHI + 27) == "riichi 1z"
+    assert riichi.action_name(riichi.ACT_RIICHI_TSUMOGIRI) == "riichi tsumogiri"
+    assert riichi.action_name(riichi.ACT_CHI_RED + 2) == "chi high red"
+    assert riichi.action_name(riichi.ACT_PON_RED) == "pon red"
+    assert riichi.action_name(riichi.ACT_SELF_KAN + 33) == "kan 7z"
+    assert riichi.action_name(riichi.ACT_PASS) == "pass"
+    assert riichi.NUM_ACTIONS == 123
+    with pytest.raises(riichi.RiichiError, match="integer index"):
+        riichi.action_name(1.0)
+    with pytest.raises(riichi.RiichiError, match="out of range"):
+        riichi.action_name(123)
+    assert riichi.__version__.count(".") == 2
 
 
 def test_planes_of_a_fresh_deal():
     g = riichi.Game("tenhou", seed=3)
     p = g.observation_planes(0)
-    assert p.shape == (riichi.NUM_PLANES, 34) and p.dtype == np.float32
+    assert p.shape == (riichi.NUM_PLANES, 34) and p.dtype == np.uint8
+    names = riichi.plane_names()
+    row = {n: i for i, n in enumerate(names)}
     obs = g.observation(0)
-    counts = np.zeros(34)
-    for t in obs["concealed"]:
-        counts[t // 4] += 1
+    counts = np.bincount([t // 4 for t in obs["concealed"]], minlength=34)
     assert np.array_equal(p[0:4].sum(axis=0), counts)  # thermometer planes sum to the counts
-    assert p[0:4].sum() == 14
-    assert p[4].sum() == 1 and p[4][obs["drawn"] // 4] == 1
-    assert p[7:127].sum() == 0  # no melds, no discards yet
-    assert p[131].sum() == 1 and p[131][obs["dora_indicators"][0] // 4] == 1
-    assert p[132:136].sum() == 0
-    assert np.allclose(p[136:140], 0.25)  # 25000 / 100000
-    assert np.all(p[140] == 1) and p[141:144].sum() == 0  # East round
-    assert np.all(p[144] == 1) and p[145:148].sum() == 0  # seat 0 is East
-    assert np.allclose(p[150], 69 / 70)
-    assert np.all(p[151] == 1)  # hand number 0
-    # Seat 1 (South) sees its own 13 tiles and the South seat wind.
+    assert p[row["drawn"]].sum() == 1 and p[row["drawn"], obs["drawn"] // 4] == 1
+    assert p[row["melds[rel0]>=1"]:row["riichi[rel0]"]].sum() == 0  # no melds, no discards
+    assert p[row["dora_indicator[0]"], obs["dora_indicators"][0] // 4] == 1
+    assert p[row["score_coarse[rel1]"]].sum() == 8  # 25000 = 8 x 3000 + 10 x 100
+    assert p[row["score_fine[rel1]"]].sum() == 10
+    assert p[row["round_wind=0"]].all() and p[row["seat_wind=0"]].all()
+    assert p[row["live_tiles"]].all()  # 69 left
     q = g.observation_planes(1)
-    assert q[0:4].sum() == 13 and np.all(q[145] == 1)
-
-
-def test_planes_follow_discards_and_riichi():
-    g = riichi.Game("tenhou", seed=5)
-    rng = random.Random(8)
-    while not g.is_over and g.hand_name == "East 1":
-        obs = g.observation(g.to_play)
-        if obs["phase"] == "self" and sum(len(d) for d in obs["discards"]) >= 6:
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    seat = g.to_play
-    obs = g.observation(seat)
-    p = g.observation_planes(seat)
-    for rel in range(4):
-        discards = obs["discards"][(seat + rel) % 4]
-        for n, d in enumerate(discards[:24]):
-            assert p[31 + rel * 24 + n][d["tile"] // 4] == 1
-        assert p[31 + rel * 24 + len(discards)].sum() == 0 if len(discards) < 24 else True
-        assert np.all(p[127 + rel] == (1 if obs["riichi"][(seat + rel) % 4] else 0))
+    assert q[0:4].sum() == 13 and q[row["seat_wind=1"]].all()
 
 
 def test_record_replays_with_the_cli(tmp_path):

@@ -163,7 +163,7 @@ std::vector<ojson> to_mjai(const PlainGame& game) {
                    {"actor", w.who},
                    {"target", w.from},
                    {"pai", mjai_tile(w.tile)},
-                   {"uradora_markers", tiles_json(h.ura)},
+                   {"ura_markers", tiles_json(h.ura)},
                    {"hora_tehais", tiles_json(w.concealed)},
                    {"yakus", yakus},
                    {"fu", w.fu},
@@ -402,10 +402,12 @@ PlainGame read_mjai(std::istream& in) {
       w.from = r.seat("target");
       w.tile = r.tile("pai");
       if (j.contains("hora_tehais")) w.concealed = r.tiles("hora_tehais", 1, 13);
-      if (j.contains("uradora_markers")) {
+      // "ura_markers" (current mjai tools, this export) or "uradora_markers" (the original mjai).
+      for (const char* key : {"ura_markers", "uradora_markers"}) {
+        if (!j.contains(key)) continue;
+        if (!j[key].is_array()) r.fail(fmt::format("field '{}' is not an array", key));
         std::vector<Tile> ura;
-        for (const json& t : r.field("uradora_markers"))
-          ura.push_back(r.tile(t, "uradora_markers"));
+        for (const json& t : j[key]) ura.push_back(r.tile(t, key));
         if (hand->ura.empty()) hand->ura = ura;
       }
       w.fu = r.integer("fu");

@@ -159,6 +159,9 @@ class MjaiBotClient {
   // understood; a valid event this client cannot follow is answered {"type":"none"} and the
   // reason kept in last_warning().
   std::string answer(std::string_view line);
+  // The seat played when start_game has no "id" (mjai logs and competition servers that start
+  // the bot knowing its seat); -1 (the default): start_game must name it.
+  void set_default_seat(int seat);
   bool game_over() const;
   int seat() const;
   const std::string& last_warning() const;

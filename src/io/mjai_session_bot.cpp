@@ -111,6 +111,7 @@ struct MjaiBotClient::State {
   std::uint64_t default_seed = 0;
   std::unique_ptr<bots::Bot> bot;
   int me = -1;
+  int default_seat = -1;
   bool started = false;
   bool game_over = false;
   std::string warning;
@@ -360,6 +361,7 @@ MjaiBotClient::MjaiBotClient(SeatBotFactory bot_factory, Rules rules, std::strin
 }
 
 MjaiBotClient::~MjaiBotClient() = default;
+void MjaiBotClient::set_default_seat(int seat) { state_->default_seat = seat; }
 bool MjaiBotClient::game_over() const { return state_->game_over; }
 int MjaiBotClient::seat() const { return state_->me; }
 const std::string& MjaiBotClient::last_warning() const { return state_->warning; }
@@ -432,6 +434,25 @@ struct EventReader {
   }
 };
 
+// start_game's "seed": an unsigned integer (this engine's servers), or [nonce, key] as other
+// mjai tools write it (folded into one seed with splitmix64); absent: `fallback`.
+std::uint64_t start_game_seed(const json& j, std::uint64_t fallback) {
+  const auto it = j.find("seed");
+  if (it == j.end()) return fallback;
+  if (it->is_number_unsigned()) return it->get<std::uint64_t>();
+  if (it->is_array() && it->size() == 2 && (*it)[0].is_number_unsigned() &&
+      (*it)[1].is_number_unsigned()) {
+    std::uint64_t x = (*it)[0].get<std::uint64_t>() * 0x9E3779B97F4A7C15ull;
+    x ^= (*it)[1].get<std::uint64_t>() + 0xBF58476D1CE4E5B9ull + (x << 6) + (x >> 2);
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+  }
+  throw MjaiError(fmt::format(
+      "field 'seed' is neither an unsigned integer nor [nonce, key] (two unsigned integers): {}",
+      it->dump()));
+}
+
 int wind_index(const std::string& w) {
   static const char* kWinds[] = {"E", "S", "W", "N"};
   for (int i = 0; i < 4; ++i)
@@ -464,7 +485,15 @@ std::string MjaiBotClient::answer(std::string_view line) {
   if (type == "hello")
     return dump_json(MjaiJson({{"type", "join"}, {"name", st.name}, {"room", "default"}}));
   if (type == "start_game") {
-    st.me = r.seat("id");
+    // "id" names the seat; a client told its seat also takes logs whose "id" is absent or is
+    // a game id (a string).
+    if (st.default_seat >= 0 && !(j.contains("id") && j["id"].is_number_integer())) {
+      st.me = st.default_seat;
+    } else {
+      if (!j.contains("id"))
+        throw MjaiError("start_game has no field 'id' (the seat played): give the seat (--seat)");
+      st.me = r.seat("id");
+    }
     if (j.contains("rules")) {
       if (!j["rules"].is_string()) throw MjaiError("field 'rules' is not a string");
       std::string error;
@@ -472,12 +501,7 @@ std::string MjaiBotClient::answer(std::string_view line) {
       if (!rules) throw MjaiError(fmt::format("field 'rules': {}", error));
       st.rules = *rules;
     }
-    std::uint64_t seed = st.default_seed;
-    if (j.contains("seed")) {
-      if (!j["seed"].is_number_unsigned())
-        throw MjaiError("field 'seed' is not an unsigned integer");
-      seed = j["seed"].get<std::uint64_t>();
-    }
+    const std::uint64_t seed = start_game_seed(j, st.default_seed);
     st.shadow_rules = st.rules;
     if (st.shadow_rules.chombo == ChomboPenalty::kNone)
       st.shadow_rules.chombo = ChomboPenalty::kReverseMangan;

@@ -271,8 +271,27 @@ Game::Game(const Rules& rules, std::uint64_t seed)
   setups_.push_back(round_.setup());
 }
 
+Game::Game(const Rules& rules, std::uint64_t seed, std::vector<Wall> walls)
+    : Game(rules, seed, std::move(walls), initial_state(rules)) {}
+
+Game::Game(const Rules& rules, std::uint64_t seed, std::vector<Wall> walls, const GameState& start)
+    : rules_(rules),
+      seed_(seed),
+      state_(start),
+      round_(rules_, round_setup(state_, seed_),
+             walls.empty() ? Wall::from_seed(round_setup(state_, seed_).wall_seed) : walls[0]),
+      walls_(std::make_shared<const std::vector<Wall>>(std::move(walls))) {
+  setups_.push_back(round_.setup());
+}
+
+const Wall* Game::given_wall(std::size_t index) const {
+  return walls_ && index < walls_->size() ? &(*walls_)[index] : nullptr;
+}
+
 void Game::start_hand() {
-  round_ = Round(rules_, round_setup(state_, seed_));
+  const RoundSetup setup = round_setup(state_, seed_);
+  const Wall* wall = given_wall(setups_.size());
+  round_ = wall ? Round(rules_, setup, *wall) : Round(rules_, setup);
   setups_.push_back(round_.setup());
 }
 

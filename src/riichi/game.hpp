@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -100,6 +101,11 @@ struct GameObservation {
 class Game {
  public:
   Game(const Rules& rules, std::uint64_t seed);
+  // Deals hand i (chombo replays counted) from walls[i] while there are walls (a log's walls,
+  // stacked walls), then from the seed as above; the first hand is played from `start` (a log
+  // that begins in the middle of a game), by default initial_state(rules).
+  Game(const Rules& rules, std::uint64_t seed, std::vector<Wall> walls);
+  Game(const Rules& rules, std::uint64_t seed, std::vector<Wall> walls, const GameState& start);
 
   Game clone() const { return *this; }
 
@@ -125,6 +131,8 @@ class Game {
   // results()[i]; setups() has one more entry while a hand is in progress.
   const std::vector<RoundSetup>& setups() const { return setups_; }
   const std::vector<RoundResult>& results() const { return results_; }
+  // The given wall hand `index` was dealt from, or nullptr when it came from the seed.
+  const Wall* given_wall(std::size_t index) const;
 
   // The final table (§5.5); meaningful once is_over().
   FinalResult final_result() const { return riichi::final_result(state_, rules_); }
@@ -138,6 +146,7 @@ class Game {
   Round round_;
   std::vector<RoundSetup> setups_;
   std::vector<RoundResult> results_;
+  std::shared_ptr<const std::vector<Wall>> walls_;  // shared by clones (never changed)
 };
 
 }  // namespace riichi

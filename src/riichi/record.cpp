@@ -76,7 +76,10 @@ std::vector<std::uint8_t> ura_indicators_seen(const Round& round) {
 
 GameRecorder::GameRecorder(const Rules& rules, std::uint64_t seed,
                            std::array<std::string, 4> players)
-    : game_(rules, seed), players_(std::move(players)) {
+    : GameRecorder(Game(rules, seed), std::move(players)) {}
+
+GameRecorder::GameRecorder(Game game, std::array<std::string, 4> players)
+    : game_(std::move(game)), players_(std::move(players)) {
   log_.finished = game_.is_over();
   log_.final_state = game_.state();
   if (log_.finished) log_.final = game_.final_result();
@@ -99,7 +102,8 @@ void GameRecorder::close_hand() {
   hand.setup = game_.setups()[index];
   hand.name = hand_name(hand.setup.round_wind, hand.setup.hand_number);
   hand.first_action = hand_first_action_;
-  Round round(game_.rules(), hand.setup);
+  const Wall* wall = game_.given_wall(index);
+  Round round = wall ? Round(game_.rules(), hand.setup, *wall) : Round(game_.rules(), hand.setup);
   const int end = static_cast<int>(actions_.size());
   hand.action_events.reserve(static_cast<std::size_t>(end - hand_first_action_));
   for (int i = hand_first_action_; i < end; ++i) {

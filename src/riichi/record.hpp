@@ -72,6 +72,9 @@ struct GameLog {
 class GameRecorder {
  public:
   GameRecorder(const Rules& rules, std::uint64_t seed, std::array<std::string, 4> players = {});
+  // Records `game` from its start (e.g. a Game dealt from given walls; its record() then holds
+  // only the seed, which does not deal those walls).
+  GameRecorder(Game game, std::array<std::string, 4> players = {});
 
   const Game& game() const { return game_; }
   // Applies an action to the game and records it when legal; refused otherwise (nothing
