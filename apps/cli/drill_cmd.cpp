@@ -82,7 +82,8 @@ void print_table(const drill::DiscardPosition& p) {
     std::string melds;
     for (const MeldInfo& m : o.melds[s]) {
       std::vector<Tile> tiles;
-      for (int i = 0; i < m.size(); ++i) tiles.push_back(tile_of_id(m.ids[static_cast<std::size_t>(i)], red));
+      for (int i = 0; i < m.size(); ++i)
+        tiles.push_back(tile_of_id(m.ids[static_cast<std::size_t>(i)], red));
       melds += fmt::format(" [{} {}]", meld_type_name(m.type), tiles_text(tiles));
     }
     fmt::print("    {:<7}{:<6}{:>6}{:<8} {}{}\n", kRelative[r],
@@ -107,8 +108,8 @@ void print_discard_problem(const drill::DiscardPosition& p) {
     dora += fmt::format("{}{} (dora {})", dora.empty() ? "" : ", ", tile_to_string(t),
                         kind_to_string(dora_of(t.kind)));
   fmt::print("  Dora indicator {}; seat {}{}, round {}, turn {} ({} draws left); rules {}\n", dora,
-             kWindNames[p.seat_wind], p.seat_wind == 0 ? " (dealer)" : "",
-             kWindNames[p.round_wind], p.turn, 18 - p.turn, p.rules.name);
+             kWindNames[p.seat_wind], p.seat_wind == 0 ? " (dealer)" : "", kWindNames[p.round_wind],
+             p.turn, 18 - p.turn, p.rules.name);
   if (p.table) {
     fmt::print("  Honba {}, riichi sticks {}. The table:\n", p.honba, p.riichi_sticks);
     print_table(p);
@@ -119,15 +120,14 @@ void print_discard_problem(const drill::DiscardPosition& p) {
 void print_discard_key(const drill::DiscardPosition& p, const drill::DiscardKey& key) {
   fmt::print("Answer: {}{}\n", tile_to_string(key.rows.front().tile),
              p.played ? fmt::format(" (the player discarded {})", tile_to_string(*p.played)) : "");
-  fmt::print("  {:<8}{:>8}{:>7}{:>8}{:>10}{:>7}", "discard", "shanten", "tiles", "win",
-             "exp.score", "riichi");
+  fmt::print("  {:<8}{:>8}{:>7}{:>8}{:>10}{:>7}", "discard", "shanten", "tiles", "win", "exp.score",
+             "riichi");
   if (key.danger) fmt::print("{:>9}{:>8}  {:<11}", "deal-in", "loss", "safety");
   fmt::print("{:>9}\n", "value");
   for (const drill::DiscardRow& r : key.rows) {
     fmt::print("  {:<8}{:>8}{:>7}{:>8}{:>10.0f}{:>7}", tile_to_string(r.tile), r.shanten,
                r.effective, percent(r.win), r.score, r.riichi ? "yes" : "");
-    if (key.danger)
-      fmt::print("{:>9}{:>8.0f}  {:<11}", percent(r.deal_in), r.loss, r.safety);
+    if (key.danger) fmt::print("{:>9}{:>8.0f}  {:<11}", percent(r.deal_in), r.loss, r.safety);
     fmt::print("{:>9.0f}\n", r.value);
   }
   fmt::print("  Ranked by {}{}.\n",
@@ -141,7 +141,9 @@ void print_score_problem(const drill::ScoreProblem& p) {
              p.rules.name == "ema2016" ? "" : " --rules " + p.rules.name);
   const WinContext& c = p.vector.context;
   fmt::print("  How much? han and fu (or the limit) and the payment ({}).\n",
-             !c.tsumo ? "ron: one number" : c.seat == 0 ? "dealer tsumo: each" : "non-dealers/dealer");
+             !c.tsumo      ? "ron: one number"
+             : c.seat == 0 ? "dealer tsumo: each"
+                           : "non-dealers/dealer");
 }
 
 void print_score_key(const drill::ScoreProblem& p) {
@@ -159,7 +161,7 @@ void print_score_key(const drill::ScoreProblem& p) {
 // ---------------------------------------------------------------- one problem
 struct Shown {
   bool ok = false;
-  std::function<void()> key;                                   // prints the answer key
+  std::function<void()> key;                                              // prints the answer key
   std::function<std::pair<bool, std::string>(const std::string&)> grade;  // throws DrillError
 };
 
@@ -301,7 +303,8 @@ int run(const DrillOptions& opt) {
   req.logs_dir = opt.logs;
   try {
     drill::check_problem_id(req.id);
-    drill::check_problem_id(drill::ProblemId{*kind, opt.level, opt.seed, opt.start + opt.count - 1});
+    drill::check_problem_id(
+        drill::ProblemId{*kind, opt.level, opt.seed, opt.start + opt.count - 1});
     if (opt.play) return play(opt, req);
     if (!opt.json)
       fmt::print("# {} drill, level {}: {}; seed {}{}\n\n", opt.drill, opt.level,

@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "score_sheet.hpp"
 #include "io/score_json.hpp"
 #include "riichi/rules.hpp"
 #include "riichi/score.hpp"
 #include "riichi/vector.hpp"
+#include "score_sheet.hpp"
 
 namespace riichi::cli {
 

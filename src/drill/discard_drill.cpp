@@ -13,9 +13,7 @@ namespace riichi::drill {
 
 namespace {
 
-std::string shanten_words(int s) {
-  return s <= 0 ? "tenpai" : std::to_string(s) + "-shanten";
-}
+std::string shanten_words(int s) { return s <= 0 ? "tenpai" : std::to_string(s) + "-shanten"; }
 
 std::string points(double x) { return std::to_string(static_cast<long>(std::lround(x))); }
 
@@ -111,7 +109,8 @@ DiscardKey solve_discard(const DiscardPosition& p) {
   const auto t0 = std::chrono::steady_clock::now();
   const eval::HandEv hand_ev = eval::evaluate_discards(ev, eval::EvOptions::standard());
   DiscardKey key;
-  key.ev_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  key.ev_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   key.approximate = hand_ev.stats.approximate;
   key.danger = p.table;
   const std::vector<DiscardOption> table = discard_table(p.hand.concealed_counts(), &seen.counts);
@@ -173,9 +172,9 @@ DiscardGrade grade_discard(const DiscardPosition& p, const DiscardKey& key, Tile
     g.why = "Right: your " + c + " is as good as " + b + " (" + points(mine.score) + " against " +
             points(best.score) + " points): " + describe(mine, key.danger) + ".";
   else
-    g.why = std::string(g.verdict == "good" ? "Close: " : "Not the best: ") + b +
-            " is better, " + reason_clause(best, mine, key.danger) + "; " + points(best.value) +
-            " points against " + points(mine.value) + ".";
+    g.why = std::string(g.verdict == "good" ? "Close: " : "Not the best: ") + b + " is better, " +
+            reason_clause(best, mine, key.danger) + "; " + points(best.value) + " points against " +
+            points(mine.value) + ".";
   return g;
 }
 

@@ -36,15 +36,15 @@ namespace riichi::drill {
 
 struct DiscardPosition {
   ProblemId id;
-  Rules rules;        // the drill's rules, or the log's at level 5
-  Hand hand;          // the concealed part holds 3n+2 tiles, the drawn tile included
+  Rules rules;                // the drill's rules, or the log's at level 5
+  Hand hand;                  // the concealed part holds 3n+2 tiles, the drawn tile included
   std::optional<Tile> drawn;  // the tile just drawn, when known (shown apart)
-  int turn = 1;       // draws made so far, 0..18 (18 - turn draws left)
-  int seat_wind = 1;  // 0 East (dealer) .. 3 North
+  int turn = 1;               // draws made so far, 0..18 (18 - turn draws left)
+  int seat_wind = 1;          // 0 East (dealer) .. 3 North
   int round_wind = 0;
   int honba = 0, riichi_sticks = 0;
   std::vector<Tile> dora_indicators;
-  bool table = false;  // the others' ponds and melds are known (`observation`)
+  bool table = false;          // the others' ponds and melds are known (`observation`)
   Observation observation;     // with `table`: what the seat sees
   std::string title;           // "Efficiency: 1-shanten, turn 5"
   std::string source;          // "generated", "self-play, wall seed N", "Tenhou log FILE, ..."
@@ -61,17 +61,17 @@ DiscardPosition make_discard_position(const ProblemId& id, const Rules& rules,
 
 struct DiscardRow {
   Tile tile;
-  int shanten = 0;                   // after the discard
-  int effective = 0;                 // effective tiles left (ukeire)
+  int shanten = 0;    // after the discard
+  int effective = 0;  // effective tiles left (ukeire)
   std::vector<KindCount> effective_tiles;
-  double win = 0, score = 0;         // expected value at the turn: P(win), expected points
-  double tenpai = 0;                 // P(tenpai by the last draw)
-  bool riichi = false;               // riichi is worth more than dama after this discard
-  bool danger = false;               // the danger fields below are set
-  double deal_in = 0, loss = 0;      // P(deal in now), expected points lost
-  std::string safety;                // "genbutsu", "suji", ... against the most costly opponent
-  std::string danger_reason;         // "non-suji 4m against East's riichi: 14%"
-  double value = 0;                  // what ranks the rows (see above)
+  double win = 0, score = 0;     // expected value at the turn: P(win), expected points
+  double tenpai = 0;             // P(tenpai by the last draw)
+  bool riichi = false;           // riichi is worth more than dama after this discard
+  bool danger = false;           // the danger fields below are set
+  double deal_in = 0, loss = 0;  // P(deal in now), expected points lost
+  std::string safety;            // "genbutsu", "suji", ... against the most costly opponent
+  std::string danger_reason;     // "non-suji 4m against East's riichi: 14%"
+  double value = 0;              // what ranks the rows (see above)
 };
 
 struct DiscardKey {
@@ -85,11 +85,11 @@ struct DiscardKey {
 DiscardKey solve_discard(const DiscardPosition& position);
 
 struct DiscardGrade {
-  std::string verdict;       // "best", "good" (within 10 % of the best), "mistake"
-  bool correct = false;      // verdict == "best" (within 2 % or 20 points of the best)
+  std::string verdict;        // "best", "good" (within 10 % of the best), "mistake"
+  bool correct = false;       // verdict == "best" (within 2 % or 20 points of the best)
   int chosen = -1, best = 0;  // row indexes
-  double cost = 0;           // best value - chosen value (points)
-  std::string why;           // one sentence
+  double cost = 0;            // best value - chosen value (points)
+  std::string why;            // one sentence
 };
 
 // `choice` must be one of the hand's concealed tiles (a red five apart from a plain five when

@@ -47,9 +47,7 @@ void common_fields(Rng& rng, DiscardPosition& p, int turn_lo, int turn_hi) {
   p.source = "generated";
 }
 
-std::string shanten_words(int s) {
-  return s <= 0 ? "tenpai" : std::to_string(s) + "-shanten";
-}
+std::string shanten_words(int s) { return s <= 0 ? "tenpai" : std::to_string(s) + "-shanten"; }
 
 // Level 1: 14 tiles from a seeded wall at 1 or 2 shanten with a real choice.
 DiscardPosition efficiency(Rng& rng, DiscardPosition p) {
@@ -184,8 +182,8 @@ DiscardPosition self_play(Rng& rng, DiscardPosition p) {
     while (!r.is_over()) {
       const int seat = r.to_play();
       const Observation obs = r.observation(seat);
-      if (seat == learner && r.phase() == Phase::kSelf && obs.drawn >= 0 &&
-          !r.in_riichi(seat) && !can_tsumo(obs.legal_actions)) {
+      if (seat == learner && r.phase() == Phase::kSelf && obs.drawn >= 0 && !r.in_riichi(seat) &&
+          !can_tsumo(obs.legal_actions)) {
         const int own = static_cast<int>(obs.discards[static_cast<std::size_t>(seat)].size());
         const bool wanted = riichi ? other_riichi(r, seat)
                                    : own >= target && !other_riichi(r, seat) &&
@@ -252,7 +250,8 @@ bool from_log(Rng& rng, const fs::path& file, DiscardPosition& p) {
     }
   }
   if (choices.empty()) return false;
-  const std::size_t pick = choices[static_cast<std::size_t>(rng.below(static_cast<int>(choices.size())))];
+  const std::size_t pick =
+      choices[static_cast<std::size_t>(rng.below(static_cast<int>(choices.size())))];
   Round r(rules, conv.setup, conv.wall);
   for (std::size_t j = 0; j < pick; ++j) r.apply(hand.actions[j]);
   const Action& a = hand.actions[pick];
@@ -260,8 +259,8 @@ bool from_log(Rng& rng, const fs::path& file, DiscardPosition& p) {
   from_round(r, a.seat, p);
   p.played = tile_of_id(a.tile, rules.red_fives);
   const std::string name = file.filename().string();
-  p.source = "Tenhou log " + name + ", " + hand.name + ", seat " + kWindNames[p.seat_wind] +
-             " (" + game.names[static_cast<std::size_t>((a.seat + game.first_dealer) % 4)] + ")";
+  p.source = "Tenhou log " + name + ", " + hand.name + ", seat " + kWindNames[p.seat_wind] + " (" +
+             game.names[static_cast<std::size_t>((a.seat + game.first_dealer) % 4)] + ")";
   p.title = std::string("Real game: ") + hand.name + ", turn " + std::to_string(p.turn);
   return true;
 }

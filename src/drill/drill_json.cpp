@@ -82,7 +82,8 @@ json table_json(const DiscardPosition& p) {
     json melds = json::array();
     for (const MeldInfo& m : o.melds[si]) {
       std::vector<Tile> tiles;
-      for (int i = 0; i < m.size(); ++i) tiles.push_back(tile_of_id(m.ids[static_cast<std::size_t>(i)], red));
+      for (int i = 0; i < m.size(); ++i)
+        tiles.push_back(tile_of_id(m.ids[static_cast<std::size_t>(i)], red));
       melds.push_back(json{{"type", meld_type_name(m.type)},
                            {"tiles", tiles_json(tiles)},
                            {"from", m.from < 0 ? -1 : (m.from - o.seat + 4) % 4}});
@@ -105,7 +106,8 @@ json position_json(const DiscardPosition& p) {
     if (it != concealed.end()) concealed.erase(it);
   }
   std::vector<Tile> dora;
-  for (Tile t : p.dora_indicators) dora.push_back(Tile{static_cast<std::uint8_t>(dora_of(t.kind)), false});
+  for (Tile t : p.dora_indicators)
+    dora.push_back(Tile{static_cast<std::uint8_t>(dora_of(t.kind)), false});
   return json{{"hand", format_hand(p.hand)},
               {"concealed", tiles_json(sorted(concealed))},
               {"drawn", p.drawn ? json(tile_to_string(*p.drawn)) : json(nullptr)},
@@ -127,15 +129,9 @@ json row_json(const DiscardRow& r) {
   json eff = json::array();
   for (const KindCount& k : r.effective_tiles)
     eff.push_back(json{{"tile", kind_to_string(k.kind)}, {"remaining", k.remaining}});
-  json j{{"tile", tile_to_string(r.tile)},
-         {"shanten", r.shanten},
-         {"effective", r.effective},
-         {"effective_tiles", std::move(eff)},
-         {"win_prob", r.win},
-         {"exp_score", r.score},
-         {"tenpai_prob", r.tenpai},
-         {"riichi", r.riichi},
-         {"value", r.value}};
+  json j{{"tile", tile_to_string(r.tile)},    {"shanten", r.shanten}, {"effective", r.effective},
+         {"effective_tiles", std::move(eff)}, {"win_prob", r.win},    {"exp_score", r.score},
+         {"tenpai_prob", r.tenpai},           {"riichi", r.riichi},   {"value", r.value}};
   if (r.danger) {
     j["deal_in"] = r.deal_in;
     j["loss"] = r.loss;
@@ -215,9 +211,8 @@ json waits_json(const WaitsProblem& p, bool with_answer) {
   if (!with_answer) return j;
   json ws = json::array();
   for (const Wait& w : p.waits)
-    ws.push_back(json{{"tile", kind_to_string(w.kind)},
-                      {"shapes", shapes_json(w)},
-                      {"remaining", w.remaining}});
+    ws.push_back(json{
+        {"tile", kind_to_string(w.kind)}, {"shapes", shapes_json(w)}, {"remaining", w.remaining}});
   j["answer"] = json{{"waits", std::move(ws)}, {"total", p.waits_total()}};
   return j;
 }
@@ -267,9 +262,9 @@ json score_json(const ScoreProblem& p, bool with_answer) {
                       {"flags", std::move(flags)},
                       {"honba", c.honba},
                       {"sticks", c.riichi_sticks},
-                      {"payment_form", !c.tsumo        ? "ron"
-                                       : c.seat == 0   ? "each"
-                                                       : "non_dealer/dealer"}};
+                      {"payment_form", !c.tsumo      ? "ron"
+                                       : c.seat == 0 ? "each"
+                                                     : "non_dealer/dealer"}};
   if (!with_answer) return j;
   json a = io::score_to_json(p.key, p.vector);
   const std::vector<int> pay = expected_payment(p);

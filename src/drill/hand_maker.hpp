@@ -26,8 +26,8 @@ struct Set3 {
 
 struct SetOptions {
   unsigned suits = kAllSuits;
-  int sequence_percent = 60;  // of the sets in a number suit
-  bool simples_only = false;  // 2..8 only, no honours (tanyao)
+  int sequence_percent = 60;        // of the sets in a number suit
+  bool simples_only = false;        // 2..8 only, no honours (tanyao)
   bool terminal_or_honour = false;  // every set holds a 1, a 9 or an honour (chanta)
 };
 

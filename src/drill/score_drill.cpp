@@ -15,13 +15,13 @@ enum class Theme { kAny, kPinfu, kTanyao, kYakuhai, kHonitsu, kChinitsu, kToitoi
 
 // Themes drawn per level (a theme only biases the tiles; the engine decides the yaku).
 Theme pick_theme(Rng& rng, int level) {
-  static constexpr Theme kLevel1[] = {Theme::kAny, Theme::kAny, Theme::kPinfu, Theme::kPinfu,
-                                      Theme::kTanyao, Theme::kYakuhai};
-  static constexpr Theme kLevel2[] = {Theme::kAny,     Theme::kTanyao, Theme::kYakuhai,
+  static constexpr Theme kLevel1[] = {Theme::kAny,   Theme::kAny,    Theme::kPinfu,
+                                      Theme::kPinfu, Theme::kTanyao, Theme::kYakuhai};
+  static constexpr Theme kLevel2[] = {Theme::kAny,     Theme::kTanyao,  Theme::kYakuhai,
                                       Theme::kYakuhai, Theme::kHonitsu, Theme::kToitoi};
-  static constexpr Theme kLevel3[] = {Theme::kAny,     Theme::kAny,      Theme::kTanyao,
-                                      Theme::kYakuhai, Theme::kHonitsu,  Theme::kChinitsu,
-                                      Theme::kToitoi,  Theme::kChanta,   Theme::kPinfu};
+  static constexpr Theme kLevel3[] = {Theme::kAny,     Theme::kAny,     Theme::kTanyao,
+                                      Theme::kYakuhai, Theme::kHonitsu, Theme::kChinitsu,
+                                      Theme::kToitoi,  Theme::kChanta,  Theme::kPinfu};
   if (level == 1) return kLevel1[rng.below(6)];
   if (level == 2) return kLevel2[rng.below(6)];
   return kLevel3[rng.below(9)];
@@ -199,8 +199,10 @@ void draw_context(Rng& rng, int level, const Hand& hand, WinContext& c) {
     c.ippatsu = rng.chance(15);
   }
   if (level >= 4) {
-    if (c.tsumo && kans_of(hand) > 0 && rng.chance(30)) c.rinshan = true;
-    else if (rng.chance(6)) (c.tsumo ? c.haitei : c.houtei) = true;
+    if (c.tsumo && kans_of(hand) > 0 && rng.chance(30))
+      c.rinshan = true;
+    else if (rng.chance(6))
+      (c.tsumo ? c.haitei : c.houtei) = true;
   }
   if (level >= 2) {
     c.honba = rng.chance(40) ? rng.between(1, level == 2 ? 2 : 5) : 0;
@@ -226,8 +228,8 @@ std::string title_of(const WinVector& v) {
   const WinContext& c = v.context;
   std::string t = c.seat == 0 ? "Dealer " : "Non-dealer ";
   t += c.tsumo ? "tsumo" : "ron";
-  const bool open =
-      std::any_of(v.hand.melds.begin(), v.hand.melds.end(), [](const Meld& m) { return m.is_open(); });
+  const bool open = std::any_of(v.hand.melds.begin(), v.hand.melds.end(),
+                                [](const Meld& m) { return m.is_open(); });
   t += open ? ", open hand" : ", closed hand";
   return t;
 }
@@ -239,7 +241,8 @@ std::string lower(std::string_view s) {
 }
 
 bool all_digits(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  return !s.empty() &&
+         std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
 }
 
 int number(std::string_view s, std::string_view word) {
@@ -275,7 +278,8 @@ ScoreProblem make_score_problem(const ProblemId& id, const Rules& rules) {
     if (!ok) continue;
     if (rules.red_fives && id.level >= 3) add_red_fives(rng, d.hand);
     v.hand = d.hand;
-    const std::size_t w = static_cast<std::size_t>(rng.below(static_cast<int>(v.hand.concealed.size())));
+    const std::size_t w =
+        static_cast<std::size_t>(rng.below(static_cast<int>(v.hand.concealed.size())));
     v.win = v.hand.concealed[w];
     v.hand.concealed.erase(v.hand.concealed.begin() + static_cast<std::ptrdiff_t>(w));
     draw_context(rng, id.level, v.hand, c);
@@ -334,7 +338,8 @@ ScoreAnswer parse_score_answer(std::string_view text) {
     if (w == "all" || w == "han" || w == "fu") continue;
     if (w.size() > 3 && w.rfind("han") == w.size() - 3) {
       a.han = number(w.substr(0, w.size() - 3), words[i]);
-    } else if (w.size() > 2 && w.rfind("fu") == w.size() - 2 && all_digits(w.substr(0, w.size() - 2))) {
+    } else if (w.size() > 2 && w.rfind("fu") == w.size() - 2 &&
+               all_digits(w.substr(0, w.size() - 2))) {
       a.fu = number(w.substr(0, w.size() - 2), words[i]);
     } else if (w.rfind("yakuman", 0) == 0 && w != "yakuman") {  // yakumanx2
       a.limit = Limit::kYakuman;
@@ -354,12 +359,18 @@ ScoreAnswer parse_score_answer(std::string_view text) {
       a.payment = {number(w.substr(0, slash), words[i]), number(w.substr(slash + 1), words[i])};
     } else if (all_digits(w)) {
       const int n = number(w, words[i]);
-      if (next_is("han")) a.han = n;
-      else if (next_is("fu")) a.fu = n;
-      else if (n >= 200) a.payment = {n};
-      else if (!a.han && !a.limit) a.han = n;
-      else if (!a.fu) a.fu = n;
-      else throw DrillError("'" + w + "': han and fu are already given; payments are 200 or more");
+      if (next_is("han"))
+        a.han = n;
+      else if (next_is("fu"))
+        a.fu = n;
+      else if (n >= 200)
+        a.payment = {n};
+      else if (!a.han && !a.limit)
+        a.han = n;
+      else if (!a.fu)
+        a.fu = n;
+      else
+        throw DrillError("'" + w + "': han and fu are already given; payments are 200 or more");
     } else {
       throw DrillError("cannot read '" + w +
                        "' (give han, fu and the payment like \"3 30 3900\", \"30fu\", "
@@ -404,8 +415,8 @@ ScoreGrade grade_score(const ScoreProblem& p, const ScoreAnswer& a) {
     g.limit.checked = true;
     g.limit.expected = limit_text(k.limit, k.yakuman_units);
     g.limit.given = a.limit ? limit_text(*a.limit, a.yakuman_units) : "(none)";
-    g.limit.ok = a.limit == k.limit &&
-                 (k.limit != Limit::kYakuman || a.yakuman_units == k.yakuman_units);
+    g.limit.ok =
+        a.limit == k.limit && (k.limit != Limit::kYakuman || a.yakuman_units == k.yakuman_units);
   }
   const std::vector<int> want = expected_payment(p);
   g.payment.checked = true;
@@ -425,7 +436,8 @@ ScoreGrade grade_score(const ScoreProblem& p, const ScoreAnswer& a) {
   for (const PartGrade* part : {&g.han, &g.fu, &g.limit, &g.payment})
     if (part->checked && !part->ok)
       wrong.push_back(part->expected + " (you said " + part->given + ")");
-  if (!yakuman && !g.han.checked && !g.limit.checked) wrong.push_back("give han and fu, or the limit");
+  if (!yakuman && !g.han.checked && !g.limit.checked)
+    wrong.push_back("give han and fu, or the limit");
   g.summary = "Not quite: it is " + value + ", paying " + g.payment.expected + ". Check: ";
   for (std::size_t i = 0; i < wrong.size(); ++i) g.summary += (i ? "; " : "") + wrong[i];
   g.summary += ".";

@@ -241,7 +241,8 @@ WaitsProblem multi_wait(Rng& rng, WaitsProblem p) {
     TilePool pool;
     std::vector<Tile> tiles;
     if (!complete_with(rng, pool, tiles, long_shape ? 4 : 3, 1, one_suit)) continue;
-    const int drop = tiles[static_cast<std::size_t>(rng.below(static_cast<int>(tiles.size())))].kind;
+    const int drop =
+        tiles[static_cast<std::size_t>(rng.below(static_cast<int>(tiles.size())))].kind;
     remove_one(tiles, drop);
     SetOptions rest;
     rest.suits = kAllSuits & ~one_suit.suits;
@@ -250,8 +251,8 @@ WaitsProblem multi_wait(Rng& rng, WaitsProblem p) {
     std::vector<Wait> ws = key_of(hand);
     if (ws.size() < 3) continue;
     p.hand = std::move(hand);
-    p.title = std::to_string(ws.size()) + "-sided wait in one suit (" +
-              (long_shape ? "13" : "10") + " tiles)";
+    p.title = std::to_string(ws.size()) + "-sided wait in one suit (" + (long_shape ? "13" : "10") +
+              " tiles)";
     if (ws.size() == 9) p.note = "Nine gates (chuuren) shape: every tile of the suit wins";
     p.waits = std::move(ws);
     return p;
@@ -302,17 +303,20 @@ WaitsProblem melded_hand(Rng& rng, WaitsProblem p) {
     bool ok = true;
     for (int i = 0; i < 4 && ok; ++i) {
       const auto s = random_set(rng, pool, SetOptions{});
-      if (!s) ok = false;
-      else if (i < melds) hand.melds.push_back(meld_from_set(rng, *s, pool, true));
-      else append(hand.concealed, *s);
+      if (!s)
+        ok = false;
+      else if (i < melds)
+        hand.melds.push_back(meld_from_set(rng, *s, pool, true));
+      else
+        append(hand.concealed, *s);
     }
     const auto pair = ok ? random_pair(rng, pool, SetOptions{}) : std::nullopt;
     if (!pair) continue;
     append_kind(hand.concealed, *pair, 2);
-    remove_one(hand.concealed,
-               hand.concealed[static_cast<std::size_t>(
-                                  rng.below(static_cast<int>(hand.concealed.size())))]
-                   .kind);
+    remove_one(
+        hand.concealed,
+        hand.concealed[static_cast<std::size_t>(rng.below(static_cast<int>(hand.concealed.size())))]
+            .kind);
     if (!is_tenpai_for_payment(hand.concealed_counts(), hand.all_counts())) continue;
     p.waits = key_of(hand);
     p.hand = std::move(hand);

@@ -37,10 +37,10 @@ const BookShape& book_shape(int number);  // 1..19
 
 struct WaitsProblem {
   ProblemId id;
-  Hand hand;           // the concealed part has 3n+1 tiles
-  std::string title;   // what to look for: "Kantankan (book IV.3.3, shape 16 of 19)"
-  std::string note;    // the book's name or a hint ("Attente au milieu"), may be empty
-  int book_shape = 0;  // level 2: 1..19
+  Hand hand;                // the concealed part has 3n+1 tiles
+  std::string title;        // what to look for: "Kantankan (book IV.3.3, shape 16 of 19)"
+  std::string note;         // the book's name or a hint ("Attente au milieu"), may be empty
+  int book_shape = 0;       // level 2: 1..19
   std::vector<Wait> waits;  // the key, ascending kind
   int waits_total() const;  // copies left over every wait
 };
@@ -49,11 +49,11 @@ struct WaitsProblem {
 WaitsProblem make_waits_problem(const ProblemId& id);
 
 struct WaitsGrade {
-  bool correct = false;      // exactly the winning kinds
-  std::vector<int> found;    // winning kinds the learner picked
-  std::vector<int> missed;   // winning kinds not picked
-  std::vector<int> wrong;    // picked kinds that do not win
-  std::string summary;       // one sentence
+  bool correct = false;     // exactly the winning kinds
+  std::vector<int> found;   // winning kinds the learner picked
+  std::vector<int> missed;  // winning kinds not picked
+  std::vector<int> wrong;   // picked kinds that do not win
+  std::string summary;      // one sentence
 };
 
 WaitsGrade grade_waits(const WaitsProblem& problem, std::vector<int> kinds);
