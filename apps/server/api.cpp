@@ -216,6 +216,8 @@ HttpAnswer Server::handle_http(const std::string& method, const std::string& raw
       if (!t) return fail(404, "no table '" + target.substr(12) + "'");
       return ok(t->summary());
     }
+    if (target == "/api/practice" || starts_with(target, "/api/practice/"))
+      return practice(method, raw_target, body);
     if (target == "/api/games" && method == "GET") return list_games();
     if (starts_with(target, "/api/games/") && target.size() > 18 &&
         target.compare(target.size() - 7, 7, "/replay") == 0 && method == "GET")
@@ -233,7 +235,7 @@ HttpAnswer Server::handle_http(const std::string& method, const std::string& raw
 HttpAnswer Server::static_file(const std::string& target) {
   if (target.find("..") != std::string::npos) return fail(400, "'..' is not allowed in a path");
   fs::path rel;
-  if (target == "/" || target == "/index.html" || target == "/replays" ||
+  if (target == "/" || target == "/index.html" || target == "/replays" || target == "/practice" ||
       starts_with(target, "/table/") || starts_with(target, "/replay/")) {
     rel = "index.html";
   } else if (starts_with(target, "/assets/") && target.size() > 8) {

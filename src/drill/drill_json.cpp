@@ -343,4 +343,65 @@ json grade_json(const DrillRequest& r, const json& answer) {
   return out;
 }
 
+namespace {
+
+int int_field(const json& r, const char* field, int fallback) {
+  if (!r.contains(field) || r[field].is_null()) return fallback;
+  if (!r[field].is_number_integer())
+    throw DrillError(std::string("'") + field + "' must be an integer");
+  return r[field].get<int>();
+}
+
+std::uint64_t seed_field(const json& r) {
+  if (!r.contains("seed") || r["seed"].is_null()) return 0;
+  const json& s = r["seed"];
+  if (s.is_number_unsigned()) return s.get<std::uint64_t>();
+  if (s.is_string()) {
+    const std::string text = s.get<std::string>();
+    std::uint64_t v = 0;
+    std::size_t used = 0;
+    try {
+      v = std::stoull(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == text.size() && !text.empty() && text[0] != '-') return v;
+  }
+  throw DrillError("'seed' must be a non-negative integer (a number or decimal text)");
+}
+
+}  // namespace
+
+DrillRequest request_from_json(const json& r) {
+  if (!r.is_object()) throw DrillError("the request must be a JSON object");
+  if (!r.contains("drill") || !r["drill"].is_string())
+    throw DrillError("'drill' is missing (waits, discard or score)");
+  const std::string name = r["drill"].get<std::string>();
+  const std::optional<DrillKind> kind = parse_drill_kind(name);
+  if (!kind) throw DrillError("unknown drill '" + name + "' (waits, discard or score)");
+  DrillRequest out;
+  out.id = ProblemId{*kind, int_field(r, "level", 1), seed_field(r), int_field(r, "index", 0)};
+  check_problem_id(out.id);
+  if (r.contains("rules") && !r["rules"].is_null()) {
+    if (!r["rules"].is_string()) throw DrillError("'rules' must be a preset name");
+    std::string error;
+    const std::optional<Rules> rules = Rules::try_parse(r["rules"].get<std::string>(), &error);
+    if (!rules) throw DrillError("'rules': " + error);
+    out.rules = *rules;
+  }
+  return out;
+}
+
+json catalogue_json() {
+  json drills = json::array();
+  for (int k = 0; k < kNumDrillKinds; ++k) {
+    const auto kind = static_cast<DrillKind>(k);
+    json levels = json::array();
+    for (int level = 1; level <= max_level(kind); ++level)
+      levels.push_back(json{{"level", level}, {"title", level_title(kind, level)}});
+    drills.push_back(json{{"name", drill_kind_name(kind)}, {"levels", std::move(levels)}});
+  }
+  return json{{"drills", std::move(drills)}, {"presets", Rules::preset_names()}};
+}
+
 }  // namespace riichi::drill

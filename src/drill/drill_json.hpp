@@ -34,6 +34,14 @@ struct DrillRequest {
   std::string logs_dir;  // "" = drill_logs_dir()
 };
 
+// The request of a front-end: {"drill": "waits", "level": 2, "seed": 42 | "42", "index": 0,
+// "rules": "ema2016"} (level 1, seed 0, index 0 and ema2016 when left out). Throws DrillError
+// naming the field that is missing or wrong.
+DrillRequest request_from_json(const nlohmann::json& request);
+// The drills and their levels: {"drills": [{"name", "levels": [{"level", "title"}]}],
+// "presets": [...]}.
+nlohmann::json catalogue_json();
+
 nlohmann::json waits_json(const WaitsProblem& p, bool with_answer);
 nlohmann::json discard_json(const DiscardPosition& p, const DiscardKey* key);
 nlohmann::json score_json(const ScoreProblem& p, bool with_answer);
