@@ -121,6 +121,7 @@ export async function openPractice(root, navigate) {
     session.seed = seedIn.value !== '' ? Number(seedIn.value) : Math.floor(Math.random() * 2 ** 31);
     Object.assign(session, { index: 0, answered: 0, correct: 0, streak: 0 });
     localStorage.setItem(SETTINGS_KEY, JSON.stringify({ drill: session.drill, level: session.level, rules: session.rules }));
+    renderHistory();
     await loadProblem();
   }
 

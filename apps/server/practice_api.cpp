@@ -103,8 +103,9 @@ HttpAnswer Server::practice(const std::string& method, const std::string& raw_ta
       for (const PracticeAttempt& a : store_->attempts(name)) {
         attempts.push_back(attempt_json(a));
         json& t = totals[a.drill];
-        t["answered"] = t.value("answered", 0) + 1;
-        t["correct"] = t.value("correct", 0) + (a.correct ? 1 : 0);
+        if (!t.is_object()) t = json{{"answered", 0}, {"correct", 0}};
+        t["answered"] = t["answered"].get<int>() + 1;
+        t["correct"] = t["correct"].get<int>() + (a.correct ? 1 : 0);
       }
       return answer(json{{"name", name}, {"attempts", attempts}, {"totals", totals}});
     }
