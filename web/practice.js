@@ -195,7 +195,7 @@ export async function openPractice(root, navigate) {
     const pr = p.problem;
     problemBox.append(
       el('div.practice-hand', {}, tileRow(pr.concealed, '.hand'), meldRows(pr.melds)),
-      pr.note ? el('p.hint', { text: pr.note }) : null,
+      pr.note ? el('p.hint', { text: pr.note }) : '',
       el('p', { text: p.question }));
     const picked = new Set();
     const text = el('input#practice-tiles', { placeholder: 'e.g. 147p or 1p 4p 7p', 'aria-label': 'Winning tiles',
@@ -295,7 +295,7 @@ export async function openPractice(root, navigate) {
     const nextBtn = el('button#practice-next', { type: 'button', text: 'Next problem (N)', onclick: next });
     clear(gradeBox).append(
       el(`p#practice-verdict.verdict.${g.correct ? 'right' : 'wrong'}`, { text: `${g.correct ? '✔' : '✘'} ${g.summary}` }),
-      g.saved ? el('p.hint', { text: 'Saved to your history on the server.' }) : null);
+      g.saved ? el('p.hint', { text: 'Saved to your history on the server.' }) : '');
     const key = g.problem.answer;
     if (session.drill === 'waits') gradeBox.append(waitsKey(key, g.grade));
     else if (session.drill === 'discard') gradeBox.append(discardKey(key, g.grade));
@@ -368,7 +368,7 @@ export async function openPractice(root, navigate) {
       t.answered += 1;
       t.correct += h.correct ? 1 : 0;
     }
-    clear(historyBox).append(el('h2', { text: 'Your history (this browser)' }),
+    clear(historyBox).append(...[el('h2', { text: 'Your history (this browser)' }),
       el('p#practice-totals', { text: Object.keys(totals).length
         ? Object.entries(totals).map(([d, t]) => `${d}: ${t.correct}/${t.answered}`).join(' · ')
         : 'No answer yet.' }),
@@ -378,7 +378,7 @@ export async function openPractice(root, navigate) {
           el('td', { text: h.at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') }),
           el('td', { text: `${h.drill} ${h.level}` }),
           el('td', { text: `seed ${h.seed} #${h.index + 1}` }),
-          el('td', { text: h.correct ? 'right' : 'wrong', title: h.summary || '' })))) : null);
+          el('td', { text: h.correct ? 'right' : 'wrong', title: h.summary || '' })))) : null].filter(Boolean));
     const name = nameIn.value.trim();
     if (!name) return;
     try {

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <system_error>
 
 #include "bots/registry.hpp"
@@ -206,7 +209,7 @@ DiscardPosition self_play(Rng& rng, DiscardPosition p) {
                    ": no position found (generator exhausted)");
 }
 
-std::vector<fs::path> log_files(const std::string& dir) {
+std::vector<fs::path> scan_log_files(const std::string& dir) {
   std::vector<fs::path> out;
   std::error_code ec;
   if (dir.empty() || !fs::is_directory(dir, ec)) return out;
@@ -220,18 +223,57 @@ std::vector<fs::path> log_files(const std::string& dir) {
   return out;
 }
 
+// A log read and replayed once per process (level 5 draws many positions from few files).
+struct ReplayedLog {
+  io::MjlogGame game;
+  Rules rules;
+  io::GameReplay rep;
+};
+
+std::mutex cache_mu;
+
+// The log files under `dir`, scanned once per directory.
+std::vector<fs::path> log_files(const std::string& dir) {
+  static std::map<std::string, std::vector<fs::path>> cache;
+  std::lock_guard lock(cache_mu);
+  auto it = cache.find(dir);
+  if (it == cache.end()) it = cache.emplace(dir, scan_log_files(dir)).first;
+  return it->second;
+}
+
+// The replay of `file`, or null when it is not a four-player Tenhou game the engine plays.
+std::shared_ptr<const ReplayedLog> replayed_log(const fs::path& file) {
+  static std::map<std::string, std::shared_ptr<const ReplayedLog>> cache;
+  {
+    std::lock_guard lock(cache_mu);
+    const auto it = cache.find(file.string());
+    if (it != cache.end()) return it->second;
+  }
+  std::shared_ptr<const ReplayedLog> out;
+  try {
+    std::vector<io::LogGame> games = io::read_log(file);
+    if (!games.empty() && games.front().tenhou) {
+      auto log = std::make_shared<ReplayedLog>();
+      log->game = std::move(*games.front().tenhou);
+      log->rules = games.front().rules;
+      log->rep = io::replay_mjlog(log->game, log->rules);
+      out = std::move(log);
+    }
+  } catch (const std::exception&) {
+    // a lobby the engine does not play (three players), a damaged file: null
+  }
+  std::lock_guard lock(cache_mu);
+  cache.emplace(file.string(), out);
+  return out;
+}
+
 // Level 5: a random discard of a random log (a hand the engine replays exactly).
 bool from_log(Rng& rng, const fs::path& file, DiscardPosition& p) {
-  std::vector<io::LogGame> games;
-  try {
-    games = io::read_log(file);
-  } catch (const std::exception&) {
-    return false;  // a lobby the engine does not play (three players), a damaged file
-  }
-  if (games.empty() || !games.front().tenhou) return false;
-  const io::MjlogGame& game = *games.front().tenhou;
-  const Rules rules = games.front().rules;
-  const io::GameReplay rep = io::replay_mjlog(game, rules);
+  const std::shared_ptr<const ReplayedLog> log = replayed_log(file);
+  if (!log) return false;
+  const io::MjlogGame& game = log->game;
+  const Rules& rules = log->rules;
+  const io::GameReplay& rep = log->rep;
   if (rep.hands.empty()) return false;
   const std::size_t h = static_cast<std::size_t>(rng.below(static_cast<int>(rep.hands.size())));
   const io::HandReplay& hand = rep.hands[h];
