@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
@@ -417,6 +418,27 @@ TEST(DrillDiscard, PositionsAreLegalHandsAtTheirLevel) {
           make_discard_position(Id(DrillKind::kDiscard, level, 5, i), Rules::ema2016());
       EXPECT_EQ(format_hand(again.hand), format_hand(p.hand));
     }
+}
+
+TEST(DrillDiscard, RealGamePositionsHoldThePlayersActualDiscard) {
+  const std::string dir = std::string(RIICHI_SHARED_DATA_DIR) + "/tenhou-mjlog";
+  if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no Tenhou logs in " << dir;
+  for (int i = 0; i < 8; ++i) {
+    const DiscardPosition p =
+        make_discard_position(Id(DrillKind::kDiscard, 5, 2, i), Rules::ema2016(), dir);
+    const std::string what = p.source + " " + format_hand(p.hand);
+    ASSERT_EQ(p.hand.concealed.size() % 3, 2u) << what;
+    ASSERT_TRUE(p.played.has_value()) << what;
+    EXPECT_NE(std::find(p.hand.concealed.begin(), p.hand.concealed.end(), *p.played),
+              p.hand.concealed.end())
+        << what << " lacks the played " << tile_to_string(*p.played);
+    EXPECT_TRUE(p.table) << what;
+    EXPECT_EQ(p.rules.name, "tenhou") << what;  // the log's rules, not the drill's
+    EXPECT_EQ(p.source.rfind("Tenhou log ", 0), 0u) << what;
+  }
+  EXPECT_THROW(make_discard_position(Id(DrillKind::kDiscard, 5, 2, 0), Rules::ema2016(),
+                                     "/nonexistent-logs"),
+               DrillError);
 }
 
 TEST(DrillDiscard, AHandWorkedOutByHand) {
