@@ -6,7 +6,9 @@ export async function openLobby(root, navigate) {
   clear(root);
   const page = el('div.lobby');
   root.append(page);
-  page.append(el('h1', {}, 'Riichi ', el('small', { text: 'play in the browser' })));
+  page.append(el('h1', {}, 'Riichi ', el('small', { text: 'play in the browser' })),
+    el('p.lobby-practice', {}, el('a#practice-link', { href: '/practice', text: 'Practice' }),
+      ' — drills graded by the engine: which waits, what to discard, how much it scores.'));
   const err = el('p.error', { role: 'alert' });
   page.append(err);
   let info;

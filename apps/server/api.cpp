@@ -238,6 +238,8 @@ HttpAnswer Server::handle_http(const HttpRequest& request) {
       if (!t) return fail(404, "no table '" + target.substr(12) + "'");
       return ok(t->summary());
     }
+    if (target == "/api/practice" || starts_with(target, "/api/practice/"))
+      return practice(method, request.target, request.body);
     if (target == "/api/games" && method == "GET") return list_games();
     if (starts_with(target, "/api/games/") && target.size() > 18 &&
         target.compare(target.size() - 7, 7, "/replay") == 0 && method == "GET")
@@ -256,7 +258,7 @@ HttpAnswer Server::handle_http(const HttpRequest& request) {
 // real path (symbolic links resolved) is inside the web folder; never the database.
 HttpAnswer Server::static_file(const std::string& target) {
   std::string rel;
-  if (target == "/" || target == "/index.html" || target == "/replays" ||
+  if (target == "/" || target == "/index.html" || target == "/replays" || target == "/practice" ||
       starts_with(target, "/table/") || starts_with(target, "/replay/")) {
     rel = "index.html";
   } else if (starts_with(target, "/assets/") && target.size() > 8) {

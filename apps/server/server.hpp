@@ -104,6 +104,9 @@ class Server {
   HttpAnswer list_games();
   HttpAnswer replay(const std::string& id);
   HttpAnswer import_mjlog(const HttpRequest& request);
+  // /api/practice... (practice_api.cpp)
+  HttpAnswer practice(const std::string& method, const std::string& target,
+                      const std::string& body);
   HttpAnswer static_file(const std::string& path);
   std::string new_id();
   boost::asio::io_context& impl_ioc();

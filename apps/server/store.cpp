@@ -33,6 +33,18 @@ CREATE TABLE IF NOT EXISTS moves(
   action TEXT NOT NULL,
   PRIMARY KEY(game_id, n)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS practice(
+  name TEXT NOT NULL,
+  drill TEXT NOT NULL,
+  level INTEGER NOT NULL,
+  seed TEXT NOT NULL,
+  idx INTEGER NOT NULL,
+  rules TEXT NOT NULL,
+  correct INTEGER NOT NULL,
+  answer TEXT NOT NULL DEFAULT '',
+  summary TEXT NOT NULL DEFAULT '',
+  at TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS practice_name ON practice(name, at);
 )";
 
 // The number of actions in a compact record text ("riichi/1 <rules> <seed> <action>...").
@@ -309,6 +321,54 @@ int Store::count(const std::string& status) {
   const int n = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
   sqlite3_finalize(s);
   return n;
+}
+
+void Store::add_attempt(const PracticeAttempt& a) {
+  std::lock_guard lock(mu_);
+  sqlite3_stmt* s = prepare(
+      "INSERT INTO practice(name, drill, level, seed, idx, rules, correct, answer, summary, at) "
+      "VALUES(?,?,?,?,?,?,?,?,?,?)");
+  bind_text(s, 1, a.name);
+  bind_text(s, 2, a.drill);
+  sqlite3_bind_int(s, 3, a.level);
+  bind_text(s, 4, a.seed);
+  sqlite3_bind_int(s, 5, a.index);
+  bind_text(s, 6, a.rules);
+  sqlite3_bind_int(s, 7, a.correct ? 1 : 0);
+  bind_text(s, 8, a.answer);
+  bind_text(s, 9, a.summary);
+  bind_text(s, 10, a.at.empty() ? now_iso() : a.at);
+  const int rc = sqlite3_step(s);
+  sqlite3_finalize(s);
+  if (rc != SQLITE_DONE) fail("insert practice attempt of " + a.name);
+}
+
+std::vector<PracticeAttempt> Store::attempts(const std::string& name, int limit) {
+  std::lock_guard lock(mu_);
+  sqlite3_stmt* s = prepare(
+      "SELECT name, drill, level, seed, idx, rules, correct, answer, summary, at FROM practice "
+      "WHERE name=? ORDER BY at DESC, rowid DESC LIMIT ?");
+  bind_text(s, 1, name);
+  sqlite3_bind_int(s, 2, limit);
+  std::vector<PracticeAttempt> out;
+  int rc;
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    PracticeAttempt a;
+    a.name = column_text(s, 0);
+    a.drill = column_text(s, 1);
+    a.level = sqlite3_column_int(s, 2);
+    a.seed = column_text(s, 3);
+    a.index = sqlite3_column_int(s, 4);
+    a.rules = column_text(s, 5);
+    a.correct = sqlite3_column_int(s, 6) != 0;
+    a.answer = column_text(s, 7);
+    a.summary = column_text(s, 8);
+    a.at = column_text(s, 9);
+    out.push_back(std::move(a));
+  }
+  sqlite3_finalize(s);
+  if (rc != SQLITE_DONE) fail("query practice of " + name);
+  return out;
 }
 
 }  // namespace riichi::server

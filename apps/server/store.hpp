@@ -42,6 +42,20 @@ struct GameRow {
 
 enum class StoreSync { kNormal, kFull };
 
+// One graded practice answer of a named learner (the web page's Practice section).
+struct PracticeAttempt {
+  std::string name;   // the learner's name
+  std::string drill;  // "waits" | "discard" | "score"
+  int level = 1;
+  std::string seed;  // decimal text (uint64)
+  int index = 0;
+  std::string rules;
+  bool correct = false;
+  std::string answer;   // the learner's answer as sent (JSON text)
+  std::string summary;  // the grade's one sentence
+  std::string at;       // ISO 8601 UTC
+};
+
 class Store {
  public:
   // Opens (creating) the database; ":memory:" for a private in-memory one. Throws StoreError
@@ -66,6 +80,10 @@ class Store {
   std::vector<GameRow> unfinished();               // engine games still playing
   std::vector<GameRow> finished(int limit = 200);  // newest first, without record / mjlog
   int count(const std::string& status);
+
+  // Practice history: the newest `limit` attempts of `name`, newest first.
+  void add_attempt(const PracticeAttempt& attempt);
+  std::vector<PracticeAttempt> attempts(const std::string& name, int limit = 200);
 
   static std::string now_iso();
 

@@ -289,4 +289,58 @@ WinVector parse_win_vector(std::string_view text) {
   return v;
 }
 
+std::string format_win_vector(const WinVector& v) {
+  const WinContext& c = v.context;
+  const auto wind = [](int w) { return kWindLetters[static_cast<std::size_t>(w & 3)]; };
+  std::string out = "closed=";
+  out += format_tiles(v.hand.concealed);
+  if (!v.hand.melds.empty()) {
+    out += " melds=[";
+    for (std::size_t i = 0; i < v.hand.melds.size(); ++i) {
+      if (i > 0) out += ' ';
+      out += format_meld(v.hand.melds[i]);
+    }
+    out += ']';
+  }
+  out += " win=";
+  out += tile_to_string(v.win);
+  out += c.tsumo ? " tsumo" : " ron";
+  out += " seat=";
+  out += wind(c.seat);
+  out += " round=";
+  out += wind(c.round_wind);
+  if (!c.dora_indicators.empty()) {
+    out += " dora=";
+    out += format_tiles(c.dora_indicators);
+  }
+  if (!c.ura_indicators.empty()) {
+    out += " ura=";
+    out += format_tiles(c.ura_indicators);
+  }
+  bool first = true;
+  for (const FlagDef& f : kFlags) {
+    if (!(c.*f.field) || (f.name == "riichi" && c.double_riichi)) continue;
+    out += first ? " flags=" : ",";
+    out += f.name;
+    first = false;
+  }
+  if (c.honba > 0) {
+    out += " honba=";
+    out += std::to_string(c.honba);
+  }
+  if (c.riichi_sticks > 0) {
+    out += " sticks=";
+    out += std::to_string(c.riichi_sticks);
+  }
+  if (!c.tsumo && c.discarder >= 0) {
+    out += " from=";
+    out += wind(c.discarder);
+  }
+  if (c.liable >= 0) {
+    out += " pao=";
+    out += wind(c.liable);
+  }
+  return out;
+}
+
 }  // namespace riichi

@@ -7,6 +7,7 @@
 // Flags: riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "riichi/hand.hpp"
@@ -22,5 +23,10 @@ struct WinVector {
 
 // Throws ParseError naming the character position and the reason.
 WinVector parse_win_vector(std::string_view text);
+
+// The vector in this notation, keys in the order of the grammar above; defaults are written
+// out for seat and round, empty fields and zero counters are left out. parse_win_vector of the
+// result gives back `vector` (melds and tiles in canonical order).
+std::string format_win_vector(const WinVector& vector);
 
 }  // namespace riichi
