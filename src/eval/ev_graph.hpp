@@ -118,11 +118,20 @@ class WinScorer {
     bool ok = false;
     int han = 0, fu = 0, yakuman = 0, value = 0;
   };
+  // A reading with a yaku: han counts the yaku and the dora, not the red fives (0 for yakuman).
+  struct Candidate {
+    int yakuman = 0, han = 0, fu = 0;
+  };
   struct Shapes {
     DecompositionList list;
     bool chiitoitsu = false, kokushi = false;
   };
   const Shapes& shapes_of(const NodeKey& key, const Counts& concealed) const;
+  // The readings of a complete hand with a yaku, in the order score() offers them; shared by
+  // the hands that differ in their red fives only (cached by the kinds, riichi, winning kind
+  // and tsumo): [first, first + count) of candidates_.
+  std::pair<std::uint32_t, std::uint32_t> readings(const NodeKey& key, const Counts& concealed,
+                                                   int win, bool riichi, bool tsumo) const;
   Best best_reading(const NodeKey& key, const Counts& concealed, const IdCounts& hand, int win,
                     bool riichi, bool tsumo) const;
   double compute_points(const NodeKey& key, const Counts& kinds, const IdCounts& hand, int win,
@@ -142,6 +151,9 @@ class WinScorer {
   bool menzen_ = true;
   mutable NodeMap cache_;  // key with the winning kind (bits 21..26) and tsumo (bit 27)
   mutable std::vector<double> cached_;
+  mutable NodeMap reading_index_;  // as cache_, without the red fives
+  mutable std::vector<std::pair<std::uint32_t, std::uint32_t>> reading_rows_;
+  mutable std::vector<Candidate> candidates_;
   mutable NodeMap shape_index_;  // key of the kinds only
   mutable std::deque<Shapes> shapes_;
 };

@@ -123,8 +123,6 @@ WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const
   }
 }
 
-// The best reading of a complete hand as score() chooses it (highest payment, then yakuman,
-// han, fu), before ura dora.
 // The decompositions of a complete hand, shared by its winning tiles, riichi or not, tsumo or
 // ron (cached by the hand's kinds: the key without red fives nor flags).
 const WinScorer::Shapes& WinScorer::shapes_of(const NodeKey& key, const Counts& concealed) const {
@@ -139,9 +137,15 @@ const WinScorer::Shapes& WinScorer::shapes_of(const NodeKey& key, const Counts& 
   return s;
 }
 
-WinScorer::Best WinScorer::best_reading(const NodeKey& key, const Counts& concealed,
-                                        const IdCounts& hand, int win, bool riichi,
-                                        bool tsumo) const {
+std::pair<std::uint32_t, std::uint32_t> WinScorer::readings(const NodeKey& key,
+                                                            const Counts& concealed, int win,
+                                                            bool riichi, bool tsumo) const {
+  const NodeKey k{key.lo, (key.hi & 0x1FFFF) | (riichi ? kRiichiBit : 0) |
+                              static_cast<std::uint32_t>(kind_of_id(win)) << 21 |
+                              (tsumo ? 1u << 27 : 0)};
+  const std::uint32_t found =
+      reading_index_.find_or_insert(k, static_cast<std::uint32_t>(reading_rows_.size()));
+  if (found != NodeMap::kAbsent) return reading_rows_[found];
   Reading base;
   base.win = static_cast<std::uint8_t>(kind_of_id(win));
   base.tsumo = tsumo;
@@ -151,30 +155,24 @@ WinScorer::Best WinScorer::best_reading(const NodeKey& key, const Counts& concea
     base.counts[k] = static_cast<std::uint8_t>(concealed[k] + meld_counts_[k]);
     base.kinds |= std::uint64_t{base.counts[k] > 0} << k;
   }
-  int dora = 0, red = meld_red_ + hand[kNumKinds] + hand[kNumKinds + 1] + hand[kNumKinds + 2];
+  int dora = 0;
   for (const auto& [kind, n] : dora_kinds_) dora += base.counts[kind] * n;
   for (int j = 0; j < melds_; ++j) base.sets[j] = meld_sets_[j];
   base.num_sets = melds_;
   WinContext ctx = context_;
   ctx.tsumo = tsumo;
   ctx.riichi = riichi;
-  const bool dealer = position_.seat == 0;
-  Best best;
+  const auto first = static_cast<std::uint32_t>(candidates_.size());
   auto offer = [&](const Reading& r) {
     const YakuEval y = evaluate_yaku(r, ctx, rules_);
     if (y.yakuman == 0 && y.han == 0) return;
-    Best c;
+    Candidate c;
     c.yakuman = y.yakuman;
     if (y.yakuman == 0) {
       c.fu = compute_fu(r, ctx, y.mask & yaku_bit(Yaku::kPinfu), rules_).rounded;
-      c.han = y.han + dora + red;
+      c.han = y.han + dora;
     }
-    c.value = payment(basic_points(c.han, c.fu, rules_, nullptr, c.yakuman), dealer, tsumo);
-    const bool better = c.value != best.value       ? c.value > best.value
-                        : c.yakuman != best.yakuman ? c.yakuman > best.yakuman
-                        : c.han != best.han         ? c.han > best.han
-                                                    : c.fu > best.fu;
-    if (!best.ok || better) best = c, best.ok = true;
+    candidates_.push_back(c);
   };
   const Shapes& shapes = shapes_of(key, concealed);
   for (int i = 0; i < shapes.list.count; ++i)
@@ -190,6 +188,31 @@ WinScorer::Best WinScorer::best_reading(const NodeKey& key, const Counts& concea
     r.shape = Shape::kKokushi;
     r.wait = concealed[base.win] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
     offer(r);
+  }
+  reading_rows_.push_back({first, static_cast<std::uint32_t>(candidates_.size()) - first});
+  return reading_rows_.back();
+}
+
+// The best reading of a complete hand as score() chooses it (highest payment, then yakuman,
+// han, fu), before ura dora.
+WinScorer::Best WinScorer::best_reading(const NodeKey& key, const Counts& concealed,
+                                        const IdCounts& hand, int win, bool riichi,
+                                        bool tsumo) const {
+  const auto [first, count] = readings(key, concealed, win, riichi, tsumo);
+  const int red = meld_red_ + hand[kNumKinds] + hand[kNumKinds + 1] + hand[kNumKinds + 2];
+  const bool dealer = position_.seat == 0;
+  Best best;
+  for (std::uint32_t i = first; i < first + count; ++i) {
+    const Candidate& r = candidates_[i];
+    Best c;
+    c.yakuman = r.yakuman;
+    if (r.yakuman == 0) c.fu = r.fu, c.han = r.han + red;
+    c.value = payment(basic_points(c.han, c.fu, rules_, nullptr, c.yakuman), dealer, tsumo);
+    const bool better = c.value != best.value       ? c.value > best.value
+                        : c.yakuman != best.yakuman ? c.yakuman > best.yakuman
+                        : c.han != best.han         ? c.han > best.han
+                                                    : c.fu > best.fu;
+    if (!best.ok || better) best = c, best.ok = true;
   }
   return best;
 }
