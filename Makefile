@@ -12,7 +12,7 @@ DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmar
                 pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed \
                 chromium
 
-.PHONY: help deps build run demo test loadtest soak strength bench bench-python format asan clean
+.PHONY: help deps build run demo test loadtest soak strength review-check bench bench-python format asan clean
 
 help:
 	@echo "make run     install missing packages, build, start the web table (prints the URL)"
@@ -23,6 +23,7 @@ help:
 	@echo "make build   Release build; the CLI is build/riichi"
 	@echo "make bench   run the Google Benchmark suite (Release)"
 	@echo "make strength  bot strength: arena runs of $(STRENGTH_GAMES) hanchan per pairing (long)"
+	@echo "make review-check  review every decision of every seat of the 345 shared real games (long)"
 	@echo "make bench-python  Python env steps/s and a Dask self-play run's games/s"
 	@echo "make asan    build and run the tests with AddressSanitizer + UBSan"
 	@echo "make format  clang-format every C++ source"
@@ -92,6 +93,13 @@ strength: build
 	    --seed 1 --json > $$out || exit $$?; \
 	  /usr/bin/python3 tools/arena_summary.py $$out; \
 	done
+
+# Game review (docs/review.md): every decision of every seat of the 345 shared real Tenhou games
+# reviewed; exit 1 if a hand or decision cannot be (--strict), 2 if a log is refused.
+SHARED_DATA ?= ../shared/data
+review-check: build
+	./$(BUILD)/riichi review --strict --json -j $(JOBS) --no-progress \
+	  $(SHARED_DATA)/tenhou-mjlog $(SHARED_DATA)/tenhou-mjlog-houou2021 > $(BUILD)/review-check.jsonl
 
 bench: build
 	./$(BUILD)/riichi_bench --benchmark_min_time=0.2

@@ -4,6 +4,7 @@
 // fields as docs/review.md says) and bad input (corrupt log, unknown player).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -13,6 +14,7 @@
 #include "eval/options.hpp"
 #include "io/log_reader.hpp"
 #include "review/review.hpp"
+#include "review/stats.hpp"
 #include "riichi/game.hpp"
 #include "riichi/record.hpp"
 #include "riichi/waits.hpp"
@@ -197,6 +199,45 @@ TEST(Review, UnknownPlayerListsTheNames) {
   }
 }
 
+TEST(ReviewStats, RecordOverGamesByHand) {
+  // Four finished games ranked 1, 2, 3, 4: mean 2.5; sample variance
+  // (1.5^2 + 0.5^2 + 0.5^2 + 1.5^2) / 3 = 5/3, standard error sqrt(5/3 / 4) = 0.6455, 95% half
+  // width 1.96 x 0.6455 = 1.2652. A fifth game without a rank (unfinished) counts for the rates
+  // per hand but not for the ranks.
+  std::vector<review::GameRow> rows(5);
+  const int ranks[] = {1, 2, 3, 4, 0};
+  const char* months[] = {"2021-07", "2021-07", "2021-08", "2021-08", ""};
+  for (int i = 0; i < 5; ++i) {
+    rows[i].rank = ranks[i];
+    rows[i].date = months[i];
+    rows[i].hands = 10;
+    rows[i].decisions = 100;
+    rows[i].total_loss = 1000.0 * (i + 1);  // 10, 20, 30, 40, 50 points per decision
+  }
+  rows[0].wins = 3, rows[0].win_points = 24000;  // 3 wins worth 8000 on average
+  rows[1].deal_ins = 2, rows[1].deal_in_points = 7700;
+  rows[2].riichi = 5, rows[3].called_hands = 4;
+  const review::PlayerStats s = review::player_stats("A", rows);
+  EXPECT_EQ(s.games, 5);
+  EXPECT_EQ(s.ranked_games, 4);
+  EXPECT_DOUBLE_EQ(s.mean_rank, 2.5);
+  EXPECT_NEAR(s.rank_ci95, 1.96 * std::sqrt(5.0 / 3.0 / 4.0), 1e-12);
+  for (double r : s.rank_rates) EXPECT_DOUBLE_EQ(r, 0.25);
+  EXPECT_EQ(s.hands, 50);
+  EXPECT_DOUBLE_EQ(s.win_rate, 3.0 / 50);
+  EXPECT_DOUBLE_EQ(s.deal_in_rate, 2.0 / 50);
+  EXPECT_DOUBLE_EQ(s.riichi_rate, 5.0 / 50);
+  EXPECT_DOUBLE_EQ(s.call_rate, 4.0 / 50);
+  EXPECT_DOUBLE_EQ(s.mean_win, 8000);
+  EXPECT_DOUBLE_EQ(s.mean_deal_in, 3850);
+  EXPECT_DOUBLE_EQ(s.mean_loss, 15000.0 / 500);
+  ASSERT_EQ(s.trend.size(), 3u);  // 2021-07, 2021-08, unknown
+  EXPECT_EQ(s.trend[0].month, "2021-07");
+  EXPECT_DOUBLE_EQ(s.trend[0].mean_loss, 15);
+  EXPECT_DOUBLE_EQ(s.trend[1].mean_loss, 35);
+  EXPECT_EQ(s.trend[2].month, "unknown");
+}
+
 const fs::path kLog = fs::path(RIICHI_MJLOG_DIR) / "2020061922gm-00a9-0000-6183ff37.mjlog";
 
 TEST(ReviewCli, JsonOnARealGame) {
@@ -244,10 +285,16 @@ TEST(ReviewCli, BadInput) {
   const fs::path dir = fs::temp_directory_path() / "riichi_review_bad";
   fs::create_directories(dir);
   const fs::path bad = dir / "broken.mjlog";
-  std::ofstream(bad) << "<mjloggm ver=\"2.3\"><GO type=\"169\"/><UN n0=\"a\"";
+  std::ofstream(bad) << "<mjloggm ver=\"2.3\"><INIT seed=\"garbage\"/>";
   CliRun run = run_cli("review '" + bad.string() + "'");
   EXPECT_EQ(run.status, 2) << run.out;
   EXPECT_TRUE(contains(run.out, "broken.mjlog")) << run.out;
+  EXPECT_TRUE(contains(run.out, "INIT")) << run.out;  // the element at fault
+  const fs::path empty = dir / "empty.mjlog";
+  std::ofstream(empty) << "<mjloggm ver=\"2.3\"><GO type=\"169\"/><UN n0=\"a\"/>";
+  run = run_cli("review '" + empty.string() + "'");
+  EXPECT_EQ(run.status, 2) << run.out;
+  EXPECT_TRUE(contains(run.out, "empty.mjlog")) << run.out;
   run = run_cli("review /nonexistent/riichi-log");
   EXPECT_EQ(run.status, 2) << run.out;
   EXPECT_TRUE(contains(run.out, "cannot read '/nonexistent/riichi-log'")) << run.out;
@@ -257,6 +304,30 @@ TEST(ReviewCli, BadInput) {
   EXPECT_EQ(run.status, 2) << run.out;
   EXPECT_TRUE(contains(run.out, "no player 'Nobody'")) << run.out;
   EXPECT_TRUE(contains(run.out, "players: 0 '")) << run.out;
+}
+
+TEST(ReviewCli, DatabaseAccumulatesWithoutDoubleCounting) {
+  if (!fs::exists(kLog)) GTEST_SKIP() << "no Tenhou logs in " << RIICHI_MJLOG_DIR;
+  const fs::path db = fs::temp_directory_path() / "riichi_review_test.db";
+  fs::remove(db);
+  const std::string args =
+      "review '" + kLog.string() + "' --player 0 --fast --json --db '" + db.string() + "'";
+  CliRun run = run_cli(args, false);
+  ASSERT_EQ(run.status, 0) << run.out;
+  run = run_cli(args, false);  // the same game again: replaced, not added
+  ASSERT_EQ(run.status, 0) << run.out;
+  const std::string last = run.out.substr(run.out.rfind("{\"player\""));
+  const auto j = nlohmann::json::parse(last);
+  EXPECT_EQ(j["games"], 1);
+  EXPECT_EQ(j["ranked_games"], 1);
+  EXPECT_GE(j["mean_rank"].get<double>(), 1.0);
+  EXPECT_GT(j["hands"].get<int>(), 0);
+  EXPECT_EQ(j["trend"][0]["month"], "2020-06");  // from the log id 2020061922gm-...
+  std::ofstream(db, std::ios::trunc) << "not a database";
+  run = run_cli(args);
+  EXPECT_EQ(run.status, 2) << run.out;
+  EXPECT_TRUE(contains(run.out, db.string())) << run.out;
+  fs::remove(db);
 }
 
 }  // namespace

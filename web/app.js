@@ -1,7 +1,9 @@
-// The page's router: / lobby, /table/ID the table, /replays past games, /replay/ID a replay.
+// The page's router: / lobby, /table/ID the table, /replays past games, /replay/ID a replay,
+// /review the game review.
 import { openLobby } from './lobby.js';
 import { openTable } from './table.js';
 import { openReplay, openReplayList } from './replay.js';
+import { openReview } from './review.js';
 
 const root = document.getElementById('app');
 let current = null;
@@ -20,6 +22,10 @@ async function route() {
     document.body.dataset.page = 'replay';
     document.title = `Riichi — replay ${m[1]}`;
     current = await openReplay(root, decodeURIComponent(m[1]));
+  } else if (/^\/review\/?$/.test(path)) {
+    document.body.dataset.page = 'review';
+    document.title = 'Riichi — review';
+    current = await openReview(root);
   } else if (/^\/replays\/?$/.test(path)) {
     document.title = 'Riichi — past games';
     current = await openReplayList(root, navigate);

@@ -6,8 +6,10 @@
 // a loss of at least --min-loss), each with its options, then the summary; --json prints one
 // JSON object per game instead (one per line). `-j N` reviews N files at once.
 //
-// Exit status: 0 done; 2 an unreadable or malformed log (the reader's error: file, element,
-// position), a player not in the log (the names present listed), a bad option.
+// Exit status: 0 done (with --strict: and every hand reviewed); 1 with --strict, a hand or a
+// decision that could not be reviewed (each one is a warning on standard error); 2 an unreadable or
+// malformed log (the reader's error: file, element, position), a player not in the log (the names
+// present listed), a bad option.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -45,9 +47,10 @@ struct ReviewOptions {
   std::string html;
   std::string db;
   double min_loss = 0;
-  int jobs = 1;
+  int jobs = 0;  // 0: every core
   bool progress = true;
   bool fast = false;
+  bool strict = false;
 };
 
 // What reviewing one file gives.
@@ -64,6 +67,11 @@ FileResult review_file(const fs::path& file, const ReviewOptions& opt, bool alon
   if (opt.fast) settings.options = eval::OptionsSettings::fast(), settings.options.reasons = true;
   try {
     for (const io::LogGame& g : io::read_log(file)) {
+      if (g.tenhou && g.tenhou->rounds.empty()) {
+        r.err += fmt::format("error: {}: the log has no hand (no INIT element)\n", g.source);
+        r.bad = true;
+        continue;
+      }
       std::vector<int> seats;
       try {
         seats = review::resolve_player(g, opt.player);
@@ -114,7 +122,8 @@ void run_review(const ReviewOptions& opt) {
       cv.notify_all();
     }
   };
-  const int jobs = std::clamp(opt.jobs, 1, 256);
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  const int jobs = std::clamp(opt.jobs > 0 ? opt.jobs : cores, 1, 256);
   std::vector<std::thread> pool;
   for (int t = 0; t < jobs; ++t) pool.emplace_back(work);
   const auto start = std::chrono::steady_clock::now();
@@ -151,10 +160,15 @@ void run_review(const ReviewOptions& opt) {
   if (!opt.json && all.size() > 1) fmt::print("{}", overall_text(all));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  long decisions = 0;
-  for (const review::GameReview& g : all) decisions += g.summary.decisions;
-  fmt::print(stderr, "{} games, {} decisions in {:.2f} s (-j {})\n", all.size(), decisions, seconds,
-             jobs);
+  long decisions = 0, notes = 0;
+  for (const review::GameReview& g : all) {
+    decisions += g.summary.decisions;
+    notes += static_cast<long>(g.notes.size());
+    for (const std::string& note : g.notes) fmt::print(stderr, "warning: {}: {}\n", g.game, note);
+  }
+  fmt::print(stderr, "{} games, {} decisions in {:.2f} s (-j {}){}\n", all.size(), decisions,
+             seconds, jobs,
+             notes ? fmt::format("; {} hand(s) or decision(s) not reviewed", notes) : "");
   if (!opt.html.empty() && !all.empty()) {
     try {
       io::write_review_html(opt.html, all);
@@ -173,6 +187,7 @@ void run_review(const ReviewOptions& opt) {
     }
   }
   if (bad) throw CLI::RuntimeError(kExitBadInput);
+  if (notes > 0 && opt.strict) throw CLI::RuntimeError(1);
 }
 
 }  // namespace
@@ -194,11 +209,14 @@ void add_review_command(CLI::App& app) {
   cmd->add_option("--min-loss", opt->min_loss,
                   "list only the decisions losing at least this many points (summary: all)")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("-j,--jobs", opt->jobs, "files reviewed at once (threads)")
+  cmd->add_option("-j,--jobs", opt->jobs, "files reviewed at once (threads; default: every core)")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--db", opt->db,
                   "store the reviewed games in this SQLite file and print the player's record "
                   "over every game stored");
+  cmd->add_flag("--strict", opt->strict,
+                "exit 1 when a hand or a decision could not be reviewed (the check of the "
+                "shared games)");
   cmd->add_flag("--fast", opt->fast, "the bots' faster hand-value model (less exact)");
   cmd->add_flag("!--no-progress", opt->progress, "no progress bar (it shows on a terminal only)");
   cmd->callback([opt] { run_review(*opt); });

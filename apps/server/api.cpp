@@ -217,6 +217,13 @@ HttpAnswer Server::handle_http(const std::string& method, const std::string& raw
       return ok(t->summary());
     }
     if (target == "/api/games" && method == "GET") return list_games();
+    if (target == "/api/review") {
+      if (method != "POST") return fail(405, "use POST on /api/review with a game log body");
+      return review_log(raw_target, body);
+    }
+    if (starts_with(target, "/api/games/") && target.size() > 18 &&
+        target.compare(target.size() - 7, 7, "/review") == 0 && method == "GET")
+      return review_stored(target.substr(11, target.size() - 18), raw_target);
     if (starts_with(target, "/api/games/") && target.size() > 18 &&
         target.compare(target.size() - 7, 7, "/replay") == 0 && method == "GET")
       return replay(target.substr(11, target.size() - 18));
@@ -233,7 +240,7 @@ HttpAnswer Server::handle_http(const std::string& method, const std::string& raw
 HttpAnswer Server::static_file(const std::string& target) {
   if (target.find("..") != std::string::npos) return fail(400, "'..' is not allowed in a path");
   fs::path rel;
-  if (target == "/" || target == "/index.html" || target == "/replays" ||
+  if (target == "/" || target == "/index.html" || target == "/replays" || target == "/review" ||
       starts_with(target, "/table/") || starts_with(target, "/replay/")) {
     rel = "index.html";
   } else if (starts_with(target, "/assets/") && target.size() > 8) {

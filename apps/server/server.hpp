@@ -72,6 +72,8 @@ class Server {
   HttpAnswer list_games();
   HttpAnswer replay(const std::string& id);
   HttpAnswer import_mjlog(const std::string& body);
+  HttpAnswer review_log(const std::string& target, const std::string& body);  // review_api.cpp
+  HttpAnswer review_stored(const std::string& id, const std::string& target);
   HttpAnswer static_file(const std::string& path);
   std::string new_id();
   boost::asio::io_context& impl_ioc();

@@ -26,7 +26,7 @@ std::string review_html(const std::vector<review::GameReview>& games) {
   for (std::size_t at = 0; (at = json.find("</", at)) != std::string::npos; at += 3)
     json.replace(at, 2, "<\\/");
   std::string page = generated::kReviewPage;
-  replace_once(page, "/*TILES_JS*/", generated::kTilesJs);
+  replace_once(page, "/*VIEWER_JS*/", generated::kViewerJs);
   replace_once(page, "/*REVIEW_DATA*/", json);
   return page;
 }

@@ -209,11 +209,16 @@ void replay_hand(const HandSource& h, const Rules& rules, const std::vector<int>
                               " is not among the legal actions; the rest of the hand skipped");
           return;
         }
-        Decision d = judge(obs, actual, rules, settings);
-        d.hand_index = index;
-        d.hand = h.name;
-        d.log_seat = out.log_seat(a.seat);
-        out.decisions.push_back(std::move(d));
+        try {
+          Decision d = judge(obs, actual, rules, settings);
+          d.hand_index = index;
+          d.hand = h.name;
+          d.log_seat = out.log_seat(a.seat);
+          out.decisions.push_back(std::move(d));
+        } catch (const std::exception& e) {
+          out.notes.push_back(h.name + ": action " + std::to_string(j) +
+                              " not judged: " + e.what());
+        }
       }
     }
     const InputMode mode = j < h.modes.size() ? h.modes[j] : InputMode::kLegalOnly;
@@ -240,7 +245,7 @@ std::array<std::string, 4> player_names(const io::LogGame& game) {
 }
 
 std::vector<int> resolve_player(const io::LogGame& game, const std::string& spec) {
-  if (spec.empty()) return {0, 1, 2, 3};
+  if (spec.empty() || spec == "all") return {0, 1, 2, 3};
   const int fd = first_dealer(game);
   if (spec.size() == 1 && spec[0] >= '0' && spec[0] <= '3') return {(spec[0] - '0' - fd + 4) % 4};
   const std::array<std::string, 4> names = player_names(game);

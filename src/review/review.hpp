@@ -108,8 +108,8 @@ struct ReviewSettings {
   eval::OptionsSettings options = eval::OptionsSettings::standard();
 };
 
-// The engine seats of the player named by `spec`: "" = every seat; "0".."3" = the log's seat;
-// otherwise a player's name (exact, then ignoring case). Throws PlayerError listing the names
+// The engine seats of the player named by `spec`: "" or "all" = every seat; "0".."3" = the log's
+// seat; otherwise a player's name (exact, then ignoring case). Throws PlayerError listing the names
 // present when there is no such player.
 std::vector<int> resolve_player(const io::LogGame& game, const std::string& spec);
 
