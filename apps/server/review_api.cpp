@@ -17,7 +17,8 @@ namespace {
 
 using nlohmann::json;
 
-HttpAnswer answer(unsigned status, const json& j) {
+template <typename Json>
+HttpAnswer answer(unsigned status, const Json& j) {
   return HttpAnswer{status, "application/json", j.dump()};
 }
 
@@ -69,7 +70,7 @@ HttpAnswer review_games(const std::vector<io::LogGame>& games, const std::string
       names.push_back(by_seat[static_cast<std::size_t>((s - fd + 4) % 4)]);
     return answer(200, json{{"players", names}});
   }
-  json out = json::array();
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
   try {
     for (const io::LogGame& g : games) {
       const std::vector<int> seats = review::resolve_player(g, player);
@@ -79,7 +80,9 @@ HttpAnswer review_games(const std::vector<io::LogGame>& games, const std::string
   } catch (const std::exception& e) {
     return answer(400, json{{"error", e.what()}});
   }
-  return answer(200, json{{"games", out}});
+  nlohmann::ordered_json result;
+  result["games"] = std::move(out);
+  return answer(200, result);
 }
 
 }  // namespace
