@@ -512,7 +512,7 @@ async function testReview(base) {
   await page.fill('#review-text', '');
   await page.setInputFiles('#review-file', path.join(dir, logs[0]));
   await page.click('#review-load');
-  await page.waitForSelector('#review-player option');
+  await page.waitForSelector('#review-player option', { state: 'attached' });
   check(await page.$$eval('#review-player option', (l) => l.length) === 5, 'four players and every seat');
   await page.selectOption('#review-player', '0');
   await page.click('#review-go');
