@@ -13,7 +13,7 @@ DEB_PACKAGES := g++ cmake ninja-build make libgtest-dev libgmock-dev libbenchmar
                 python3-setuptools python3-wheel python3-pip python3-venv python3-build \
                 chromium clang libclang-rt-14-dev
 
-.PHONY: help deps build run demo test loadtest soak strength bench bench-python format asan clean \
+.PHONY: help deps build run demo test loadtest soak strength review-check bench bench-python format asan clean \
         fuzz fuzz-quick fuzz-build python-install python-uninstall python-wheel
 
 help:
@@ -25,6 +25,7 @@ help:
 	@echo "make build   Release build; the CLI is build/riichi"
 	@echo "make bench   run the Google Benchmark suite (Release)"
 	@echo "make strength  bot strength: arena runs of $(STRENGTH_GAMES) hanchan per pairing (long)"
+	@echo "make review-check  review every decision of every seat of the 345 shared real games (long)"
 	@echo "make bench-python  Python env / VectorEnv steps/s, dataset decisions/s, a Dask run's games/s"
 	@echo "make python-install  pip install the module for /usr/bin/python3 (user site, no network)"
 	@echo "make python-wheel    build a wheel of the module into dist/"
@@ -116,6 +117,13 @@ strength: build
 	    --seed 1 --json > $$out || exit $$?; \
 	  /usr/bin/python3 tools/arena_summary.py $$out; \
 	done
+
+# Game review (docs/review.md): every decision of every seat of the 345 shared real Tenhou games
+# reviewed; exit 1 if a hand or decision cannot be (--strict), 2 if a log is refused.
+SHARED_DATA ?= ../shared/data
+review-check: build
+	./$(BUILD)/riichi review --strict --json -j $(JOBS) --no-progress \
+	  $(SHARED_DATA)/tenhou-mjlog $(SHARED_DATA)/tenhou-mjlog-houou2021 > $(BUILD)/review-check.jsonl
 
 bench: build
 	./$(BUILD)/riichi_bench --benchmark_min_time=0.2

@@ -1,9 +1,10 @@
 // The page's router: / lobby, /table/ID the table, /replays past games, /replay/ID a replay,
-// /practice the drills.
+// /practice the drills, /review the game review.
 import { openLobby } from './lobby.js';
 import { openTable } from './table.js';
 import { openReplay, openReplayList } from './replay.js';
 import { openPractice } from './practice.js';
+import { openReview } from './review.js';
 
 const root = document.getElementById('app');
 let current = null;
@@ -26,6 +27,10 @@ async function route() {
     document.body.dataset.page = 'practice';
     document.title = 'Riichi — practice';
     current = await openPractice(root, navigate);
+  } else if (/^\/review\/?$/.test(path)) {
+    document.body.dataset.page = 'review';
+    document.title = 'Riichi — review';
+    current = await openReview(root);
   } else if (/^\/replays\/?$/.test(path)) {
     document.title = 'Riichi — past games';
     current = await openReplayList(root, navigate);

@@ -63,7 +63,8 @@ export async function openLobby(root, navigate) {
   const games = el('div#past-games');
   const file = el('input#import-file', { type: 'file', accept: '.xml,.mjlog,text/xml' });
   const importMsg = el('span.import-msg');
-  page.append(el('section', {}, el('h2', {}, 'Past games ', el('a', { href: '/replays', text: '(all)' })), games,
+  page.append(el('section', {}, el('h2', {}, 'Past games ', el('a', { href: '/replays', text: '(all)' }), ' ',
+    el('a#review-link', { href: '/review', text: '(review a game)' })), games,
     el('form.import', { onsubmit: (e) => e.preventDefault() },
       el('label', {}, 'Import a Tenhou log (mjlog XML): ', file), importMsg)));
   file.addEventListener('change', async () => {

@@ -21,5 +21,6 @@ void add_mjai_bot_command(CLI::App& app);
 void add_mjai_server_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_drill_command(CLI::App& app);
+void add_review_command(CLI::App& app);
 
 }  // namespace riichi::cli

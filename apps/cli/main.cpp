@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   riichi::cli::add_mjai_server_command(app);
   riichi::cli::add_serve_command(app);
   riichi::cli::add_drill_command(app);
+  riichi::cli::add_review_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {

@@ -96,6 +96,10 @@ void add_serve_command(CLI::App& app) {
                   "log imports per client address and minute (0: no limit)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-reviews-per-minute", limits.reviews_per_minute,
+                  "reviews of a player per client address and minute (0: no limit)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("--max-live-tables", limits.max_live_tables, "games in progress at once")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);

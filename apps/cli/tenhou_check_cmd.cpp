@@ -27,6 +27,7 @@
 #include "io/log_reader.hpp"
 #include "io/tenhou_replay.hpp"
 #include "io/tenhou_rules.hpp"
+#include "log_files.hpp"
 #include "riichi/rules.hpp"
 
 namespace riichi::cli {
@@ -52,13 +53,6 @@ struct FileResult {
   std::optional<std::string> refused;  // the lobby refused
   std::map<std::string, long> kinds;   // mismatches by kind
 };
-
-// Files a directory holds that may be logs: known extensions, or content that says so.
-bool looks_like_log(const fs::path& p) {
-  static const char* kExt[] = {".mjlog", ".xml", ".json", ".gz", ".jsonl", ".txt"};
-  const std::string ext = p.extension().string();
-  return std::any_of(std::begin(kExt), std::end(kExt), [&](const char* e) { return ext == e; });
-}
 
 // "P2's win: yaku" -> "yaku": the kind of a mismatch, without the seat.
 std::string mismatch_kind(const std::string& what) {
@@ -111,55 +105,6 @@ FileResult check_file(const fs::path& file, const CheckOptions& opt,
   return r;
 }
 
-// The files to check, in order: named files, then each directory's log files sorted.
-std::vector<fs::path> collect(const CheckOptions& opt, bool& unreadable) {
-  std::vector<fs::path> files;
-  for (const std::string& p : opt.paths) {
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-      std::vector<fs::path> in_dir;
-      for (const auto& entry : fs::recursive_directory_iterator(p, ec))
-        if (entry.is_regular_file(ec) && looks_like_log(entry.path()))
-          in_dir.push_back(entry.path());
-      std::sort(in_dir.begin(), in_dir.end());
-      files.insert(files.end(), in_dir.begin(), in_dir.end());
-    } else if (fs::is_regular_file(p, ec)) {
-      files.emplace_back(p);
-    } else {
-      fmt::print(stderr, "error: cannot read '{}'\n", p);
-      unreadable = true;
-    }
-  }
-  return files;
-}
-
-// A one-line progress bar on standard error (a terminal only).
-class Progress {
- public:
-  Progress(std::size_t total, bool on) : total_(total), on_(on && isatty(STDERR_FILENO)) {}
-  void clear() {
-    if (on_ && shown_) fmt::print(stderr, "\r\033[K");
-    shown_ = false;
-  }
-  void show(std::size_t done, long games, double seconds) {
-    if (!on_ || (done < total_ && seconds - last_ < 0.1)) return;  // at most 10 redraws a second
-    last_ = seconds;
-    constexpr int kWidth = 30;
-    const int filled = total_ ? static_cast<int>(kWidth * done / total_) : kWidth;
-    fmt::print(stderr, "\r[{}{}] {}/{} files, {:.0f} games/s", std::string(filled, '#'),
-               std::string(kWidth - filled, '.'), done, total_,
-               seconds > 0 ? games / seconds : 0.0);
-    std::fflush(stderr);
-    shown_ = true;
-  }
-
- private:
-  std::size_t total_;
-  bool on_;
-  bool shown_ = false;
-  double last_ = -1;
-};
-
 void run_check(const CheckOptions& opt) {
   std::optional<Rules> rules;
   if (!opt.rules.empty()) {
@@ -171,7 +116,7 @@ void run_check(const CheckOptions& opt) {
     }
   }
   bool unreadable = false;
-  const std::vector<fs::path> files = collect(opt, unreadable);
+  const std::vector<fs::path> files = collect_log_files(opt.paths, unreadable);
   const std::size_t n = files.size();
   std::vector<FileResult> results(n);
   std::vector<char> ready(n, 0);

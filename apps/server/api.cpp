@@ -212,6 +212,17 @@ void Server::resume_tables() {
   }
 }
 
+// A review (a query with a player) costs about 2 s of CPU per player: counted per client address.
+bool Server::review_allowed(const HttpRequest& request) {
+  return request.target.find("player=") == std::string::npos ||
+         review_limiter_.allow(request.client);
+}
+
+HttpAnswer Server::review_refused() const {
+  return fail(429, fmt::format("at most {} reviews per minute from one address: try later",
+                               options_.limits.reviews_per_minute));
+}
+
 HttpAnswer Server::handle_http(const HttpRequest& request) {
   const std::string& method = request.method;
   std::string error;
@@ -241,6 +252,16 @@ HttpAnswer Server::handle_http(const HttpRequest& request) {
     if (target == "/api/practice" || starts_with(target, "/api/practice/"))
       return practice(method, request.target, request.body);
     if (target == "/api/games" && method == "GET") return list_games();
+    if (target == "/api/review") {
+      if (method != "POST") return fail(405, "use POST on /api/review with a game log body");
+      if (!review_allowed(request)) return review_refused();
+      return review_log(request.target, request.body);
+    }
+    if (starts_with(target, "/api/games/") && target.size() > 18 &&
+        target.compare(target.size() - 7, 7, "/review") == 0 && method == "GET")
+      return review_allowed(request)
+                 ? review_stored(target.substr(11, target.size() - 18), request.target)
+                 : review_refused();
     if (starts_with(target, "/api/games/") && target.size() > 18 &&
         target.compare(target.size() - 7, 7, "/replay") == 0 && method == "GET")
       return replay(target.substr(11, target.size() - 18));
@@ -259,7 +280,7 @@ HttpAnswer Server::handle_http(const HttpRequest& request) {
 HttpAnswer Server::static_file(const std::string& target) {
   std::string rel;
   if (target == "/" || target == "/index.html" || target == "/replays" || target == "/practice" ||
-      starts_with(target, "/table/") || starts_with(target, "/replay/")) {
+      target == "/review" || starts_with(target, "/table/") || starts_with(target, "/replay/")) {
     rel = "index.html";
   } else if (starts_with(target, "/assets/") && target.size() > 8) {
     rel = target.substr(8);

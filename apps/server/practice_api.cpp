@@ -10,6 +10,7 @@
 
 #include "drill/drill_json.hpp"
 #include "io/json_text.hpp"
+#include "request_guard.hpp"
 #include "server.hpp"
 #include "store.hpp"
 
@@ -25,40 +26,6 @@ HttpAnswer answer(const json& j, unsigned status = 200) {
 
 HttpAnswer refuse(unsigned status, const std::string& reason) {
   return answer(json{{"error", reason}}, status);
-}
-
-// "a%20b+c" -> "a b c".
-std::string url_decode(const std::string& s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '+') {
-      out += ' ';
-    } else if (s[i] == '%' && i + 2 < s.size() &&
-               std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
-               std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
-      out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
-std::string query_param(const std::string& target, const std::string& key) {
-  const std::size_t q = target.find('?');
-  if (q == std::string::npos) return "";
-  std::size_t pos = q + 1;
-  while (pos <= target.size()) {
-    std::size_t end = target.find('&', pos);
-    if (end == std::string::npos) end = target.size();
-    const std::string pair = target.substr(pos, end - pos);
-    const std::size_t eq = pair.find('=');
-    if (pair.substr(0, eq) == key)
-      return eq == std::string::npos ? "" : url_decode(pair.substr(eq + 1));
-    pos = end + 1;
-  }
-  return "";
 }
 
 constexpr std::size_t kMaxName = 40;
@@ -96,7 +63,7 @@ HttpAnswer Server::practice(const std::string& method, const std::string& raw_ta
   try {
     if (target == "/api/practice" && method == "GET") return answer(drill::catalogue_json());
     if (target == "/api/practice/history" && method == "GET") {
-      const std::string name = query_param(raw_target, "name");
+      const std::string name = query_value(raw_target, "name");
       if (name.empty())
         return refuse(400, "give the learner's name: /api/practice/history?name=NAME");
       json attempts = json::array();
@@ -115,8 +82,7 @@ HttpAnswer Server::practice(const std::string& method, const std::string& raw_ta
     if (!problem && !grade) return refuse(404, "no API endpoint " + method + " " + target);
     if (method != "POST") return refuse(405, "use POST on " + target + " with a JSON body");
     const json in = io::try_parse_json(body).value_or(json());
-    if (!in.is_object())
-      return refuse(400, target + ": the body is not a JSON object");
+    if (!in.is_object()) return refuse(400, target + ": the body is not a JSON object");
     const drill::DrillRequest request = drill::request_from_json(in);
     if (problem) return answer(drill::problem_json(request, false));
     if (!in.contains("answer")) return refuse(400, "'answer' is missing");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <boost/asio/ip/address.hpp>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -11,6 +12,44 @@
 #include "io/json_text.hpp"
 
 namespace riichi::server {
+
+namespace {
+
+// "a%20b+c" -> "a b c".
+std::string url_decode(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '+') {
+      out += ' ';
+    } else if (s[i] == '%' && i + 2 < s.size() &&
+               std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+               std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+      out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string query_value(const std::string& target, const std::string& key) {
+  const std::size_t q = target.find('?');
+  if (q == std::string::npos) return "";
+  std::size_t pos = q + 1;
+  while (pos <= target.size()) {
+    std::size_t end = target.find('&', pos);
+    if (end == std::string::npos) end = target.size();
+    const std::string pair = target.substr(pos, end - pos);
+    const std::size_t eq = pair.find('=');
+    if (pair.substr(0, eq) == key)
+      return eq == std::string::npos ? "" : url_decode(pair.substr(eq + 1));
+    pos = end + 1;
+  }
+  return "";
+}
 
 namespace {
 

@@ -22,6 +22,10 @@ namespace riichi::server {
 // %-escape, a NUL byte, or is not valid UTF-8 once decoded.
 std::optional<std::string> decode_target_path(std::string_view target, std::string* error);
 
+// The value of `key` in the query of `target` ("/api/x?name=a%20b" -> "a b"; "" when absent):
+// percent-escapes and '+' decoded, a bad escape kept as written.
+std::string query_value(const std::string& target, const std::string& key);
+
 // The relative file path of `rel` ("js/app.js") when every segment is a plain name: not empty
 // (no "//", no absolute path), not "." or "..", no backslash. nullopt otherwise, with the reason.
 std::optional<std::string> safe_relative_path(std::string_view rel, std::string* error);

@@ -276,6 +276,7 @@ Server::Server(ServerOptions options)
       host_guard_(options_.host, options_.allow_hosts),
       table_limiter_(options_.limits.tables_per_minute),
       import_limiter_(options_.limits.imports_per_minute),
+      review_limiter_(options_.limits.reviews_per_minute),
       impl_(new Impl) {
 #ifdef RIICHI_WEB_DIR
   if (options_.web_dir.empty()) options_.web_dir = RIICHI_WEB_DIR;

@@ -107,6 +107,10 @@ class Server {
   // /api/practice... (practice_api.cpp)
   HttpAnswer practice(const std::string& method, const std::string& target,
                       const std::string& body);
+  HttpAnswer review_log(const std::string& target, const std::string& body);  // review_api.cpp
+  HttpAnswer review_stored(const std::string& id, const std::string& target);
+  bool review_allowed(const HttpRequest& request);
+  HttpAnswer review_refused() const;
   HttpAnswer static_file(const std::string& path);
   std::string new_id();
   boost::asio::io_context& impl_ioc();
@@ -117,6 +121,7 @@ class Server {
   HostGuard host_guard_;
   RateLimiter table_limiter_;
   RateLimiter import_limiter_;
+  RateLimiter review_limiter_;
   std::filesystem::path web_root_;               // canonical --web-dir
   std::vector<std::filesystem::path> db_files_;  // canonical database, -wal, -shm
   std::unique_ptr<Impl> impl_;

@@ -7,6 +7,8 @@
 #include <map>
 #include <utility>
 
+#include "io/sqlite_statement.hpp"
+
 namespace riichi::io {
 
 namespace {
@@ -67,41 +69,6 @@ std::string utc_now() {
 
 std::int64_t to_sql(std::uint64_t v) { return std::bit_cast<std::int64_t>(v); }
 std::uint64_t from_sql(std::int64_t v) { return std::bit_cast<std::uint64_t>(v); }
-
-// A prepared statement; failures go through the owning GameDb's error path.
-class Statement {
- public:
-  Statement(sqlite3* db, const char* sql) {
-    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) stmt_ = nullptr;
-  }
-  ~Statement() { sqlite3_finalize(stmt_); }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-
-  bool ok() const { return stmt_ != nullptr; }
-  void bind(int i, std::int64_t v) { sqlite3_bind_int64(stmt_, i, v); }
-  void bind(int i, int v) { sqlite3_bind_int(stmt_, i, v); }
-  void bind(int i, double v) { sqlite3_bind_double(stmt_, i, v); }
-  void bind(int i, const std::string& v) {
-    sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
-  }
-  // SQLITE_ROW, SQLITE_DONE or an error code.
-  int step() { return sqlite3_step(stmt_); }
-  void reset() {
-    sqlite3_reset(stmt_);
-    sqlite3_clear_bindings(stmt_);
-  }
-  std::int64_t int64(int col) const { return sqlite3_column_int64(stmt_, col); }
-  int integer(int col) const { return sqlite3_column_int(stmt_, col); }
-  double real(int col) const { return sqlite3_column_double(stmt_, col); }
-  std::string text(int col) const {
-    const unsigned char* p = sqlite3_column_text(stmt_, col);
-    return p == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(p));
-  }
-
- private:
-  sqlite3_stmt* stmt_ = nullptr;
-};
 
 }  // namespace
 

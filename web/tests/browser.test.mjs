@@ -10,7 +10,8 @@
 //     opens the game's replay from the past games;
 //  2. a table with two human seats: a second browser context joins by the table link and both
 //     see their own hands; the phone layout is screenshot too;
-//  3. a finished game (four bots) is opened from the lobby's past games and stepped through.
+//  3. a finished game (four bots) is opened from the lobby's past games and stepped through;
+//  4. the Review page: a real log uploaded, a player chosen, the advice stepped through.
 // Screenshots go to ARTIFACT_DIR (default: web-test-artifacts next to the binary).
 // Exit 0 = pass, 1 = fail, 77 = skipped (no chromium or no web/node_modules).
 import { spawn } from 'node:child_process';
@@ -489,6 +490,50 @@ async function testImport(base) {
   await context.close();
 }
 
+// 6. The Review page: a bad log says why; a real log is read, a player chosen, and the advice
+// steps through the game (summary, options table with the best and the action taken, timeline).
+async function testReview(base) {
+  const dir = process.env.RIICHI_MJLOG_DIR || path.resolve(HERE, '../../../shared/data/tenhou-mjlog');
+  const logs = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.mjlog')).sort() : [];
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'review');
+  await page.goto(`${base}/`);
+  await page.click('#review-link');
+  await page.waitForURL(/\/review$/);
+  await page.fill('#review-text', 'this is not a log');
+  await page.click('#review-load');
+  await page.waitForFunction(() => /Error: .+/.test(document.getElementById('review-status').textContent));
+  console.log(`  bad log: ${await page.textContent('#review-status')}`);
+  if (!logs.length) {
+    console.log(`  (no Tenhou logs in ${dir}: the review of a real log is not exercised)`);
+    await context.close();
+    return;
+  }
+  await page.fill('#review-text', '');
+  await page.setInputFiles('#review-file', path.join(dir, logs[0]));
+  await page.click('#review-load');
+  await page.waitForSelector('#review-player option', { state: 'attached' });
+  check(await page.$$eval('#review-player option', (l) => l.length) === 5, 'four players and every seat');
+  await page.selectOption('#review-player', '0');
+  await page.click('#review-go');
+  await page.waitForSelector('.rv-options tr.actual', { timeout: 60000 });
+  const decisions = await page.$$eval('.rv-timeline div', (l) => l.length);
+  check(decisions > 20, `the timeline has the decisions (${decisions})`);
+  check(await page.$$eval('.rv-options tr.best', (l) => l.length) === 1, 'one best option');
+  check(await page.$$eval('.rv-hand .tile', (l) => l.length) >= 13, "the player's hand shows");
+  const first = await page.textContent('.rv-title');
+  await page.click('.rv-next');
+  check(await page.textContent('.rv-title') !== first || decisions === 1, 'next steps to another decision');
+  const mistakes = await page.$$eval('.rv-mistakes li', (l) => l.length);
+  if (mistakes) {
+    await page.click('.rv-mistakes li');
+    await page.waitForSelector('.rv-title .loss');
+  }
+  await shot(page, 'review.png');
+  await context.close();
+}
+
 // 5. The table view on hand-made messages (web/dev.html + web/fixtures/fixtures.js): melds turn
 // the called tile toward the giver, the riichi discard is turned, the action keys send the
 // right legal index.
@@ -645,6 +690,7 @@ try {
   await run('two humans at one table', testTwoHumans, base);
   await run('replay a finished game', testReplay, base);
   await run('import and replay a Tenhou log', testImport, base);
+  await run('review a Tenhou log', testReview, base);
   await run('table view on hand-made messages', testFixtures, base);
   await run('server restart: the page comes back to its seat', testRestart, base);
 } catch (err) {

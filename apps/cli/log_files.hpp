@@ -1,0 +1,76 @@
+// Shared by the commands that read many game logs (tenhou-check, review): the files named on the
+// command line (directories searched recursively) and a progress bar.
+#pragma once
+
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace riichi::cli {
+
+// Files a directory holds that may be logs (by extension; a named file is always taken, and
+// its format is found by content).
+inline bool looks_like_log(const std::filesystem::path& p) {
+  static const char* kExt[] = {".mjlog", ".xml", ".json", ".gz", ".jsonl", ".txt"};
+  const std::string ext = p.extension().string();
+  return std::any_of(std::begin(kExt), std::end(kExt), [&](const char* e) { return ext == e; });
+}
+
+// The files to read, in order: named files, then each directory's log files sorted. A path
+// that is neither is reported on standard error and sets `unreadable`.
+inline std::vector<std::filesystem::path> collect_log_files(const std::vector<std::string>& paths,
+                                                            bool& unreadable) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<fs::path> in_dir;
+      for (const auto& entry : fs::recursive_directory_iterator(p, ec))
+        if (entry.is_regular_file(ec) && looks_like_log(entry.path()))
+          in_dir.push_back(entry.path());
+      std::sort(in_dir.begin(), in_dir.end());
+      files.insert(files.end(), in_dir.begin(), in_dir.end());
+    } else if (fs::is_regular_file(p, ec)) {
+      files.emplace_back(p);
+    } else {
+      fmt::print(stderr, "error: cannot read '{}'\n", p);
+      unreadable = true;
+    }
+  }
+  return files;
+}
+
+// A one-line progress bar on standard error (a terminal only).
+class Progress {
+ public:
+  Progress(std::size_t total, bool on) : total_(total), on_(on && isatty(STDERR_FILENO)) {}
+  void clear() {
+    if (on_ && shown_) fmt::print(stderr, "\r\033[K");
+    shown_ = false;
+  }
+  void show(std::size_t done, long games, double seconds) {
+    if (!on_ || (done < total_ && seconds - last_ < 0.1)) return;  // at most 10 redraws a second
+    last_ = seconds;
+    constexpr int kWidth = 30;
+    const int filled = total_ ? static_cast<int>(kWidth * done / total_) : kWidth;
+    fmt::print(stderr, "\r[{}{}] {}/{} files, {:.1f} games/s", std::string(filled, '#'),
+               std::string(kWidth - filled, '.'), done, total_,
+               seconds > 0 ? games / seconds : 0.0);
+    std::fflush(stderr);
+    shown_ = true;
+  }
+
+ private:
+  std::size_t total_;
+  bool on_;
+  bool shown_ = false;
+  double last_ = -1;
+};
+
+}  // namespace riichi::cli
