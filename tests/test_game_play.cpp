@@ -48,7 +48,9 @@ class GamePlayPreset : public ::testing::TestWithParam<const char*> {
   Rules rules = Rules::parse(GetParam());
 };
 
-INSTANTIATE_TEST_SUITE_P(Game, GamePlayPreset, ::testing::Values("ema2016", "ema2008", "tenhou"),
+INSTANTIATE_TEST_SUITE_P(Game, GamePlayPreset,
+                         ::testing::Values("ema2016", "ema2008", "tenhou", "mahjongsoul", "mleague",
+                                           "wrc"),
                          [](const ::testing::TestParamInfo<const char*>& info) {
                            return std::string(info.param);
                          });

@@ -30,7 +30,8 @@ class Game:
 
     def __init__(self, rules: str = "tenhou", seed: int = 0,
                  players: Optional[Sequence[str]] = None) -> None:
-        """``rules``: a preset (``tenhou``, ``ema2016``, ``ema2008``) with optional overrides
+        """``rules``: a preset (``tenhou``, ``ema2016``, ``ema2008``, ``mahjongsoul``,
+        ``mleague``, ``wrc``) with optional overrides
         (``"ema2016,east_only=true"``). ``players``: four names for the record."""
         if players is not None:
             players = list(players)

@@ -196,3 +196,16 @@ def test_record_replays_with_the_cli(tmp_path):
                          timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
     assert json.loads(g.record().splitlines()[0])["players"] == ["a", "b", "c", "d"]
+
+
+@pytest.mark.parametrize("preset,start", [("mahjongsoul", 25000), ("mleague", 25000), ("wrc", 30000)])
+def test_new_presets_play_a_game(preset, start):
+    # docs/rules-presets.md: Mahjong Soul and M.League start at 25000, the WRC at 30000.
+    assert preset in riichi.presets() and riichi.presets()[preset]
+    assert riichi.rules_spec(preset).startswith(preset + ",")
+    g = riichi.Game(preset, seed=5)
+    assert g.scores == [start] * 4
+    rng = random.Random(5)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+    assert sum(g.final_result()["final_scores"]) == 0

@@ -274,6 +274,13 @@ void Round::close_claim_window() {
   pending_ = 0;
   win_capable_ = 0;
   if (rons) {
+    // atamahane (M.League, WRC): only the ron closest after the discarder stands.
+    if (rules_.head_bump)
+      for (int k = 1; k < 4; ++k)
+        if (const unsigned bit = 1u << ((current_ + k) % 4); rons & bit) {
+          rons = bit;
+          break;
+        }
     // §4.4 sanchahou (Tenhou): a triple ron aborts the hand.
     if (std::popcount(rons) == 3 && rules_.sanchahou)
       return abortive_draw(AbortiveDraw::kSanchahou, -1);
@@ -454,7 +461,8 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
 bool Round::riichi_possible(int seat) const {
   const Seat& s = seats_[seat];
   return !s.riichi && !s.open && live_tiles_left() >= rules_.riichi_min_live_tiles &&
-         scores_[seat] >= rules_.riichi_min_points && shanten(s.counts) <= 0;
+         (rules_.riichi_min_points == 0 || scores_[seat] >= rules_.riichi_min_points) &&
+         shanten(s.counts) <= 0;
 }
 
 // Answers in a claim window: ron, pon, daiminkan, chi (§3.2), and always pass.
