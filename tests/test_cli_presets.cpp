@@ -58,7 +58,7 @@ TEST(CliPresets, SelfplayReplayArenaAnalyze) {
     ASSERT_EQ(arena.status, 0) << arena.out;
     EXPECT_EQ(nlohmann::json::parse(arena.out).at("rules"), preset);
     const CliRun ev =
-        run_cli(std::string("analyze 0112233m1125577z --ev --dora 4p --seat N --round S --rules ") +
+        run_cli(std::string("analyze 1122335m1125577z --ev --dora 4p --seat N --round S --rules ") +
                 preset);
     EXPECT_EQ(ev.status, 0) << ev.out;
   }

@@ -413,7 +413,7 @@ TEST(GameFlow, TenhouWestStopsAtWestFour) {
   EXPECT_EQ(e.end, GameEnd::kLastHand);
 }
 
-// With sudden death, agari-yame waits for someone >= return_points (choice, see game.cpp).
+// With sudden death, agari-yame waits for someone >= target_points (choice, see game.cpp).
 TEST(GameFlow, TenhouAgariYameNeedsReturnPoints) {
   const Rules rules = Rules::tenhou();
   GameState s = at(rules, 1, 3);

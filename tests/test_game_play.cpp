@@ -108,7 +108,7 @@ TEST_P(GamePlayPreset, EndReasonMatchesLastHand) {
     const RoundSetup& final_hand = game.setups().back();
     const GameState& s = game.state();
     const bool someone_30k = std::any_of(s.scores.begin(), s.scores.end(),
-                                         [&](int p) { return p >= rules.return_points; });
+                                         [&](int p) { return p >= rules.target_points; });
     switch (s.end) {
       case GameEnd::kLastHand:  // South 4 ended without repeat
         EXPECT_EQ(final_hand.round_wind, last);
