@@ -66,7 +66,9 @@ class GameFlowPreset : public ::testing::TestWithParam<const char*> {
   Rules rules = Rules::parse(GetParam());
 };
 
-INSTANTIATE_TEST_SUITE_P(Game, GameFlowPreset, ::testing::Values("ema2016", "ema2008", "tenhou"),
+INSTANTIATE_TEST_SUITE_P(Game, GameFlowPreset,
+                         ::testing::Values("ema2016", "ema2008", "tenhou", "mahjongsoul", "mleague",
+                                           "wrc"),
                          [](const ::testing::TestParamInfo<const char*>& info) {
                            return std::string(info.param);
                          });
@@ -411,11 +413,57 @@ TEST(GameFlow, TenhouWestStopsAtWestFour) {
   EXPECT_EQ(e.end, GameEnd::kLastHand);
 }
 
-// With sudden death, agari-yame waits for someone >= return_points (choice, see game.cpp).
+// With sudden death, agari-yame waits for someone >= target_points (choice, see game.cpp).
 TEST(GameFlow, TenhouAgariYameNeedsReturnPoints) {
   const Rules rules = Rules::tenhou();
   GameState s = at(rules, 1, 3);
   s.scores = {24000, 24000, 24000, 28000};
+  EXPECT_FALSE(next_state(s, win_by({3}), rules).finished);
+}
+
+// M.League (docs/rules-presets.md): no agari-yame, no West round, no bankruptcy.
+TEST(GameFlow, MLeaguePlaysToSouthFour) {
+  const Rules rules = Rules::mleague();
+  GameState s = at(rules, 1, 3);
+  s.scores = {20000, 25000, 20000, 35000};
+  GameState n = next_state(s, win_by({3}), rules);
+  EXPECT_FALSE(n.finished);  // the all-last dealer 1st plays on
+  expect_hand(n, 1, 3, 3, 1);
+  s.scores = {29000, 28000, 27000, 16000};  // nobody has 30000: no West round
+  n = next_state(s, exhaustive_draw({0}), rules);
+  EXPECT_TRUE(n.finished);
+  EXPECT_EQ(n.end, GameEnd::kLastHand);
+  RoundResult r = win_by({0}, 1);
+  r.deltas = {25100, -25100, 0, 0};
+  n = next_state(initial_state(rules), r, rules);
+  EXPECT_EQ(n.scores[1], -100);
+  EXPECT_FALSE(n.finished);
+}
+
+// Mahjong Soul counts the final score from 25000 but its sudden death waits for 30000.
+TEST(GameFlow, MahjongSoulTargetPoints) {
+  const Rules rules = Rules::mahjongsoul();
+  GameState s = at(rules, 1, 3);
+  s.scores = {27000, 26000, 25000, 22000};
+  GameState n = next_state(s, exhaustive_draw({0}), rules);
+  EXPECT_FALSE(n.finished);
+  EXPECT_EQ(hand_name(n), "West 1");
+  s.scores = {30000, 26000, 25000, 19000};
+  n = next_state(s, exhaustive_draw({0}), rules);
+  EXPECT_TRUE(n.finished);
+  EXPECT_EQ(n.end, GameEnd::kLastHand);
+}
+
+// WRC: a negative score ends the game; no agari-yame.
+TEST(GameFlow, WrcBankruptcyNoAgariYame) {
+  const Rules rules = Rules::wrc();
+  RoundResult r = win_by({0}, 1);
+  r.deltas = {30100, -30100, 0, 0};
+  GameState n = next_state(initial_state(rules), r, rules);
+  EXPECT_TRUE(n.finished);
+  EXPECT_EQ(n.end, GameEnd::kBankruptcy);
+  GameState s = at(rules, 1, 3);
+  s.scores = {25000, 30000, 25000, 40000};
   EXPECT_FALSE(next_state(s, win_by({3}), rules).finished);
 }
 
@@ -467,6 +515,34 @@ TEST(GameFinal, Ema2016Vectors) {
 }
 
 // §5.5 ties share the sum of the places they occupy, in any seat order.
+// M.League rank points +50/+10/-10/-30 (uma 30/10 and oka 20), shared by ties. The first
+// vector is a published M.League result: 37000/27300/23800/11900 -> +57.0/+7.3/-16.2/-48.1.
+TEST(GameFinal, MLeagueRankPoints) {
+  const Rules rules = Rules::mleague();
+  FinalResult f = final_of(rules, {37000, 27300, 23800, 11900});
+  EXPECT_EQ(f.final_scores, (Scores{57000, 7300, -16200, -48100}));
+  f = final_of(rules, {41600, 35800, 12600, 10000});  // 41600 1st +61.6, 35800 2nd +15.8
+  EXPECT_EQ(f.final_scores, (Scores{61600, 15800, -27400, -50000}));
+  f = final_of(rules, {35000, 35000, 20000, 10000});
+  EXPECT_EQ(f.final_scores, (Scores{35000, 35000, -20000, -50000}));
+}
+
+// WRC: session score = (points - 30000) / 1000 + uma 15/5/-5/-15, tied players average the uma;
+// "40,000 points and best ranked: session score 25".
+TEST(GameFinal, WrcSessionScore) {
+  const FinalResult f = final_of(Rules::wrc(), {40000, 30000, 30000, 20000});
+  EXPECT_EQ(f.final_scores, (Scores{25000, 0, 0, -25000}));
+}
+
+// Mahjong Soul: (score - 25000) / 1000 + uma 15/5/-5/-15, ties by seat order.
+TEST(GameFinal, MahjongSoulPoints) {
+  const Rules rules = Rules::mahjongsoul();
+  FinalResult f = final_of(rules, {42300, 31000, 20500, 6200});
+  EXPECT_EQ(f.final_scores, (Scores{32300, 11000, -9500, -33800}));
+  f = final_of(rules, {30000, 30000, 20000, 20000});
+  EXPECT_EQ(f.final_scores, (Scores{20000, 10000, -10000, -20000}));
+}
+
 TEST(GameFinal, UmaTieShares) {
   const Rules rules = Rules::ema2016();
   EXPECT_EQ(final_of(rules, {20000, 40000, 20000, 40000}).uma,

@@ -48,7 +48,9 @@ class GamePlayPreset : public ::testing::TestWithParam<const char*> {
   Rules rules = Rules::parse(GetParam());
 };
 
-INSTANTIATE_TEST_SUITE_P(Game, GamePlayPreset, ::testing::Values("ema2016", "ema2008", "tenhou"),
+INSTANTIATE_TEST_SUITE_P(Game, GamePlayPreset,
+                         ::testing::Values("ema2016", "ema2008", "tenhou", "mahjongsoul", "mleague",
+                                           "wrc"),
                          [](const ::testing::TestParamInfo<const char*>& info) {
                            return std::string(info.param);
                          });
@@ -106,7 +108,7 @@ TEST_P(GamePlayPreset, EndReasonMatchesLastHand) {
     const RoundSetup& final_hand = game.setups().back();
     const GameState& s = game.state();
     const bool someone_30k = std::any_of(s.scores.begin(), s.scores.end(),
-                                         [&](int p) { return p >= rules.return_points; });
+                                         [&](int p) { return p >= rules.target_points; });
     switch (s.end) {
       case GameEnd::kLastHand:  // South 4 ended without repeat
         EXPECT_EQ(final_hand.round_wind, last);

@@ -94,7 +94,8 @@ TEST_P(RecordRoundTrip, WriteReadReplayEqualsTheLiveGame) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Presets, RecordRoundTrip,
-                         ::testing::Values("ema2016", "ema2008", "tenhou",
+                         ::testing::Values("ema2016", "ema2008", "tenhou", "mahjongsoul", "mleague",
+                                           "wrc",
                                            "tenhou,uma=10000/5000/-5000/-10000,red_fives=false"),
                          [](const auto& info) {
                            std::string n = info.param;
@@ -116,8 +117,8 @@ TEST(Record, SameSeedGivesByteIdenticalRecords) {
 }
 
 TEST(Record, FullRulesSpecParsesBackToTheSameFields) {
-  for (const char* spec :
-       {"ema2016", "ema2008", "tenhou", "ema2016,open_tanyao=false,uma=1/2/3/4"}) {
+  for (const char* spec : {"ema2016", "ema2008", "tenhou", "mahjongsoul", "mleague", "wrc",
+                           "ema2016,open_tanyao=false,uma=1/2/3/4"}) {
     const Rules r = Rules::parse(spec);
     const Rules back = Rules::parse(full_rules_spec(r));
     EXPECT_EQ(back.fields(), r.fields()) << spec;

@@ -153,6 +153,22 @@ TEST(RoundMultiRon, TripleRon) {
   EXPECT_EQ(tenhou.result().riichi_sticks_after, 1);
 }
 
+// Atamahane (M.League, WRC): of the three rons on N's discard only E, the first after N, wins;
+// the riichi stick on the table goes with that win.
+TEST(RoundMultiRon, HeadBump) {
+  for (const char* preset : {"mleague", "wrc", "ema2016,head_bump=true"}) {
+    SCOPED_TRACE(preset);
+    Round r = triple_ron(Rules::parse(preset));
+    EXPECT_EQ(r.result().end, RoundEnd::kWin);
+    ASSERT_EQ(r.result().wins.size(), 1u);
+    EXPECT_EQ(r.result().wins[0].winner, 0);
+    EXPECT_EQ(r.result().wins[0].from, 3);
+    EXPECT_EQ(r.result().wins[0].score.payments.sticks, 1000);
+    EXPECT_EQ(r.result().deltas[1], 0);
+    EXPECT_EQ(r.result().deltas[2], 0);
+  }
+}
+
 // §3.9, §6: renhou (EMA 2016 mangan, none in Tenhou) and tenhou.
 TEST(RoundFirstGoAround, Renhou) {
   // S: 234m 567m 345p 34s 22p (pinfu + tanyao) rons E's first discard 5s.

@@ -254,7 +254,8 @@ TEST_P(SelfplayInvariants, RandomPlay) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Presets, SelfplayInvariants,
-                         ::testing::Values("ema2016", "ema2008", "tenhou"),
+                         ::testing::Values("ema2016", "ema2008", "tenhou", "mahjongsoul", "mleague",
+                                           "wrc"),
                          [](const auto& info) { return std::string(info.param); });
 
 }  // namespace

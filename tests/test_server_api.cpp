@@ -74,7 +74,13 @@ TEST_F(ServerApi, CreatesAndListsTables) {
   EXPECT_EQ(get("/api/tables/" + id).j()["id"], id);
   EXPECT_EQ(get("/api/tables/nosuchtable").status, 404u);
   const json bots = get("/api/bots").j();
-  EXPECT_EQ(bots["presets"], json({"ema2016", "ema2008", "tenhou"}));
+  EXPECT_EQ(bots["presets"],
+            json({"ema2016", "ema2008", "tenhou", "mahjongsoul", "mleague", "wrc"}));
+  ASSERT_EQ(bots["preset_info"].size(), 6u);
+  for (const json& p : bots["preset_info"]) {
+    EXPECT_TRUE(Rules::try_parse(p["name"].get<std::string>())) << p;
+    EXPECT_FALSE(p["description"].get<std::string>().empty()) << p;
+  }
   EXPECT_EQ(bots["bots"].size(), bots::bot_infos().size());
 }
 

@@ -24,7 +24,16 @@ export async function openLobby(root, navigate) {
   // -- name + create
   const name = el('input#player-name', { value: localStorage.getItem('riichi.name') || '', placeholder: 'Your name', maxlength: 24,
     oninput: (e) => localStorage.setItem('riichi.name', e.target.value.trim()) });
-  const preset = el('select#preset', {}, (info.presets || ['ema2016']).map((p) => el('option', { value: p, text: p })));
+  // Every preset with its one-line description (GET /api/bots "preset_info").
+  const presetInfo = info.preset_info || (info.presets || ['ema2016']).map((p) => ({ name: p, description: '' }));
+  const presetHelp = el('span.hint#preset-description');
+  const preset = el('select#preset', { onchange: () => showPreset() }, presetInfo.map((p) =>
+    el('option', { value: p.name, text: p.name, title: p.description })));
+  const showPreset = () => {
+    const p = presetInfo.find((x) => x.name === preset.value);
+    presetHelp.textContent = (p && p.description) || '';
+  };
+  showPreset();
   const seed = el('input#seed', { type: 'number', min: 0, placeholder: 'random', size: 10 });
   const winds = ['East', 'South', 'West', 'North'];
   const seatSelects = winds.map((w, i) => el(`select.seat-kind#seat-${i}`, { 'aria-label': `${w} seat` },
@@ -48,7 +57,7 @@ export async function openLobby(root, navigate) {
   } },
   el('h2', { text: 'New table' }),
   el('label', {}, 'Your name ', name),
-  el('label', {}, 'Rules ', preset),
+  el('label', {}, 'Rules ', preset, ' ', presetHelp),
   el('div.seats', {}, seatSelects.map((s, i) => el('label', {}, `${winds[i]} `, s))),
   info.chosen_seed ? el('label', {}, 'Seed ', seed) : null,
   el('p.hint', { text: 'Share the table link (shown at the table) with friends for the other human seats; ' +

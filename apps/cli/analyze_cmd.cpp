@@ -216,8 +216,9 @@ void add_analyze_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--round", opt->request.round, "with --ev: round wind E|S|W|N")
       ->capture_default_str();
-  cmd->add_option("--rules", opt->request.rules,
-                  "with --ev (default model): rules preset for yaku, limits and red fives")
+  cmd->add_option(
+         "--rules", opt->request.rules,
+         "with --ev (default model), for yaku, limits and red fives: " + rules_option_help())
       ->capture_default_str();
   cmd->callback([=] {
     const int code = run(*opt);

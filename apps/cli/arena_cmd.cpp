@@ -270,8 +270,7 @@ void add_arena_command(CLI::App& app) {
       ->required();
   sub->add_option("--games", opt->games, "Number of games (hanchan under the default presets)")
       ->required();
-  sub->add_option("--rules", opt->rules, "Rule preset and overrides: PRESET[,key=value...]")
-      ->capture_default_str();
+  sub->add_option("--rules", opt->rules, rules_option_help())->capture_default_str();
   sub->add_option("--threads", opt->threads, "Worker threads")->capture_default_str();
   sub->add_option("--seed", opt->seed, "Seed of the run (block b plays from a seed mixed from it)")
       ->capture_default_str();

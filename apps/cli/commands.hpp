@@ -2,11 +2,21 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
+
+#include "riichi/rules.hpp"
 
 namespace riichi::cli {
 
 // Exit status for bad user input (malformed hand, vector or option value).
 inline constexpr int kExitBadInput = 2;
+
+// The help text of every --rules option: the syntax and the list of presets.
+inline std::string rules_option_help() {
+  std::string presets;
+  for (const std::string& n : Rules::preset_names()) presets += (presets.empty() ? "" : ", ") + n;
+  return "Rule preset and overrides: PRESET[,key=value...] (presets: " + presets + ")";
+}
 
 void add_analyze_command(CLI::App& app);
 void add_score_command(CLI::App& app);

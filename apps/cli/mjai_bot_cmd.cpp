@@ -156,8 +156,7 @@ void add_mjai_bot_command(CLI::App& app) {
                   "bot_seed(game seed, seat) at each start_game)")
       ->capture_default_str();
   cmd->add_option("--rules", opt->rules,
-                  "rules when start_game does not name them: ema2016, ema2008, tenhou, with\n"
-                  "overrides (ema2016,open_tanyao=false)")
+                  "rules when start_game does not name them. " + rules_option_help())
       ->capture_default_str();
   cmd->add_option("--name", opt->name, "the name sent in join (default: the bot's name)");
   cmd->add_option("--connect", opt->connect, "HOST:PORT of an mjai server (default: stdin/stdout)");

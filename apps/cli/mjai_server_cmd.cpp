@@ -247,8 +247,7 @@ void add_mjai_server_command(CLI::App& app) {
       ->required()
       ->check(CLI::Range(0, 65535));
   cmd->add_option("--host", opt->host, "address to listen on")->capture_default_str();
-  cmd->add_option("--rules", opt->rules, "ema2016, ema2008, tenhou, with overrides")
-      ->capture_default_str();
+  cmd->add_option("--rules", opt->rules, rules_option_help())->capture_default_str();
   cmd->add_option("--games", opt->games, "games to play")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));

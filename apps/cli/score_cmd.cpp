@@ -84,11 +84,8 @@ void add_score_command(CLI::App& app) {
   sub->add_option("vector", opt->vector,
                   "The win, e.g. \"closed=33m123m123s456s78s win=9s tsumo seat=S flags=riichi\"")
       ->required();
-  std::string presets;
-  for (const std::string& n : Rules::preset_names()) presets += (presets.empty() ? "" : ", ") + n;
   sub->add_option("--rules", opt->rules,
-                  "Rule preset and overrides: PRESET[,key=value...] (presets: " + presets +
-                      "), e.g. tenhou or ema2016,open_tanyao=false")
+                  rules_option_help() + ", e.g. tenhou or ema2016,open_tanyao=false")
       ->capture_default_str();
   sub->add_flag("--json", opt->json, "Print the result as JSON");
   sub->add_flag("--explain", opt->explain,

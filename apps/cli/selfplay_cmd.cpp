@@ -88,14 +88,7 @@ void add_selfplay_command(CLI::App& app) {
   auto opt = std::make_shared<SelfplayOptions>();
   CLI::App* sub =
       app.add_subcommand("selfplay", "Play games between bots and print them hand by hand.");
-  std::string presets;
-  for (const std::string& n : Rules::preset_names()) {
-    if (!presets.empty()) presets += ", ";
-    presets += n;
-  }
-  sub->add_option("--rules", opt->rules,
-                  "Rule preset and overrides: PRESET[,key=value...] (presets: " + presets + ")")
-      ->capture_default_str();
+  sub->add_option("--rules", opt->rules, rules_option_help())->capture_default_str();
   sub->add_option("--seed", opt->seed, "Seed of the first game (game k uses seed + k)")
       ->capture_default_str();
   sub->add_option("--games", opt->games, "Number of games")

@@ -234,8 +234,15 @@ HttpAnswer Server::handle_http(const HttpRequest& request) {
       json list = json::array();
       for (const bots::BotInfo& b : bots::bot_infos())
         list.push_back(json{{"name", b.name}, {"description", b.description}});
+      json presets = json::array();
+      json preset_info = json::array();
+      for (const Rules::PresetInfo& p : Rules::preset_infos()) {
+        presets.push_back(p.name);
+        preset_info.push_back(json{{"name", p.name}, {"description", p.description}});
+      }
       return ok(json{{"bots", list},
-                     {"presets", {"ema2016", "ema2008", "tenhou"}},
+                     {"presets", presets},
+                     {"preset_info", preset_info},
                      {"default_bot", default_bot()},
                      {"chosen_seed", options_.allow_chosen_seed}});
     }

@@ -71,6 +71,7 @@ __all__ = [
     "rules_spec",
     "plane_names",
     "num_planes",
+    "presets",
     "Game",
     "Env",
     "MultiAgentEnv",
@@ -241,7 +242,8 @@ def score(vector: Union[str, Mapping[str, Any]], rules: str = "ema2016") -> Dict
     win=9s tsumo seat=S flags=riichi"``) or the same as a dict: ``closed``, ``melds`` (tokens or
     dicts as from :func:`parse`), ``win``, ``win_type`` ("ron"/"tsumo") or ``tsumo=True``,
     ``seat``, ``round``, ``dora``, ``ura``, ``flags`` (list), ``honba``, ``sticks``, ``from``,
-    ``pao``. ``rules``: a preset (``ema2016``, ``ema2008``, ``tenhou``) with overrides
+    ``pao``. ``rules``: a preset (``ema2016``, ``ema2008``, ``tenhou``, ``mahjongsoul``, ``mleague``, ``wrc``;
+    ``riichi.presets()`` lists them) with overrides
     (``"ema2016,open_tanyao=false"``).
 
     Returns ``ok``, ``han``, ``fu``, ``fu_raw``, ``yaku: [{name, han}]``, ``fu_items``,
@@ -261,6 +263,12 @@ def score(vector: Union[str, Mapping[str, Any]], rules: str = "ema2016") -> Dict
 def bot_names() -> List[str]:
     """The names of the registered bots (opponents of :class:`Env`, ``--bots`` of selfplay)."""
     return list(_riichi.bot_names())
+
+
+def presets() -> Dict[str, str]:
+    """The rule presets, name -> one-line description, in the order they are offered
+    (``ema2016`` ... ``wrc``; docs/rules-presets.md cites the rulebook behind each)."""
+    return dict(_riichi.presets())
 
 
 def rules_spec(rules: str) -> str:

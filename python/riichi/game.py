@@ -33,7 +33,8 @@ class Game:
     def __init__(self, rules: str = "tenhou", seed: int = 0,
                  players: Optional[Sequence[str]] = None,
                  walls: Optional[Sequence[Sequence[int]]] = None) -> None:
-        """``rules``: a preset (``tenhou``, ``ema2016``, ``ema2008``) with optional overrides
+        """``rules``: a preset (``tenhou``, ``ema2016``, ``ema2008``, ``mahjongsoul``,
+        ``mleague``, ``wrc``) with optional overrides
         (``"ema2016,east_only=true"``). ``players``: four names for the record. ``walls``: the
         walls of the first hands (each 136 tile ids in draw order, the layout of RULES.md §2.3 /
         src/riichi/wall.hpp: the deal from slot 0, the dead wall at the end); the hands after

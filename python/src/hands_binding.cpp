@@ -130,6 +130,12 @@ void bind_hands(pyb::module_& m) {
   m.def(
       "rules_spec", [](const std::string& spec) { return full_rules_spec(rules_from(spec)); },
       pyb::arg("rules"));
+  m.def("presets", [] {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const Rules::PresetInfo& p : Rules::preset_infos())
+      out.emplace_back(p.name, p.description);
+    return out;
+  });
 }
 
 }  // namespace riichi::py

@@ -247,3 +247,16 @@ def test_evaluate_without_a_decision_raises():
         g.evaluate(1)
     with pytest.raises(riichi.RiichiError, match="seat must be 0..3"):
         g.evaluate(7)
+
+
+@pytest.mark.parametrize("preset,start", [("mahjongsoul", 25000), ("mleague", 25000), ("wrc", 30000)])
+def test_new_presets_play_a_game(preset, start):
+    # docs/rules-presets.md: Mahjong Soul and M.League start at 25000, the WRC at 30000.
+    assert preset in riichi.presets() and riichi.presets()[preset]
+    assert riichi.rules_spec(preset).startswith(preset + ",")
+    g = riichi.Game(preset, seed=5)
+    assert g.scores == [start] * 4
+    rng = random.Random(5)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+    assert sum(g.final_result()["final_scores"]) == 0

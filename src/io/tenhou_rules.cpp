@@ -56,7 +56,7 @@ std::optional<bool> tenpai_yame_shown(const MjlogGame& g, const Rules& rules) {
     std::array<int, 4> after{};
     for (int s = 0; s < 4; ++s) after[s] = d.scores[s] + d.deltas[s];
     const auto order = [&](int s) { return (s - g.first_dealer + 4) % 4; };
-    bool first = after[r.dealer] >= rules.return_points;
+    bool first = after[r.dealer] >= rules.target_points;
     for (int s = 0; s < 4; ++s)
       if (s != r.dealer && (after[s] > after[r.dealer] ||
                             (after[s] == after[r.dealer] && order(s) < order(r.dealer))))

@@ -74,7 +74,7 @@ bool bankrupt(const GameState& s, const Rules& rules) {
 
 // Tenhou agari-yame (§5.4): in the all-last hand, or any hand of the sudden-death round, the
 // dealer won (or, with tenpai_yame, was tenpai) and is 1st after it. With west_sudden_death the
-// game cannot end while nobody has return_points (choice: the sudden-death rule wins over
+// game cannot end while nobody has target_points (choice: the sudden-death rule wins over
 // agari-yame). Tenhou's own note on tenpai-yame (2010) counts the sudden-death dealers as last
 // dealers.
 bool agari_yame(const GameState& before, const GameState& after, const Renchan& rc,
@@ -84,19 +84,19 @@ bool agari_yame(const GameState& before, const GameState& after, const Renchan& 
   const bool all_last = (before.hand_number == 3 && before.round_wind >= last) ||
                         (rules.west_sudden_death && before.round_wind > last);
   if (!all_last) return false;
-  if (rules.west_sudden_death && !someone_reached(after.scores, rules.return_points)) return false;
+  if (rules.west_sudden_death && !someone_reached(after.scores, rules.target_points)) return false;
   return ranks(after.scores, rules.split_ties)[before.dealer] == 1;
 }
 
 // §5.4: why the game ends after the hand `before` -> `after`, or kNotOver. Riichi deposits on
 // the table are not counted in the sudden-death threshold. In the sudden-death round a dealer
-// who repeats plays on even when someone has return_points, unless agari-yame ends the game
+// who repeats plays on even when someone has target_points, unless agari-yame ends the game
 // (the dealer 1st): real Tenhou logs show it (2021070116gm-00a9-0000-49b947ab West 1).
 GameEnd game_end(const GameState& before, const GameState& after, const Renchan& rc,
                  const Rules& rules) {
   if (bankrupt(after, rules)) return GameEnd::kBankruptcy;
   const int last = last_regular_wind(rules);
-  const bool reached = someone_reached(after.scores, rules.return_points);
+  const bool reached = someone_reached(after.scores, rules.target_points);
   const bool in_sudden_death = before.round_wind > last;
   if (in_sudden_death && reached && !rc.dealer_stays) return GameEnd::kSuddenDeath;
   if (after.round_wind > last + 1) return GameEnd::kWestLimit;  // West 4 ended (at most West 4)

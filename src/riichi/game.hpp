@@ -26,7 +26,7 @@ enum class GameEnd : std::uint8_t {
   kLastHand,     // the last hand (South 4, East 4 with east_only) ended without dealer repeat
   kAgariYame,    // Tenhou: the all-last dealer won (tenpai_yame: or was tenpai) and is 1st
   kBankruptcy,   // Tenhou tobi: a score below 0 (§5.4, OQ-15)
-  kSuddenDeath,  // Tenhou West round: a hand ended with someone >= return_points (§5.4)
+  kSuddenDeath,  // Tenhou West round: a hand ended with someone >= target_points (§5.4)
   kWestLimit,    // Tenhou West round: West 4 ended without dealer repeat (§5.4)
 };
 

@@ -304,6 +304,13 @@ void Round::close_claim_window() {
   pending_ = 0;
   win_capable_ = 0;
   if (rons) {
+    // atamahane (M.League, WRC): only the ron closest after the discarder stands.
+    if (rules_.head_bump)
+      for (int k = 1; k < 4; ++k)
+        if (const unsigned bit = 1u << ((current_ + k) % 4); rons & bit) {
+          rons = bit;
+          break;
+        }
     // §4.4 sanchahou (Tenhou): a triple ron aborts the hand.
     if (std::popcount(rons) == 3 && rules_.sanchahou)
       return abortive_draw(AbortiveDraw::kSanchahou, -1);
@@ -501,8 +508,8 @@ bool Round::riichi_possible(int seat) const {
   // A tile lowers the shanten of every form by at most one: the cached shanten of the hand
   // before the draw (s.shanten, 3n+1 tiles) rules out most hands without a table lookup.
   return !s.riichi && !s.open && live_tiles_left() >= rules_.riichi_min_live_tiles &&
-         scores_[seat] >= rules_.riichi_min_points && s.shanten <= 1 &&
-         s.hand_shanten.shanten() <= 0;
+         (rules_.riichi_min_points == 0 || scores_[seat] >= rules_.riichi_min_points) &&
+         s.shanten <= 1 && s.hand_shanten.shanten() <= 0;
 }
 
 // Answers in a claim window: ron, pon, daiminkan, chi (§3.2), and always pass.

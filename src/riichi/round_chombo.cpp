@@ -176,7 +176,7 @@ ApplyResult Round::offence_on_turn(const Action& action) {
       if (s.open || phase_ == Phase::kDiscardOnly)
         dead = DeadHandReason::kRiichiOpenHand;
       else if (live_tiles_left() < rules_.riichi_min_live_tiles ||
-               scores_[seat] < rules_.riichi_min_points)
+               (rules_.riichi_min_points > 0 && scores_[seat] < rules_.riichi_min_points))
         dead = DeadHandReason::kInvalidRiichi;
       if (dead != DeadHandReason::kNone) {
         make_dead(seat, dead);

@@ -89,7 +89,96 @@ Rules Rules::tenhou() {
   return r;
 }
 
-std::vector<std::string> Rules::preset_names() { return {"ema2016", "ema2008", "tenhou"}; }
+// docs/rules-presets.md gives the rulebook text behind every line below.
+Rules Rules::mahjongsoul() {
+  Rules r = tenhou();
+  r.name = "mahjongsoul";
+  r.double_yakuman = true;      // the four double yakuman patterns
+  r.kokushi_robs_ankan = true;  // kokushi may ron a concealed kan
+  r.sanchahou = false;          // triple ron is a win, not an abortive draw
+  // Rank-point formula (score - 25000) / 1000 + uma; the sudden-death target stays 30000.
+  r.return_points = 25000;
+  r.target_points = 30000;
+  r.uma = {15000, 5000, -5000, -15000};
+  r.final_rounding = 0;  // no rounding of the final points
+  return r;
+}
+
+Rules Rules::mleague() {
+  Rules r = tenhou();
+  r.name = "mleague";
+  r.kazoe_yakuman = false;  // 13+ han is sanbaiman
+  r.kiriage_mangan = true;  // 7700 / 11600 are rounded up to mangan
+  r.double_wind_pair_fu = 2;
+  r.open_kan_dora_delayed = false;  // every kan dora is revealed at once
+  r.riichi_min_points = 0;          // no bankruptcy: riichi at any score
+  r.riichi_min_live_tiles = 0;      // riichi without a draw left
+  r.sanchahou = false;
+  r.head_bump = true;  // no double or triple ron
+  r.kyuushu_kyuuhai = r.suufon_renda = r.suukaikan = r.suucha_riichi = false;
+  r.chombo = ChomboPenalty::kAfterUma;     // a 20000-point penalty
+  r.uma = {30000, 10000, -10000, -30000};  // with the 20000 oka: +50/+10/-10/-30
+  r.split_ties = true;
+  r.bankruptcy = false;
+  r.west_sudden_death = false;
+  r.agari_yame = false;
+  r.final_rounding = 0;
+  return r;
+}
+
+Rules Rules::wrc() {
+  Rules r = ema2016();
+  r.name = "wrc";
+  r.kiriage_mangan = true;
+  r.head_bump = true;           // only one winner, resolved by turn order
+  r.riichi_min_live_tiles = 0;  // riichi allowed with fewer than four tiles left
+  r.bankruptcy = true;          // a negative score ends the game
+  return r;
+}
+
+namespace {
+
+struct Preset {
+  const char* name;
+  const char* description;
+  Rules (*make)();
+};
+
+// The presets in the order they are offered to a user.
+constexpr Preset kPresets[] = {
+    {"ema2016", "EMA Riichi Competition Rules 2016: European tournaments, no red fives",
+     &Rules::ema2016},
+    {"ema2008", "EMA Riichi rules 2008: red fives, no open tanyao, abortive draws",
+     &Rules::ema2008},
+    {"tenhou", "Tenhou ranked lobbies: red fives, 25000/30000, uma 20/10, bankruptcy",
+     &Rules::tenhou},
+    {"mahjongsoul",
+     "Mahjong Soul four-player ranked: Tenhou-like, double yakuman, triple ron, uma 15/5",
+     &Rules::mahjongsoul},
+    {"mleague",
+     "M.League professional league: red fives, no abortive draws, head bump, uma 30/10 + oka",
+     &Rules::mleague},
+    {"wrc",
+     "World Riichi Championship rules: EMA-like, mangan rounding up, one ron winner, bust ends",
+     &Rules::wrc},
+};
+
+}  // namespace
+
+const std::vector<Rules::PresetInfo>& Rules::preset_infos() {
+  static const std::vector<PresetInfo> infos = [] {
+    std::vector<PresetInfo> out;
+    for (const Preset& p : kPresets) out.push_back({p.name, p.description});
+    return out;
+  }();
+  return infos;
+}
+
+std::vector<std::string> Rules::preset_names() {
+  std::vector<std::string> names;
+  for (const Preset& p : kPresets) names.push_back(p.name);
+  return names;
+}
 
 namespace {
 
@@ -240,6 +329,7 @@ const std::vector<Field>& all_fields() {
               return false;
             }},
       RIICHI_BOOL_FIELD(kazoe_yakuman),
+      RIICHI_BOOL_FIELD(kiriage_mangan),
       RIICHI_BOOL_FIELD(double_yakuman),
       RIICHI_BOOL_FIELD(yakuman_stacking),
       Field{"double_wind_pair_fu",
@@ -272,6 +362,7 @@ const std::vector<Field>& all_fields() {
       RIICHI_INT_FIELD(riichi_min_live_tiles),
       RIICHI_ENUM_FIELD(kan_after_riichi, kKanAfterRiichiNames),
       RIICHI_BOOL_FIELD(sanchahou),
+      RIICHI_BOOL_FIELD(head_bump),
       RIICHI_BOOL_FIELD(honba_to_every_winner),
       RIICHI_ENUM_FIELD(multi_ron_sticks, kMultiRonSticksNames),
       RIICHI_BOOL_FIELD(kyuushu_kyuuhai),
@@ -283,6 +374,7 @@ const std::vector<Field>& all_fields() {
       RIICHI_ENUM_FIELD(chombo, kChomboNames),
       RIICHI_INT_FIELD(starting_points),
       RIICHI_INT_FIELD(return_points),
+      RIICHI_INT_FIELD(target_points),
       Field{"uma", {"four integers A/B/C/D, e.g. 15000/5000/-5000/-15000"}, uma_text, parse_uma},
       RIICHI_BOOL_FIELD(split_ties),
       RIICHI_BOOL_FIELD(bankruptcy),
@@ -325,9 +417,8 @@ void apply_override(Rules& rules, std::string_view item) {
 }
 
 Rules preset_by_name(std::string_view name) {
-  if (name == "ema2016") return Rules::ema2016();
-  if (name == "ema2008") return Rules::ema2008();
-  if (name == "tenhou") return Rules::tenhou();
+  for (const Preset& p : kPresets)
+    if (name == p.name) return p.make();
   throw std::invalid_argument("rules: unknown preset '" + std::string(name) +
                               "'; accepted presets: " + join(Rules::preset_names()) +
                               " (then ,key=value overrides; keys: " + accepted_keys() + ")");

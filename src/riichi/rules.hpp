@@ -66,6 +66,7 @@ struct Rules {
 
   // --- limits
   bool kazoe_yakuman = false;     // 13+ han = yakuman (else 11+ = sanbaiman)
+  bool kiriage_mangan = false;    // 4 han 30 fu and 3 han 60 fu (basic 1920) count as mangan
   bool double_yakuman = false;    // daisuushii, 13-wait kokushi, 9-wait chuuren, tanki suuankou
   bool yakuman_stacking = false;  // different yakuman add up
 
@@ -88,11 +89,13 @@ struct Rules {
   // immediately (§2.6). Ankan dora are always immediate.
   bool open_kan_dora_delayed = false;
   // Riichi (§3.7)
-  int riichi_min_points = 0;      // OQ-5: 1000 in Tenhou
+  int riichi_min_points = 0;      // OQ-5: 1000 in Tenhou; 0 = no minimum, even below zero
   int riichi_min_live_tiles = 4;  // live tiles remaining at the declaration
   KanAfterRiichi kan_after_riichi = KanAfterRiichi::kWaitsAndPungOnly;
   // Multiple ron (§3.3, §5.1, §5.2)
-  bool sanchahou = false;             // triple ron is an abortive draw (Tenhou)
+  bool sanchahou = false;  // triple ron is an abortive draw (Tenhou)
+  bool head_bump = false;  // atamahane: only the ron closest after the discarder wins
+
   bool honba_to_every_winner = true;  // else only the winner closest to the discarder
   MultiRonSticks multi_ron_sticks = MultiRonSticks::kAfterDiscarder;
   // Abortive draws (§4.4)
@@ -107,10 +110,13 @@ struct Rules {
   // Game (§5.4, §5.5)
   int starting_points = 30000;
   int return_points = 30000;  // final = points - return_points + uma (+ oka to 1st)
+  // The score someone must reach for the game to end in the sudden-death round and for
+  // agari-yame there (west_sudden_death); Mahjong Soul ends at 30000 but counts from 25000.
+  int target_points = 30000;
   std::array<int, 4> uma = {15000, 5000, -5000, -15000};
   bool split_ties = true;          // tied ranks share uma and leftover sticks; else seat order
   bool bankruptcy = false;         // tobi: the game ends when a score goes below 0
-  bool west_sudden_death = false;  // Tenhou: West round until someone has >= return_points
+  bool west_sudden_death = false;  // Tenhou: West round until someone has >= target_points
   bool agari_yame = false;         // Tenhou: the all-last dealer in 1st ends the game
   // With agari_yame, an all-last dealer who is 1st and tenpai at an exhaustive draw also ends
   // the game (RULES.md §5.4 reading); off in Tenhou, whose real logs play on (dnovikoff-bug1).
@@ -124,9 +130,20 @@ struct Rules {
   static Rules ema2016();
   static Rules ema2008();
   static Rules tenhou();
+  static Rules mahjongsoul();  // Mahjong Soul four-player ranked rules (nearest: tenhou)
+  static Rules mleague();      // M.League official rules (nearest: tenhou)
+  static Rules wrc();  // World Riichi Championship rules, current edition (nearest: ema2016)
 
-  // Preset names accepted by parse: "ema2016", "ema2008", "tenhou".
+  // Preset names accepted by parse, in the order they are offered to a user: "ema2016",
+  // "ema2008", "tenhou", "mahjongsoul", "mleague", "wrc". docs/rules-presets.md cites a source
+  // for every value in which a preset differs from the preset it is built on.
   static std::vector<std::string> preset_names();
+  // One line per preset for lobbies and --help: what it is, and what it is built on.
+  struct PresetInfo {
+    std::string name;
+    std::string description;
+  };
+  static const std::vector<PresetInfo>& preset_infos();
   // Every key accepted in an override, with its current value as text.
   std::vector<std::pair<std::string, std::string>> fields() const;
 

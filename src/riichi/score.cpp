@@ -53,7 +53,8 @@ int basic_points(int han, int fu, const Rules& rules, Limit* limit, int yakuman_
     l = Limit::kMangan, basic = 2000;
   } else {
     basic = fu << (han + 2);
-    if (basic >= 2000) l = Limit::kMangan, basic = 2000;
+    // kiriage mangan: 4 han 30 fu and 3 han 60 fu (basic 1920) are rounded up to mangan.
+    if (basic >= (rules.kiriage_mangan ? 1920 : 2000)) l = Limit::kMangan, basic = 2000;
   }
   if (limit) *limit = l;
   return basic;

@@ -350,6 +350,14 @@ async function testTwoHumans(base) {
   await pa.goto(`${base}/`);
   await pa.fill('#player-name', 'Host');
   await pa.waitForSelector('#seat-1 option', { state: 'attached' });
+  // The lobby offers every preset with its description (docs/rules-presets.md).
+  const presets = await pa.$$eval('#preset option', (l) => l.map((o) => o.value));
+  for (const p of ['ema2016', 'ema2008', 'tenhou', 'mahjongsoul', 'mleague', 'wrc']) {
+    check(presets.includes(p), `the lobby offers the preset ${p} (got ${presets})`);
+  }
+  await pa.selectOption('#preset', 'mleague');
+  const description = await pa.textContent('#preset-description');
+  check(/M\.League/.test(description), `the lobby describes the chosen preset (${description})`);
   await pa.selectOption('#seat-2', 'human');
   await pa.click('#create-table');
   await pa.waitForURL(/\/table\//);
