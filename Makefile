@@ -22,7 +22,7 @@ help:
 	@echo "make soak    self-play invariants over 1,000,000 hands per preset (long)"
 	@echo "make build   Release build; the CLI is build/riichi"
 	@echo "make bench   run the Google Benchmark suite (Release)"
-	@echo "make strength  bot strength: arena runs of $(STRENGTH_GAMES) hanchan per pairing (long)"
+	@echo "make strength  bot strength: arena runs of $(STRENGTH_GAMES) hanchan per pairing, $(STRONG_GAMES) for strong (long)"
 	@echo "make bench-python  Python env steps/s and a Dask self-play run's games/s"
 	@echo "make asan    build and run the tests with AddressSanitizer + UBSan"
 	@echo "make format  clang-format every C++ source"
@@ -83,6 +83,10 @@ soak: build
 STRENGTH_GAMES ?= 20000
 STRENGTH_THREADS ?= 2
 STRENGTH_PAIRINGS ?= efficiency,random,efficiency,random defensive,efficiency,defensive,efficiency
+# The strong bot (docs/bots.md): two pairings under each of STRONG_RULES, STRONG_GAMES each.
+STRONG_GAMES ?= 4000
+STRONG_RULES ?= ema2016 tenhou
+STRONG_PAIRINGS ?= strong,defensive,strong,defensive strong,defensive,defensive,defensive
 strength: build
 	@mkdir -p $(BUILD)/strength
 	@for bots in $(STRENGTH_PAIRINGS); do \
@@ -92,6 +96,13 @@ strength: build
 	    --seed 1 --json > $$out || exit $$?; \
 	  /usr/bin/python3 tools/arena_summary.py $$out; \
 	done
+	@for rules in $(STRONG_RULES); do for bots in $(STRONG_PAIRINGS); do \
+	  out=$(BUILD)/strength/$$rules-$$(echo $$bots | tr , _).json; \
+	  echo "== riichi arena --bots $$bots --rules $$rules --games $(STRONG_GAMES) --threads $(STRENGTH_THREADS) --json > $$out"; \
+	  ./$(BUILD)/riichi arena --bots $$bots --rules $$rules --games $(STRONG_GAMES) \
+	    --threads $(STRENGTH_THREADS) --seed 1 --json > $$out || exit $$?; \
+	  /usr/bin/python3 tools/arena_summary.py $$out; \
+	done; done
 
 bench: build
 	./$(BUILD)/riichi_bench --benchmark_min_time=0.2
