@@ -53,7 +53,9 @@ TEST(StrongBot, TakesTheWinningTileByTsumo) {
   for (bool reasons : {false, true}) {
     const StrongBot::Decision d = decide(p, reasons);
     EXPECT_EQ(d.action.type, ActionType::kTsumo) << d.reason;
-    if (reasons) EXPECT_NE(d.reason.find("tsumo"), std::string::npos) << d.reason;
+    if (reasons) {
+      EXPECT_NE(d.reason.find("tsumo"), std::string::npos) << d.reason;
+    }
   }
 }
 
@@ -181,6 +183,34 @@ TEST(StrongBot, KeepsTheBestShapeWithNoThreat) {
       << to_string(d.action, false) << ": " << d.reason;
 }
 
+TEST(StrongBot, HandBuildingKeepsTheFastDiscardsBeforeValue) {
+  // Rule 4 on a report made by hand: 2-shanten with 20 effective tiles (utility 100), the same
+  // shanten with 12 (< 3/4 of 20, utility 200), a 3-shanten break (utility 500), a kan (150).
+  // Without a threat the best of the fast enough discards and the kan: the kan.
+  eval::OptionsReport r;
+  auto add = [&r](eval::DecisionKind kind, int shanten, int tiles, double utility) {
+    eval::OptionValue o;
+    o.kind = kind;
+    o.shanten = shanten;
+    o.effective_tiles = tiles;
+    o.utility = utility;
+    r.options.push_back(o);
+  };
+  add(eval::DecisionKind::kDiscard, 2, 20, 100);
+  add(eval::DecisionKind::kDiscard, 2, 12, 200);
+  add(eval::DecisionKind::kDiscard, 3, 30, 500);
+  r.best = 2;
+  EXPECT_EQ(StrongBot::hand_building_pick(r), 0);
+  add(eval::DecisionKind::kKan, 2, 10, 150);
+  EXPECT_EQ(StrongBot::hand_building_pick(r), 3);
+  // 15 of 20 is exactly 3/4: fast enough, and worth more than the kan.
+  add(eval::DecisionKind::kRiichi, 2, 15, 180);
+  EXPECT_EQ(StrongBot::hand_building_pick(r), 4);
+  // Tenpai available: every option competes by value (the report's best).
+  add(eval::DecisionKind::kDiscard, 0, 4, 50);
+  EXPECT_EQ(StrongBot::hand_building_pick(r), 2);
+}
+
 // --- All-Last ----------------------------------------------------------------------------
 
 TEST(StrongBot, AllLastIsTheLastSeatDealingInTheLastWind) {
@@ -196,7 +226,7 @@ TEST(StrongBot, AllLastIsTheLastSeatDealingInTheLastWind) {
   Rules tonpuu = Rules::tenhou();
   tonpuu.east_only = true;
   EXPECT_TRUE(StrongBot::is_all_last(o, tonpuu));  // East 4 of a tonpuusen
-  o.round_wind = 2;                                 // West 4: an extension's last hand
+  o.round_wind = 2;                                // West 4: an extension's last hand
   EXPECT_TRUE(StrongBot::is_all_last(o, Rules::tenhou()));
 }
 

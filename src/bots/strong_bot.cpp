@@ -1,5 +1,6 @@
 #include "bots/strong_bot.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace riichi::bots {
@@ -19,7 +20,31 @@ int place_of(const std::array<double, 4>& scores, int seat) {
   return place;
 }
 
+bool is_discard(const eval::OptionValue& o) {
+  return o.kind == eval::DecisionKind::kDiscard || o.kind == eval::DecisionKind::kRiichi;
+}
+
 }  // namespace
+
+int StrongBot::hand_building_pick(const eval::OptionsReport& report) {
+  int lowest = 99, most = 0;
+  for (const eval::OptionValue& o : report.options)
+    if (is_discard(o)) lowest = std::min(lowest, o.shanten);
+  if (lowest < 1 || lowest == 99) return report.best;
+  for (const eval::OptionValue& o : report.options)
+    if (is_discard(o) && o.shanten == lowest) most = std::max(most, o.effective_tiles);
+  int pick = -1;
+  for (int i = 0; i < static_cast<int>(report.options.size()); ++i) {
+    const eval::OptionValue& o = report.options[static_cast<std::size_t>(i)];
+    const bool fast_enough =
+        is_discard(o) && o.shanten == lowest && o.effective_tiles * kSpeedDen >= most * kSpeedNum;
+    const bool other_choice =
+        o.kind == eval::DecisionKind::kKan || o.kind == eval::DecisionKind::kKyuushu;
+    if (!fast_enough && !other_choice) continue;
+    if (pick < 0 || o.utility > report.options[static_cast<std::size_t>(pick)].utility) pick = i;
+  }
+  return pick < 0 ? report.best : pick;
+}
 
 StrongBot::StrongBot(std::uint64_t seed, const Rules& rules) : rules_(rules), seed_(seed) {}
 
@@ -59,7 +84,7 @@ StrongBot::Decision StrongBot::decide(const Observation& obs, std::span<const Ac
   settings.reasons = reasons;
   if (is_all_last(obs, rules_)) settings.utility = placement_utility;
   const eval::OptionsReport report = eval::evaluate_options(obs, rules_, settings);
-  int pick = report.best;
+  int pick = report.threat ? report.best : hand_building_pick(report);
   if (win != nullptr)
     for (int i = 0; i < static_cast<int>(report.options.size()); ++i)
       if (report.options[static_cast<std::size_t>(i)].action == *win) pick = i;
