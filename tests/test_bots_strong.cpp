@@ -211,6 +211,29 @@ TEST(StrongBot, HandBuildingKeepsTheFastDiscardsBeforeValue) {
   EXPECT_EQ(StrongBot::hand_building_pick(r), 2);
 }
 
+TEST(StrongBot, CallsOnlyWhenTheCallIsFaster) {
+  // Rule 5 on reports made by hand: a pon valued above passing but leaving the hand at the same
+  // shanten is declined; one that lowers it is taken; a pass valued best stays a pass.
+  eval::OptionsReport r;
+  r.kind = eval::DecisionKind::kCall;
+  auto add = [&r](eval::DecisionKind kind, int shanten, double utility) {
+    eval::OptionValue o;
+    o.kind = kind;
+    o.shanten = shanten;
+    o.utility = utility;
+    r.options.push_back(o);
+  };
+  add(eval::DecisionKind::kCall, 2, 300);
+  add(eval::DecisionKind::kPass, 2, 200);
+  r.best = 0;
+  EXPECT_EQ(StrongBot::call_pick(r), 1);
+  r.options[0].shanten = 1;
+  EXPECT_EQ(StrongBot::call_pick(r), 0);
+  r.options[0].utility = 100;
+  r.best = 1;
+  EXPECT_EQ(StrongBot::call_pick(r), 1);
+}
+
 // --- All-Last ----------------------------------------------------------------------------
 
 TEST(StrongBot, AllLastIsTheLastSeatDealingInTheLastWind) {
@@ -276,13 +299,17 @@ TEST(StrongBot, IsDeterministicForItsSeed) {
 
 TEST(StrongBot, BeatsDefensiveOnAverageRankInAShortArena) {
   // strong x2 against defensive x2, seat rotation on the same walls (docs/arena.md), Tenhou
-  // rules. RIICHI_STRONG_GAMES=N plays N games (default 48: about a minute on two busy cores);
+  // rules. RIICHI_STRONG_GAMES=N plays N games (default 200: about 15 s on two idle cores);
   // `make strength` is the measurement (docs/bots.md). The paired difference of the average
   // ranks must favour strong.
+  // Under the sanitizers (RIICHI_QUICK=1) 8 games only check that the run completes.
   const char* env = std::getenv("RIICHI_STRONG_GAMES");
+  const bool quick = std::getenv("RIICHI_QUICK") != nullptr;
   bots::ArenaConfig config{.bots = {"strong", "defensive", "strong", "defensive"},
                            .rules = Rules::tenhou(),
-                           .games = env != nullptr ? std::atoi(env) : 48,
+                           .games = env != nullptr ? std::atoi(env)
+                                    : quick        ? 8
+                                                   : 200,
                            .threads = 2,
                            .seed = 1};
   const bots::ArenaRun run = bots::run_arena(config, {}, nullptr);
@@ -292,7 +319,7 @@ TEST(StrongBot, BeatsDefensiveOnAverageRankInAShortArena) {
   ASSERT_EQ(d.a, "strong");
   std::printf("strong - defensive: %+.3f +- %.3f (%d games, %.1f games/s)\n", d.diff.value,
               d.diff.ci95, d.games, run.games.size() / std::max(run.seconds, 1e-9));
-  EXPECT_LT(d.diff.value, 0) << "strong does not beat defensive: " << d.diff.value;
+  if (!quick) EXPECT_LT(d.diff.value, 0) << "strong does not beat defensive: " << d.diff.value;
 }
 
 }  // namespace
