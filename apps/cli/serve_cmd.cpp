@@ -31,7 +31,7 @@ void run_serve(server::ServerOptions opt) {
     fmt::print(stderr, "error: --threads must be at least 1\n");
     throw CLI::RuntimeError(kExitBadInput);
   }
-  opt.timing.substitute_bot = "efficiency";
+  opt.timing.substitute_bot = "strong";
   server::Server srv(opt);
   try {
     srv.start();

@@ -61,7 +61,7 @@ bool starts_with(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
-std::string default_bot() { return "efficiency"; }
+std::string default_bot() { return "strong"; }
 
 // Replays a finished engine game (or one in progress: its finished hands) from its record.
 json engine_replay(const GameRow& row) {

@@ -34,7 +34,7 @@ struct TableTiming {
   int claim_timeout_ms = 8000;
   int reconnect_timeout_ms = 60000;
   int hand_pause_ms = 3000;
-  std::string substitute_bot = "efficiency";
+  std::string substitute_bot = "strong";
   // Progress is written at most this often (a hand's end, the game's end, a join and the
   // server's stop are written at once).
   int persist_interval_ms = 200;

@@ -33,7 +33,7 @@ class Env:
     ...     obs, reward, done, info = env.step(action)
     """
 
-    def __init__(self, rules: str = "tenhou", seed: int = 0, opponents: str = "defensive",
+    def __init__(self, rules: str = "tenhou", seed: int = 0, opponents: str = "strong",
                  seat: int = 0) -> None:
         self._env = _riichi.Env(rules, seed, opponents, seat)
         self.rules = rules

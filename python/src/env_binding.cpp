@@ -68,7 +68,7 @@ void bind_env(pyb::module_& m) {
   using pyb::arg;
   pyb::class_<Env>(m, "Env")
       .def(pyb::init(&make_env), arg("rules") = "tenhou", arg("seed") = 0,
-           arg("opponents") = "defensive", arg("seat") = 0)
+           arg("opponents") = "strong", arg("seat") = 0)
       .def(
           "reset",
           [](Env& env, std::optional<std::uint64_t> seed) {
