@@ -211,6 +211,24 @@ TEST(StrongBot, HandBuildingKeepsTheFastDiscardsBeforeValue) {
   EXPECT_EQ(StrongBot::hand_building_pick(r), 2);
 }
 
+TEST(StrongBot, FarFromTenpaiIsEveryDiscardTwoShantenOrMore) {
+  // Rule 4's condition on reports made by hand.
+  eval::OptionsReport r;
+  auto add = [&r](eval::DecisionKind kind, int shanten) {
+    eval::OptionValue o;
+    o.kind = kind;
+    o.shanten = shanten;
+    r.options.push_back(o);
+  };
+  add(eval::DecisionKind::kPass, 1);  // a claim window: no discard
+  EXPECT_FALSE(StrongBot::far_from_tenpai(r));
+  add(eval::DecisionKind::kDiscard, 3);
+  add(eval::DecisionKind::kDiscard, 2);
+  EXPECT_TRUE(StrongBot::far_from_tenpai(r));
+  add(eval::DecisionKind::kDiscard, 1);
+  EXPECT_FALSE(StrongBot::far_from_tenpai(r));
+}
+
 TEST(StrongBot, CallsOnlyWhenTheCallIsFaster) {
   // Rule 5 on reports made by hand: a pon valued above passing but leaving the hand at the same
   // shanten is declined; one that lowers it is taken; a pass valued best stays a pass.

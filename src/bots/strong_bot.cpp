@@ -48,6 +48,13 @@ int StrongBot::hand_building_pick(const eval::OptionsReport& report) {
   return pick < 0 ? report.best : pick;
 }
 
+bool StrongBot::far_from_tenpai(const eval::OptionsReport& report) {
+  int lowest = 99;
+  for (const eval::OptionValue& o : report.options)
+    if (is_discard(o)) lowest = std::min(lowest, o.shanten);
+  return lowest >= 2 && lowest < 99;
+}
+
 int StrongBot::call_pick(const eval::OptionsReport& report) {
   const eval::OptionValue& best = report.options[static_cast<std::size_t>(report.best)];
   if (best.kind != eval::DecisionKind::kCall) return report.best;
@@ -58,7 +65,8 @@ int StrongBot::call_pick(const eval::OptionsReport& report) {
   return report.best;
 }
 
-StrongBot::StrongBot(std::uint64_t seed, const Rules& rules) : rules_(rules), seed_(seed) {
+StrongBot::StrongBot(std::uint64_t seed, const Rules& rules)
+    : rules_(rules), seed_(seed), efficiency_(seed, rules) {
   // The hand-value model's tables are built once per process (about 0.3 s of CPU): built here,
   // when the bot is made, rather than in its first decision (the web table, mjai time limits).
   eval::init_tile_distance_tables();
@@ -100,6 +108,13 @@ StrongBot::Decision StrongBot::decide(const Observation& obs, std::span<const Ac
   settings.reasons = reasons;
   if (is_all_last(obs, rules_)) settings.utility = placement_utility;
   const eval::OptionsReport report = eval::evaluate_options(obs, rules_, settings);
+  if (report.kind != eval::DecisionKind::kCall && !report.threat && far_from_tenpai(report)) {
+    // Rule 4: the efficiency ranking, with the valuation's reason for that action.
+    const Action a = efficiency_.choose(obs, legal);
+    for (const eval::OptionValue& o : report.options)
+      if (o.action == a) return {a, o.reason};
+    return {a, {}};
+  }
   int pick = report.kind == eval::DecisionKind::kCall ? call_pick(report)
              : report.threat                          ? report.best
                                                       : hand_building_pick(report);

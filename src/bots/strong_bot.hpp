@@ -9,12 +9,12 @@
 //   3. Otherwise the option with the highest utility of evaluate_options(OptionsSettings::fast()):
 //      the discard (hand value, speed, danger against each opponent, noten payments), riichi or
 //      dama, chi / pon / kan or pass, push or fold, kyuushu: all compared in one unit.
-//   4. Hand building (no threat, no discard reaching tenpai): the option of highest
-//      utility among the discards that keep the lowest shanten with at least 3/4 of the most
-//      effective tiles (kans and kyuushu stay candidates). The fast hand-value model approximates
-//      hands of 2+ shanten and then undervalues speed: by value alone the bot lost to `defensive`
-//      by +0.82 average rank (60 hanchan, Tenhou rules), with this filter it gained -0.10
-//      (docs/bots.md). Against a threat every option competes.
+//   4. Hand building far from tenpai (no threat, every discard 2-shanten or more): the
+//      efficiency bot's discard (lowest shanten, most effective tiles; efficiency_bot.hpp). The
+//      fast hand-value model approximates such hands and then undervalues speed: by value alone
+//      the bot lost to `defensive` by +0.82 average rank (docs/bots.md). At 1-shanten without a
+//      threat, the best among the discards of lowest shanten and at least 3/4 of the most
+//      effective tiles (hand_building_pick). Against a threat every option competes.
 //   5. Calls (chi, pon, daiminkan) only when the best by value and lowering the shanten of the
 //      hand: the valuation prices each call alone, so passing (which keeps riichi and the later
 //      calls open) is undervalued: without the rule the bot called in 52% of its hands and won
@@ -33,6 +33,7 @@
 #include <string>
 
 #include "bots/bot.hpp"
+#include "bots/efficiency_bot.hpp"
 #include "eval/options.hpp"
 #include "riichi/rules.hpp"
 
@@ -67,6 +68,8 @@ class StrongBot final : public Bot {
   static double placement_utility(const Observation& obs, const eval::Outcome& outcome);
   // Rule 4: the index of the option to play in a position without threat.
   static int hand_building_pick(const eval::OptionsReport& report);
+  // Rule 4: no discard of the report gets the hand within 1-shanten.
+  static bool far_from_tenpai(const eval::OptionsReport& report);
   // Rule 5: the index of the option to play in a claim window.
   static int call_pick(const eval::OptionsReport& report);
   // Rule 4's speed floor: effective tiles >= kSpeedNum / kSpeedDen of the most.
@@ -75,6 +78,7 @@ class StrongBot final : public Bot {
  private:
   Rules rules_;
   std::uint64_t seed_;
+  EfficiencyBot efficiency_;  // rule 4
 };
 
 }  // namespace riichi::bots
