@@ -24,7 +24,7 @@ help:
 	@echo "make soak    self-play invariants over 1,000,000 hands per preset (long)"
 	@echo "make build   Release build; the CLI is build/riichi"
 	@echo "make bench   run the Google Benchmark suite (Release)"
-	@echo "make strength  bot strength: arena runs of $(STRENGTH_GAMES) hanchan per pairing (long)"
+	@echo "make strength  bot strength: arena runs of $(STRENGTH_GAMES) hanchan per pairing, $(STRONG_GAMES) for strong (long)"
 	@echo "make review-check  review every decision of every seat of the 345 shared real games (long)"
 	@echo "make bench-python  Python env / VectorEnv steps/s, dataset decisions/s, a Dask run's games/s"
 	@echo "make python-install  pip install the module for /usr/bin/python3 (user site, no network)"
@@ -108,6 +108,10 @@ soak: build
 STRENGTH_GAMES ?= 20000
 STRENGTH_THREADS ?= 2
 STRENGTH_PAIRINGS ?= efficiency,random,efficiency,random defensive,efficiency,defensive,efficiency
+# The strong bot (docs/bots.md): two pairings under each of STRONG_RULES, STRONG_GAMES each.
+STRONG_GAMES ?= 4000
+STRONG_RULES ?= ema2016 tenhou
+STRONG_PAIRINGS ?= strong,defensive,strong,defensive strong,defensive,defensive,defensive
 strength: build
 	@mkdir -p $(BUILD)/strength
 	@for bots in $(STRENGTH_PAIRINGS); do \
@@ -117,6 +121,13 @@ strength: build
 	    --seed 1 --json > $$out || exit $$?; \
 	  /usr/bin/python3 tools/arena_summary.py $$out; \
 	done
+	@for rules in $(STRONG_RULES); do for bots in $(STRONG_PAIRINGS); do \
+	  out=$(BUILD)/strength/$$rules-$$(echo $$bots | tr , _).json; \
+	  echo "== riichi arena --bots $$bots --rules $$rules --games $(STRONG_GAMES) --threads $(STRENGTH_THREADS) --json > $$out"; \
+	  ./$(BUILD)/riichi arena --bots $$bots --rules $$rules --games $(STRONG_GAMES) \
+	    --threads $(STRENGTH_THREADS) --seed 1 --json > $$out || exit $$?; \
+	  /usr/bin/python3 tools/arena_summary.py $$out; \
+	done; done
 
 # Game review (docs/review.md): every decision of every seat of the 345 shared real Tenhou games
 # reviewed; exit 1 if a hand or decision cannot be (--strict), 2 if a log is refused.

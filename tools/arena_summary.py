@@ -12,7 +12,8 @@ def summarize(path):
     for b in j["bots"]:
         print(f"  {b['name']:<12} avg rank {b['avg_rank']:.3f} ± {b['avg_rank_ci95']:.3f}"
               f"  final score {b['avg_score']:+.0f} ± {b['avg_score_ci95']:.0f}"
-              f"  win {100 * b['win_rate']:.1f}%  deal-in {100 * b['deal_in_rate']:.1f}%"
+              f"  win {100 * b['win_rate']:.1f} ± {100 * b.get('win_rate_ci95', 0):.1f}%"
+              f"  deal-in {100 * b['deal_in_rate']:.1f} ± {100 * b.get('deal_in_rate_ci95', 0):.1f}%"
               f"  riichi {100 * b['riichi_rate']:.1f}%  call {100 * b['call_rate']:.1f}%")
     for d in j.get("rank_differences", []):
         print(f"  avg rank {d['a']} - {d['b']}: {d['avg_rank_diff']:+.3f}"

@@ -6,6 +6,7 @@
 #include "bots/defensive_bot.hpp"
 #include "bots/efficiency_bot.hpp"
 #include "bots/random_bot.hpp"
+#include "bots/strong_bot.hpp"
 
 namespace riichi::bots {
 
@@ -32,6 +33,11 @@ const std::vector<Entry>& entries() {
         "efficiency, but folds to riichi and threats with safe tiles (genbutsu, suji)"},
        [](std::uint64_t seed, const Rules& rules) {
          return std::make_unique<DefensiveBot>(seed, rules);
+       }},
+      {{"strong",
+        "plays by value (eval::evaluate_options): discards, riichi, calls, push or fold"},
+       [](std::uint64_t seed, const Rules& rules) {
+         return std::make_unique<StrongBot>(seed, rules);
        }},
   };
   return kEntries;

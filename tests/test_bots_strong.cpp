@@ -1,0 +1,349 @@
+// The strong bot (bots/strong_bot.hpp) on hand-made positions whose right answer follows from the
+// rules of play (written in each test's comments, never from the bot's own output), its own rules
+// (forced actions, wins, the All-Last utility) by hand, and a short arena run against the
+// defensive bot.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "bot_positions.hpp"
+#include "bots/arena.hpp"
+#include "bots/registry.hpp"
+#include "bots/selfplay.hpp"
+#include "bots/strong_bot.hpp"
+#include "riichi/rules.hpp"
+
+namespace riichi::testing {
+namespace {
+
+using bots::StrongBot;
+
+Observation with_legal(const Position& p) {
+  Observation o = p.obs();
+  o.legal_actions = p.legal();
+  return o;
+}
+
+StrongBot::Decision decide(const Position& p, bool reasons = true,
+                           const Rules& rules = Rules::ema2016()) {
+  StrongBot bot(1, rules);
+  const Observation o = with_legal(p);
+  const StrongBot::Decision d = bot.decide(o, p.legal(), reasons);
+  // choose() takes the same action as decide(), with or without the reasons.
+  EXPECT_EQ(bot.choose(o, p.legal()), d.action) << d.reason;
+  return d;
+}
+
+bool is_kind(const Action& a, const std::string& tile) {
+  return a.tile >= 0 && a.tile / 4 == parse_tile(tile).kind;
+}
+
+// --- wins and forced actions -------------------------------------------------------------
+
+TEST(StrongBot, TakesTheWinningTileByTsumo) {
+  // 123m 234m 456p 789s 55m completed by the drawn 5m: menzen tsumo. A win now is worth its
+  // points; playing on can only win later, or not at all.
+  Position p;
+  p.seat(0).live_tiles(60).hand("123m456p789s234m5m").drawn("5m");
+  p.discards(0, "1z9p").discards(1, "2z1s").discards(2, "9s3z").discards(3, "4z1p");
+  p.allow_discards().allow(ActionType::kTsumo);
+  for (bool reasons : {false, true}) {
+    const StrongBot::Decision d = decide(p, reasons);
+    EXPECT_EQ(d.action.type, ActionType::kTsumo) << d.reason;
+    if (reasons) {
+      EXPECT_NE(d.reason.find("tsumo"), std::string::npos) << d.reason;
+    }
+  }
+}
+
+TEST(StrongBot, TakesTheWinningTileByRon) {
+  // 234m 345m 456p 678s 55s waiting 2m-5m: North discards 5m, tanyao pinfu ron. Passing makes
+  // the hand furiten for the turn and gives up a sure win for a chance of the same one.
+  Position p;
+  p.seat(1).live_tiles(34).hand("234m456p678s34m55s");
+  p.discards(0, "1z9p1s9s2z3z4z1m9m").discards(1, "2z1p9s1s3z4z6z7z8m");
+  p.discards(2, "1z9s4z6z7z7p3p2p1m").discards(3, "9m1z1p2z3z7z6z8m");
+  p.claim_window("5m", 3);
+  p.allow(ActionType::kRon, "5m");
+  EXPECT_EQ(decide(p, false).action.type, ActionType::kRon);
+  EXPECT_EQ(decide(p, true).action.type, ActionType::kRon);
+}
+
+TEST(StrongBot, ASingleLegalActionIsPlayed) {
+  // A riichi hand that cannot win on its draw has one legal action, the tsumogiri.
+  Position p;
+  p.seat(0).live_tiles(40).hand("123m456p789s234m5m").drawn("9p");
+  Observation o = p.obs();
+  Action tsumogiri;
+  tsumogiri.type = ActionType::kDiscard;
+  tsumogiri.seat = 0;
+  tsumogiri.tile = static_cast<std::int16_t>(o.drawn);
+  tsumogiri.tsumogiri = true;
+  o.legal_actions = {tsumogiri};
+  StrongBot bot(3);
+  EXPECT_EQ(bot.choose(o, o.legal_actions), tsumogiri);
+}
+
+// --- push or fold ------------------------------------------------------------------------
+
+// Seat 1 (South) to play its 6th discard; the dealer (seat 0) declared riichi on its 6th.
+Position against_dealer_riichi(const std::string& hand, const std::string& drawn,
+                               const std::string& dealer_river) {
+  Position p;
+  p.seat(1).live_tiles(48).hand(hand).drawn(drawn);
+  p.discards(0, dealer_river, 5);
+  p.discards(1, "9s8s1p7m6z").discards(2, "1z9m2z8s4z").discards(3, "9m1p4z3z7p");
+  return p;
+}
+
+TEST(StrongBot, HopelessHandFoldsWithGenbutsuAgainstTheDealersRiichi) {
+  // About 5-shanten against the dealer's riichi (a dealer mangan costs 12000): the hand will
+  // almost never win first. Fold, throwing a tile the riichi player discarded (genbutsu: 9p,
+  // 1z, 4s), which it cannot ron.
+  Position p = against_dealer_riichi("1m5m8m2p6p9p2s4s7s1z3z5z7z", "4p", "9p1z2z8p3m4s");
+  p.allow_discards();
+  const StrongBot::Decision d = decide(p);
+  EXPECT_TRUE(is_kind(d.action, "9p") || is_kind(d.action, "1z") || is_kind(d.action, "4s"))
+      << to_string(d.action, false) << ": " << d.reason;
+  EXPECT_NE(d.reason.find("fold"), std::string::npos) << d.reason;
+}
+
+TEST(StrongBot, TenpaiManganPushesASujiTile) {
+  // 234m 567m 66p 678p 78s + 7p, dora 6p (indicator 5p), against the dealer's riichi
+  // (4p 9m 2m 1z 3z 6z). Cutting 7p keeps a mangan tenpai on 6s-9s (tanyao, pinfu, dora 3),
+  // and 7p is suji of the riichi player's 4p. The genbutsu 2m would break the hand; the
+  // non-suji 8p is more dangerous for the same tenpai. Push the suji tile.
+  Position p = against_dealer_riichi("234m567m66p678p78s", "7p", "4p9m2m1z3z6z");
+  p.dora_indicator("5p");
+  p.allow_discards();
+  const StrongBot::Decision d = decide(p);
+  EXPECT_TRUE(is_kind(d.action, "7p")) << to_string(d.action, false) << ": " << d.reason;
+}
+
+TEST(StrongBot, CheapHandFoldsToASafeTileWhenOthersAreSafeToo) {
+  // A 3-shanten hand with no dora against the dealer's riichi, holding a genbutsu (9p) and live
+  // middle tiles: it cannot win in time, so it throws the genbutsu rather than a middle tile.
+  Position p = against_dealer_riichi("2m3m5m6p7p9p3s4s8s8s4z5z6z", "1s", "9p1z2z8p3m4s");
+  p.allow_discards();
+  const StrongBot::Decision d = decide(p);
+  EXPECT_TRUE(is_kind(d.action, "9p") || is_kind(d.action, "4s"))
+      << to_string(d.action, false) << ": " << d.reason;
+}
+
+// --- calls and riichi ---------------------------------------------------------------------
+
+TEST(StrongBot, PonsAYakuhaiPairThatSpeedsTheHand) {
+  // 77z 23m 56p 789s 44s 1p 9p, 2-shanten with no yaku of its own: pon of the Red dragon
+  // gives a yaku (yakuhai) and a set, 1-shanten. Pon.
+  Position p;
+  p.seat(1).live_tiles(60).hand("77z23m56p789s44s19p");
+  p.discards(0, "1z9m").discards(1, "9s2z").discards(2, "1m4z").discards(3, "8m3z");
+  p.claim_window("7z", 0);
+  p.allow_call(ActionType::kPon, "7z", "7z7z");
+  const StrongBot::Decision d = decide(p);
+  EXPECT_EQ(d.action.type, ActionType::kPon) << d.reason;
+}
+
+TEST(StrongBot, RefusesAChiThatLeavesNoYaku) {
+  // South, 12m 456p 789s 34s 88p 3z: chi of 3m (123m) leaves no yaku (a terminal: no tanyao;
+  // West is not South's wind; a chi: no toitoi; two suits: no honitsu), and a hand without a
+  // yaku cannot win. Pass and keep riichi.
+  Position p;
+  p.seat(1).live_tiles(56).hand("12m456p789s34s88p3z");
+  p.discards(0, "1z9s2z").discards(1, "9p7z1p").discards(2, "4z1s6z").discards(3, "7z2z");
+  p.claim_window("3m", 0);
+  p.allow_call(ActionType::kChi, "3m", "1m2m");
+  EXPECT_EQ(decide(p).action.type, ActionType::kPass);
+}
+
+TEST(StrongBot, RiichiOnAGoodWaitEarly) {
+  // Tenpai at the 4th turn on a two-sided 2s-5s with 123m 567p 777s 55p and two dora: no yaku
+  // without riichi, so dama wins only by tsumo. Riichi (cutting the drawn 9m).
+  Position p;
+  p.seat(1).live_tiles(58).hand("123m567p777s55p34s").drawn("9m").dora_indicator("4p");
+  p.discards(0, "1z9s2z").discards(1, "1p7z").discards(2, "4z1s6z").discards(3, "7z2z");
+  p.allow_discards().allow_riichi("9m");
+  const StrongBot::Decision d = decide(p);
+  EXPECT_EQ(d.action.type, ActionType::kRiichi) << d.reason;
+  EXPECT_TRUE(is_kind(d.action, "9m"));
+}
+
+TEST(StrongBot, KeepsTheBestShapeWithNoThreat) {
+  // No threat, 1-shanten: 23m 456m 78p 234s 99s 1z + drawn 5z. The lone honours are the only
+  // tiles that do not help; cutting either keeps the two two-sided waits and the pair.
+  Position p;
+  p.seat(2, 0, 0).live_tiles(62).hand("23m456m78p234s99s1z").drawn("5z");
+  p.discards(0, "9m").discards(1, "1p");
+  p.allow_discards();
+  const StrongBot::Decision d = decide(p);
+  EXPECT_TRUE(is_kind(d.action, "1z") || is_kind(d.action, "5z"))
+      << to_string(d.action, false) << ": " << d.reason;
+}
+
+TEST(StrongBot, HandBuildingKeepsTheFastDiscardsBeforeValue) {
+  // Rule 4 on a report made by hand: 2-shanten with 20 effective tiles (utility 100), the same
+  // shanten with 12 (< 3/4 of 20, utility 200), a 3-shanten break (utility 500), a kan (150).
+  // Without a threat the best of the fast enough discards and the kan: the kan.
+  eval::OptionsReport r;
+  auto add = [&r](eval::DecisionKind kind, int shanten, int tiles, double utility) {
+    eval::OptionValue o;
+    o.kind = kind;
+    o.shanten = shanten;
+    o.effective_tiles = tiles;
+    o.utility = utility;
+    r.options.push_back(o);
+  };
+  add(eval::DecisionKind::kDiscard, 2, 20, 100);
+  add(eval::DecisionKind::kDiscard, 2, 12, 200);
+  add(eval::DecisionKind::kDiscard, 3, 30, 500);
+  r.best = 2;
+  EXPECT_EQ(StrongBot::hand_building_pick(r), 0);
+  add(eval::DecisionKind::kKan, 2, 10, 150);
+  EXPECT_EQ(StrongBot::hand_building_pick(r), 3);
+  // 15 of 20 is exactly 3/4: fast enough, and worth more than the kan.
+  add(eval::DecisionKind::kRiichi, 2, 15, 180);
+  EXPECT_EQ(StrongBot::hand_building_pick(r), 4);
+  // Tenpai available: every option competes by value (the report's best).
+  add(eval::DecisionKind::kDiscard, 0, 4, 50);
+  EXPECT_EQ(StrongBot::hand_building_pick(r), 2);
+}
+
+TEST(StrongBot, FarFromTenpaiIsEveryDiscardTwoShantenOrMore) {
+  // Rule 4's condition on reports made by hand.
+  eval::OptionsReport r;
+  auto add = [&r](eval::DecisionKind kind, int shanten) {
+    eval::OptionValue o;
+    o.kind = kind;
+    o.shanten = shanten;
+    r.options.push_back(o);
+  };
+  add(eval::DecisionKind::kPass, 1);  // a claim window: no discard
+  EXPECT_FALSE(StrongBot::far_from_tenpai(r));
+  add(eval::DecisionKind::kDiscard, 3);
+  add(eval::DecisionKind::kDiscard, 2);
+  EXPECT_TRUE(StrongBot::far_from_tenpai(r));
+  add(eval::DecisionKind::kDiscard, 1);
+  EXPECT_FALSE(StrongBot::far_from_tenpai(r));
+}
+
+TEST(StrongBot, CallsOnlyWhenTheCallIsFaster) {
+  // Rule 5 on reports made by hand: a pon valued above passing but leaving the hand at the same
+  // shanten is declined; one that lowers it is taken; a pass valued best stays a pass.
+  eval::OptionsReport r;
+  r.kind = eval::DecisionKind::kCall;
+  auto add = [&r](eval::DecisionKind kind, int shanten, double utility) {
+    eval::OptionValue o;
+    o.kind = kind;
+    o.shanten = shanten;
+    o.utility = utility;
+    r.options.push_back(o);
+  };
+  add(eval::DecisionKind::kCall, 2, 300);
+  add(eval::DecisionKind::kPass, 2, 200);
+  r.best = 0;
+  EXPECT_EQ(StrongBot::call_pick(r), 1);
+  r.options[0].shanten = 1;
+  EXPECT_EQ(StrongBot::call_pick(r), 0);
+  r.options[0].utility = 100;
+  r.best = 1;
+  EXPECT_EQ(StrongBot::call_pick(r), 1);
+}
+
+// --- All-Last ----------------------------------------------------------------------------
+
+TEST(StrongBot, AllLastIsTheLastSeatDealingInTheLastWind) {
+  Observation o;
+  o.round_wind = 1;  // South
+  o.dealer = 3;
+  EXPECT_TRUE(StrongBot::is_all_last(o, Rules::ema2016()));  // South 4
+  o.dealer = 2;
+  EXPECT_FALSE(StrongBot::is_all_last(o, Rules::ema2016()));  // South 3
+  o.round_wind = 0;
+  o.dealer = 3;
+  EXPECT_FALSE(StrongBot::is_all_last(o, Rules::tenhou()));  // East 4 of a hanchan
+  Rules tonpuu = Rules::tenhou();
+  tonpuu.east_only = true;
+  EXPECT_TRUE(StrongBot::is_all_last(o, tonpuu));  // East 4 of a tonpuusen
+  o.round_wind = 2;                                // West 4: an extension's last hand
+  EXPECT_TRUE(StrongBot::is_all_last(o, Rules::tenhou()));
+}
+
+TEST(StrongBot, PlacementUtilityCountsThePlacesAnOutcomeMoves) {
+  // Seat 2 at 24000 is 3rd (31000, 28000, 24000, 17000). Each place above 4th is worth
+  // kRankStep points on top of the outcome's points.
+  Observation o;
+  o.seat = 2;
+  o.scores = {31000, 28000, 24000, 17000};
+  const double step = StrongBot::kRankStep;
+  eval::Outcome win{eval::Outcome::kWin, 8000, -1};
+  // +8000 and the others pay 8000/3 each: 32000 against 28333, 25333, 14333: 1st.
+  EXPECT_DOUBLE_EQ(StrongBot::placement_utility(o, win), 8000 + 3 * step);
+  eval::Outcome cheap{eval::Outcome::kWin, 1000, -1};
+  // 25000 against 30667, 27667, 16667: still 3rd.
+  EXPECT_DOUBLE_EQ(StrongBot::placement_utility(o, cheap), 1000 + 1 * step);
+  eval::Outcome deal_in{eval::Outcome::kDealIn, -8000, 3};
+  // 16000 against 25000 for seat 3 (it won the 8000): 4th.
+  EXPECT_DOUBLE_EQ(StrongBot::placement_utility(o, deal_in), -8000 + 0 * step);
+  eval::Outcome other{eval::Outcome::kOther, 0, -1};
+  EXPECT_DOUBLE_EQ(StrongBot::placement_utility(o, other), 1 * step);
+}
+
+// --- whole games ------------------------------------------------------------------------
+
+TEST(StrongBot, PlaysWholeGamesUnderEveryPreset) {
+  for (const Rules& rules : {Rules::ema2016(), Rules::ema2008(), Rules::tenhou()}) {
+    const auto players = bots::make_bots({"strong", "defensive", "strong", "efficiency"}, 5, rules);
+    // play_recorded throws on an illegal action.
+    const GameRecorder rec = bots::play_recorded(rules, 5, bots::seats_of(players));
+    EXPECT_TRUE(rec.game().is_over()) << rules.name;
+  }
+}
+
+TEST(StrongBot, IsDeterministicForItsSeed) {
+  const Rules rules = Rules::tenhou();
+  std::array<int, 4> first{};
+  for (int run = 0; run < 2; ++run) {
+    const auto players = bots::make_bots({"strong", "strong", "strong", "strong"}, 11, rules);
+    const bots::FastStats s = bots::play_fast(rules, 11, bots::seats_of(players));
+    if (run == 0)
+      first = s.final.points;
+    else
+      EXPECT_EQ(s.final.points, first);
+  }
+}
+
+TEST(StrongBot, HoldsItsOwnAgainstDefensiveInAShortArena) {
+  // strong x2 against defensive x2, seat rotation on the same walls (docs/arena.md), Tenhou
+  // rules. RIICHI_STRONG_GAMES=N plays N games (default 200: about 15 s on two idle cores);
+  // `make strength` is the measurement (docs/bots.md). NOT the bar yet: strong is about
+  // even with defensive (-0.04 +- 0.10 over 600 hanchan), so a check that it wins would fail on
+  // noise (+0.06 +- 0.18 on these 200). The check guards against the regression measured when
+  // every decision followed the fast valuation (+0.79 +- 0.16): the paired average-rank
+  // difference must stay below +0.25.
+  // Under the sanitizers (RIICHI_QUICK=1) 8 games only check that the run completes.
+  const char* env = std::getenv("RIICHI_STRONG_GAMES");
+  const bool quick = std::getenv("RIICHI_QUICK") != nullptr;
+  bots::ArenaConfig config{.bots = {"strong", "defensive", "strong", "defensive"},
+                           .rules = Rules::tenhou(),
+                           .games = env != nullptr ? std::atoi(env)
+                                    : quick        ? 8
+                                                   : 200,
+                           .threads = 2,
+                           .seed = 1};
+  const bots::ArenaRun run = bots::run_arena(config, {}, nullptr);
+  const bots::ArenaTable table = bots::summarize(run.games);
+  ASSERT_EQ(table.differences.size(), 1u);
+  const bots::RankDifference& d = table.differences[0];
+  ASSERT_EQ(d.a, "strong");
+  std::printf("strong - defensive: %+.3f +- %.3f (%d games, %.1f games/s)\n", d.diff.value,
+              d.diff.ci95, d.games, run.games.size() / std::max(run.seconds, 1e-9));
+  if (!quick) {
+    EXPECT_LT(d.diff.value, 0.25) << "strong falls behind defensive: " << d.diff.value;
+  }
+}
+
+}  // namespace
+}  // namespace riichi::testing
