@@ -35,7 +35,8 @@ struct ServerLimits {
   int max_import_hands = 48;                   // hands of an imported log (real games: <= 20)
   int tables_per_minute = 10;                  // table creations per client address
   int imports_per_minute = 5;                  // imports per client address
-  int max_live_tables = 500;                   // unfinished tables at once
+  int reviews_per_minute = 30;  // reviews of a player per client address (~2 s of CPU each)
+  int max_live_tables = 500;    // unfinished tables at once
 };
 
 struct ServerOptions {
