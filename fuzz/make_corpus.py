@@ -9,6 +9,7 @@ read them in place (fuzz/run_fuzz.sh). Deterministic: the same sources give the 
 usage: make_corpus.py --riichi build/riichi --source . --out build/fuzz-corpus [--shared DIR]
 """
 import argparse
+import gzip
 import hashlib
 import pathlib
 import re
@@ -17,7 +18,7 @@ import sys
 import warnings
 
 TARGETS = ["hand", "score_vector", "rules_spec", "record", "record_text", "mjlog", "tenhou6",
-           "mjai_log", "mjai_bot", "mjai_server", "web_protocol"]
+           "mjai_log", "mjai_bot", "mjai_server", "web_protocol", "log"]
 
 # A C++ string literal (no raw strings), with its escapes left as written.
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
@@ -89,15 +90,20 @@ def game_seeds(riichi, out, shared):
         records.append(rec)
         data = rec.read_bytes()
         put(out, "record", data)
+        put(out, "log", data)
         put(out, "record", b"".join(data.splitlines(keepends=True)[:120]))  # a truncated game
         for fmt, targets in [("tenhou6", ["tenhou6"]), ("mjai", ["mjai_log", "mjai_bot"])]:
             text = run([riichi, "export", "--to", fmt, str(rec)]).stdout
+            put(out, "log", text)
             for t in targets:
                 put(out, t, text)
                 if fmt == "mjai":
                     for hand in list(mjai_hands(text))[:3]:
                         put(out, t, hand)
     logs = sorted((shared / "tenhou-mjlog").glob("*.mjlog"))[:4] if shared else []
+    for log in logs[:2]:  # the reader by content: plain and gzip-compressed mjlog
+        put(out, "log", log.read_bytes())
+        put(out, "log", gzip.compress(log.read_bytes(), mtime=0))
     for log in logs:
         text = run([riichi, "export", "--to", "mjai", str(log)]).stdout
         for t in ("mjai_log", "mjai_bot"):

@@ -17,7 +17,7 @@ seconds=$3
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
 shared=${RIICHI_SHARED_DATA:-$here/../../shared/data}
-targets=${*:-hand score_vector rules_spec record record_text mjlog tenhou6 mjai_log mjai_bot mjai_server web_protocol}
+targets=${*:-hand score_vector rules_spec record record_text mjlog tenhou6 mjai_log mjai_bot mjai_server web_protocol log}
 
 seed_dir=$build/corpus-seed
 if [ ! -d "$seed_dir" ]; then
@@ -37,7 +37,7 @@ for t in $targets; do
     mjlog)  # FUZZ_QUICK (make test): the 45 logs only, not the 300 houou games
       dirs="tenhou-mjlog tenhou-mjlog-houou2021"; [ -n "${FUZZ_QUICK:-}" ] && dirs=tenhou-mjlog
       for d in $dirs; do [ -d "$shared/$d" ] && extra+=("$shared/$d"); done ;;
-    tenhou6) [ -d "$shared/tenhou6" ] && extra+=("$shared/tenhou6") ;;
+    tenhou6|log) [ -d "$shared/tenhou6" ] && extra+=("$shared/tenhou6") ;;
   esac
   log=$build/crashes/$t.log
   "$bin" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=262144 \

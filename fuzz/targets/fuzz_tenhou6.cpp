@@ -2,6 +2,7 @@
 #include "fuzz_common.hpp"
 #include "io/plain_game.hpp"
 #include "io/tenhou6.hpp"
+#include "io/tenhou_rules.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace riichi;
@@ -9,6 +10,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     game = io::parse_tenhou6(fuzz::as_text(data, size));
   } catch (const io::FormatError&) {
+    return 0;
+  } catch (const io::UnsupportedGame&) {  // a lobby the engine does not play (io/tenhou_rules.hpp)
     return 0;
   }
   try {
