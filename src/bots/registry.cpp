@@ -34,8 +34,7 @@ const std::vector<Entry>& entries() {
        [](std::uint64_t seed, const Rules& rules) {
          return std::make_unique<DefensiveBot>(seed, rules);
        }},
-      {{"strong",
-        "plays by value (eval::evaluate_options): discards, riichi, calls, push or fold"},
+      {{"strong", "plays by value (eval::evaluate_options): discards, riichi, calls, push or fold"},
        [](std::uint64_t seed, const Rules& rules) {
          return std::make_unique<StrongBot>(seed, rules);
        }},
