@@ -6,9 +6,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <filesystem>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace riichi::cli {
@@ -72,5 +77,49 @@ class Progress {
   bool shown_ = false;
   double last_ = -1;
 };
+
+// Reads `files` on `jobs` threads (`read(file) -> Result`) and hands every result to `use(Result&)`
+// on the calling thread in file order, so output stays in order; `use` returns the games the file
+// held, which the progress bar counts.
+template <typename Read, typename Use>
+void read_logs_in_order(const std::vector<std::filesystem::path>& files, int jobs, bool progress,
+                        Read read, Use use) {
+  using Result = decltype(read(files.front()));
+  const std::size_t n = files.size();
+  std::vector<Result> results(n);
+  std::vector<char> ready(n, 0);
+  std::mutex mu;
+  std::condition_variable cv;
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t i; (i = next++) < n;) {
+      Result r = read(files[i]);
+      std::lock_guard<std::mutex> lock(mu);
+      results[i] = std::move(r);
+      ready[i] = 1;
+      cv.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < jobs; ++t) pool.emplace_back(work);
+  const auto start = std::chrono::steady_clock::now();
+  Progress bar(n, progress);
+  long games = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    Result r;
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      cv.wait(lock, [&] { return ready[i] != 0; });
+      r = std::move(results[i]);
+    }
+    bar.clear();
+    games += use(r);
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    bar.show(i + 1, games, s);
+  }
+  for (std::thread& t : pool) t.join();
+  bar.clear();
+}
 
 }  // namespace riichi::cli

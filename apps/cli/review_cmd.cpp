@@ -13,16 +13,12 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "commands.hpp"
@@ -107,50 +103,22 @@ void run_review(const ReviewOptions& opt) {
   bool bad = false;
   const std::vector<fs::path> files = collect_log_files(opt.paths, bad);
   const bool alone = files.size() == 1;
-  const std::size_t n = files.size();
-  std::vector<FileResult> results(n);
-  std::vector<char> ready(n, 0);
-  std::mutex mu;
-  std::condition_variable cv;
-  std::atomic<std::size_t> next{0};
-  auto work = [&] {
-    for (std::size_t i; (i = next++) < n;) {
-      FileResult r = review_file(files[i], opt, alone);
-      std::lock_guard<std::mutex> lock(mu);
-      results[i] = std::move(r);
-      ready[i] = 1;
-      cv.notify_all();
-    }
-  };
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
   const int jobs = std::clamp(opt.jobs > 0 ? opt.jobs : cores, 1, 256);
-  std::vector<std::thread> pool;
-  for (int t = 0; t < jobs; ++t) pool.emplace_back(work);
   const auto start = std::chrono::steady_clock::now();
-  Progress bar(n, opt.progress);
   std::vector<review::GameReview> all;
   std::vector<std::string> missing;
-  long games = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    FileResult r;
-    {
-      std::unique_lock<std::mutex> lock(mu);
-      cv.wait(lock, [&] { return ready[i] != 0; });
-      r = std::move(results[i]);
-    }
-    bar.clear();
-    for (const review::GameReview& g : r.games) print_game(g, opt);
-    fmt::print(stderr, "{}", r.err);
-    bad = bad || r.bad;
-    missing.insert(missing.end(), r.missing.begin(), r.missing.end());
-    games += static_cast<long>(r.games.size());
-    for (review::GameReview& g : r.games) all.push_back(std::move(g));
-    const double s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    bar.show(i + 1, games, s);
-  }
-  for (std::thread& t : pool) t.join();
-  bar.clear();
+  read_logs_in_order(
+      files, jobs, opt.progress, [&](const fs::path& f) { return review_file(f, opt, alone); },
+      [&](FileResult& r) {
+        for (const review::GameReview& g : r.games) print_game(g, opt);
+        fmt::print(stderr, "{}", r.err);
+        bad = bad || r.bad;
+        missing.insert(missing.end(), r.missing.begin(), r.missing.end());
+        const long games = static_cast<long>(r.games.size());
+        for (review::GameReview& g : r.games) all.push_back(std::move(g));
+        return games;
+      });
   if (all.empty() && !missing.empty() && !bad) {
     fmt::print(stderr, "error: {}\n", missing.front());
     bad = true;

@@ -11,16 +11,12 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <filesystem>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "commands.hpp"
@@ -117,51 +113,24 @@ void run_check(const CheckOptions& opt) {
   }
   bool unreadable = false;
   const std::vector<fs::path> files = collect_log_files(opt.paths, unreadable);
-  const std::size_t n = files.size();
-  std::vector<FileResult> results(n);
-  std::vector<char> ready(n, 0);
-  std::mutex mu;
-  std::condition_variable cv;
-  std::atomic<std::size_t> next{0};
-  auto work = [&] {
-    for (std::size_t i; (i = next++) < n;) {
-      FileResult r = check_file(files[i], opt, rules);
-      std::lock_guard<std::mutex> lock(mu);
-      results[i] = std::move(r);
-      ready[i] = 1;
-      cv.notify_all();
-    }
-  };
   const int jobs = std::clamp(opt.jobs, 1, 256);
-  std::vector<std::thread> pool;
-  for (int t = 0; t < jobs; ++t) pool.emplace_back(work);
   const auto start = std::chrono::steady_clock::now();
-  Progress bar(n, opt.progress);
   long games = 0, hands = 0, mismatches = 0, refused = 0;
   std::map<std::string, long> kinds, lobbies;
-  for (std::size_t i = 0; i < n; ++i) {
-    FileResult r;
-    {
-      std::unique_lock<std::mutex> lock(mu);
-      cv.wait(lock, [&] { return ready[i] != 0; });
-      r = std::move(results[i]);
-    }
-    bar.clear();
-    fmt::print("{}", r.out);
-    std::fflush(stdout);
-    fmt::print(stderr, "{}", r.err);
-    games += r.games;
-    hands += r.hands;
-    mismatches += r.mismatches;
-    unreadable = unreadable || r.unreadable;
-    if (r.refused) ++refused, ++lobbies[*r.refused];
-    for (const auto& [k, c] : r.kinds) kinds[k] += c;
-    const double s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    bar.show(i + 1, games, s);
-  }
-  for (std::thread& t : pool) t.join();
-  bar.clear();
+  read_logs_in_order(
+      files, jobs, opt.progress, [&](const fs::path& f) { return check_file(f, opt, rules); },
+      [&](FileResult& r) {
+        fmt::print("{}", r.out);
+        std::fflush(stdout);
+        fmt::print(stderr, "{}", r.err);
+        games += r.games;
+        hands += r.hands;
+        mismatches += r.mismatches;
+        unreadable = unreadable || r.unreadable;
+        if (r.refused) ++refused, ++lobbies[*r.refused];
+        for (const auto& [k, c] : r.kinds) kinds[k] += c;
+        return static_cast<long>(r.games);
+      });
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print("{} games, {} hands, {} mismatches\n", games, hands, mismatches);
@@ -176,7 +145,7 @@ void run_check(const CheckOptions& opt) {
     fmt::print("{} refused (lobbies the engine does not play: {})\n", refused, list);
   }
   std::fflush(stdout);
-  fmt::print(stderr, "{} files in {:.2f} s ({:.0f} games/s, -j {})\n", n, seconds,
+  fmt::print(stderr, "{} files in {:.2f} s ({:.0f} games/s, -j {})\n", files.size(), seconds,
              seconds > 0 ? games / seconds : 0.0, jobs);
   if (unreadable || refused > 0) throw CLI::RuntimeError(kExitBadInput);
   if (mismatches > 0) throw CLI::RuntimeError(1);
