@@ -9,6 +9,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <cstring>
 #include <ctime>
 #include <vector>
 
@@ -56,6 +57,25 @@ std::vector<eval::EvPosition> positions(int shanten, int count, const Rules& rul
   return out;
 }
 
+// Check sums of the values (every discard, turn and measure): `values` their bits (any change
+// in any bit shows), `score` the sum of the expected scores at the position's turn.
+struct Check {
+  std::uint64_t bits = 0;
+  double score = 0;
+  void add(const eval::HandEv& ev, int turn) {
+    for (const eval::DiscardEv& d : ev.discards) {
+      bits = bits * 31 + d.tile.kind * 2 + d.tile.red;
+      for (const auto* a : {&d.value.tenpai, &d.value.win, &d.value.score})
+        for (double x : *a) {
+          std::uint64_t u;
+          std::memcpy(&u, &x, sizeof u);
+          bits = (bits ^ u) * 0x100000001B3ull;
+        }
+      score += d.value.score[turn];
+    }
+  }
+};
+
 double thread_ms() {
   timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -69,6 +89,7 @@ void run(benchmark::State& state, const eval::EvOptions& options, const Rules& r
   std::vector<double> ms;
   std::size_t states = 0, edges = 0, wins = 0;
   double build_ms = 0, values_ms = 0;  // wall time of the two phases (EvStats)
+  Check check;
   for (auto _ : state) {
     for (const eval::EvPosition& p : hands) {
       const double start = thread_ms();
@@ -77,6 +98,7 @@ void run(benchmark::State& state, const eval::EvOptions& options, const Rules& r
       states += ev.stats.draw_nodes + ev.stats.discard_nodes;
       edges += ev.stats.edges, wins += ev.stats.wins_scored;
       build_ms += ev.stats.build_ms, values_ms += ev.stats.values_ms;
+      check.add(ev, p.turn);
       benchmark::DoNotOptimize(ev.discards.data());
     }
   }
@@ -93,6 +115,8 @@ void run(benchmark::State& state, const eval::EvOptions& options, const Rules& r
   // rest is the recursion over the turns.
   state.counters["build_share"] = build_ms / std::max(build_ms + values_ms, 1e-9);
   state.counters["peak_rss_mb"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
+  state.counters["check_bits"] = static_cast<double>(check.bits % 1000000);
+  state.counters["check_score"] = check.score / static_cast<double>(ms.size());
   state.SetItemsProcessed(static_cast<std::int64_t>(ms.size()));
 }
 

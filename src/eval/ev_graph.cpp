@@ -147,9 +147,9 @@ class Builder {
     const int held = o_.discards_return ? h[id] : std::max(h[id], s_.start[id]);
     return s_.total[id] - held;
   }
-  bool within_bound(int dist, int shanten) const {
-    return dist + shanten < s_.start_shanten + extra_;
-  }
+  bool within_bound(int dist, int shanten) const { return shanten < bound_for(dist); }
+  // The shanten below which a hand `dist` tiles from the start may extend the search.
+  int bound_for(int dist) const { return s_.start_shanten + extra_ - dist; }
   // Bidirectional edges: one flag per (discard node, removed id, source riichi differs).
   bool claim_edge(std::uint32_t big, int id, bool flipped) {
     std::uint64_t& m = g_.seen[big][flipped ? 1 : 0];
@@ -204,9 +204,11 @@ void Builder::expand_draw(std::uint32_t d) {
   Counts kinds;
   IdCounts h;
   decode(key, kinds, h);
-  const TileDistance td = necessary_tiles(kinds, parts_of(key), s_.melds);
-  const bool tenpai = td.shanten == 0;
   const int dist = g_.draw_dist[d];
+  // Tegawari reads every tile: the necessary tiles only for a tenpai hand (its waits).
+  const TileDistance td =
+      necessary_tiles(kinds, parts_of(key), s_.melds, o_.tegawari && !riichi ? bound_for(dist) : 0);
+  const bool tenpai = td.shanten == 0;
   g_.draw_flags.push_back(
       static_cast<std::uint8_t>((tenpai ? kTenpaiFlag : 0) | (riichi ? kRiichiFlag : 0)));
   const bool tegawari = o_.tegawari && !riichi && within_bound(dist, td.shanten);
@@ -275,11 +277,15 @@ void Builder::expand_discard(std::uint32_t big) {
   Counts kinds;
   IdCounts h;
   decode(key, kinds, h);
-  const TileDistance td = unnecessary_tiles(kinds, parts_of(key), s_.melds);
   const int dist = g_.discard_dist[big];
   // The starting hand may discard anything (every discard is a row of the table).
-  const bool down = (big == 0 && s_.start_tiles % 3 == 2) ||
-                    (o_.shanten_down && !riichi && within_bound(dist, td.shanten));
+  const bool root = big == 0 && s_.start_tiles % 3 == 2;
+  // Discarding anything: the unnecessary tiles only to declare riichi (tenpai).
+  const TileDistance td = unnecessary_tiles(kinds, parts_of(key), s_.melds,
+                                            root                         ? 99
+                                            : o_.shanten_down && !riichi ? bound_for(dist)
+                                                                         : 0);
+  const bool down = root || (o_.shanten_down && !riichi && within_bound(dist, td.shanten));
   const std::uint64_t spare = ids_of_kinds(td.mask, s_.red_fives);
   const std::uint64_t held = present(h);
   const std::uint64_t ids = down ? held : held & spare;

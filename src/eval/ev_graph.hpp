@@ -97,9 +97,10 @@ class NodeMap {
 // What the winner receives for `basic` points (RULES.md §8.1, no honba nor sticks): the
 // payments of score() for one reading, without building its result.
 inline int payment(int basic, bool dealer, bool tsumo) {
-  if (!tsumo) return round_up_100(basic * (dealer ? 6 : 4));
-  if (dealer) return 3 * round_up_100(2 * basic);
-  return round_up_100(2 * basic) + 2 * round_up_100(basic);
+  auto up = [](int x) { return (x + 99) / 100 * 100; };  // round_up_100, inlined
+  if (!tsumo) return up(basic * (dealer ? 6 : 4));
+  if (dealer) return 3 * up(2 * basic);
+  return up(2 * basic) + 2 * up(basic);
 }
 
 // Points of wins (ev_score.cpp): the rules' own score(), plus the ura dora expectation.
@@ -141,7 +142,7 @@ class WinScorer {
   const EvOptions& options_;
   const Rules& rules_;
   const Setup& setup_;
-  WinContext context_;
+  std::array<WinContext, 4> contexts_;           // by riichi * 2 + tsumo
   std::vector<std::pair<int, int>> dora_kinds_;  // (kind, dora per copy)
   Counts indicator_of_{};                        // the indicator kind pointing at each kind
   Counts meld_counts_{};

@@ -103,9 +103,14 @@ void standard_readings(const Decomposition& d, const Reading& base, int melds, O
 WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const Rules& rules,
                      const Setup& setup)
     : position_(position), options_(options), rules_(rules), setup_(setup) {
-  context_.seat = position.seat;
-  context_.round_wind = position.round_wind;
-  context_.dora_indicators = position.dora_indicators;
+  for (int i = 0; i < 4; ++i) {  // (no copy of the indicators per scoring)
+    WinContext& c = contexts_[i];
+    c.seat = position.seat;
+    c.round_wind = position.round_wind;
+    c.dora_indicators = position.dora_indicators;
+    c.riichi = i >= 2;
+    c.tsumo = i % 2 == 1;
+  }
   Counts dora{};
   for (Tile t : position.dora_indicators) ++dora[dora_of(t.kind)];
   for (int k = 0; k < kNumKinds; ++k) {
@@ -159,9 +164,7 @@ std::pair<std::uint32_t, std::uint32_t> WinScorer::readings(const NodeKey& key,
   for (const auto& [kind, n] : dora_kinds_) dora += base.counts[kind] * n;
   for (int j = 0; j < melds_; ++j) base.sets[j] = meld_sets_[j];
   base.num_sets = melds_;
-  WinContext ctx = context_;
-  ctx.tsumo = tsumo;
-  ctx.riichi = riichi;
+  const WinContext& ctx = contexts_[(riichi ? 2 : 0) + (tsumo ? 1 : 0)];
   const auto first = static_cast<std::uint32_t>(candidates_.size());
   auto offer = [&](const Reading& r) {
     const YakuEval y = evaluate_yaku(r, ctx, rules_);
@@ -240,15 +243,12 @@ double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const 
     return payment(basic_points(best.han + ura, best.fu, rules_), dealer, tsumo);
   };
   // The wall the ura indicators come from: a kind's count (MODEL.md §3).
+  auto wall_of_id = [&](int id) {
+    const int in_hand = options_.discards_return ? hand[id] : std::max(hand[id], setup_.start[id]);
+    return std::max(setup_.total[id] - in_hand, 0);
+  };
   auto wall_of = [&](int kind) {
-    int n = 0;
-    for (int id : {kind, is_five(kind) ? red_id_of(kind) : -1}) {
-      if (id < 0) continue;
-      const int in_hand =
-          options_.discards_return ? hand[id] : std::max(hand[id], setup_.start[id]);
-      n += std::max(setup_.total[id] - in_hand, 0);
-    }
-    return n;
+    return wall_of_id(kind) + (is_five(kind) ? wall_of_id(red_id_of(kind)) : 0);
   };
   const int concealed =
       static_cast<int>(position_.hand.concealed.size()) + (setup_.start_tiles % 3 == 2 ? 0 : 1);

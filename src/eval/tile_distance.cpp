@@ -345,14 +345,6 @@ struct Cell {
   std::uint64_t mask;
 };
 
-inline void relax(Cell& best, int missing, std::uint64_t mask) {
-  if (missing < best.missing) {
-    best = Cell{missing, mask};
-  } else if (missing == best.missing) {
-    best.mask |= mask;
-  }
-}
-
 // The masks (at `shift` in the entries) of two parts over the optimal splits `splits` of
 // target (p, k), moved to the kinds of parts `first` and `first + 1`.
 std::uint64_t pair_mask(const Row& a, const Row& b, std::uint16_t splits, int p, int k, int first,
@@ -366,24 +358,36 @@ std::uint64_t pair_mask(const Row& a, const Row& b, std::uint16_t splits, int p,
   return mask;
 }
 
-// The standard form: (shanten, mask) for `sets` sets and a pair, from the class tables; the
-// masks of the optimal splits only.
-Cell standard(const PartKeys& keys, int sets, int mask_shift) {
-  const Tables& t = tables();
-  const std::uint32_t im = t.index(keys.part[0]), ip = t.index(keys.part[1]);
-  const std::uint32_t is = t.index(keys.part[2]), iz = t.index(keys.part[3]);
-  const PairInfo& mp = t.mp[t.suit_class[im] * t.suits + t.suit_class[ip]];
-  const PairInfo& sz = t.sz[t.suit_class[is] * t.honors + t.honor_class[iz]];
-  const FinalInfo& f = t.final[(mp.cls * t.sz_classes + sz.cls) * 5 + sets];
-  std::uint64_t mask = 0;
-  for (std::uint32_t bits = f.splits; bits; bits &= bits - 1) {
-    const int split = __builtin_ctz(bits), pa = split / 5, ka = split % 5;
-    const int pb = 1 - pa, kb = sets - ka;
-    mask |= pair_mask(t.suit[im], t.suit[ip], mp.splits[split], pa, ka, 0, mask_shift) |
-            pair_mask(t.suit[is], t.honor[iz], sz.splits[pb * 5 + kb], pb, kb, 2, mask_shift);
+// The standard form for `sets` sets and a pair: its table lookups, the shanten first, the mask
+// (of the optimal splits only) on demand.
+struct Standard {
+  std::uint32_t im, ip, is, iz;  // compact indices of the four parts
+  const PairInfo* mp;
+  const PairInfo* sz;
+  const FinalInfo* f;
+  int sets;
+
+  Standard(const PartKeys& keys, int sets_) : sets(sets_) {
+    const Tables& t = tables();
+    im = t.index(keys.part[0]), ip = t.index(keys.part[1]);
+    is = t.index(keys.part[2]), iz = t.index(keys.part[3]);
+    mp = &t.mp[t.suit_class[im] * t.suits + t.suit_class[ip]];
+    sz = &t.sz[t.suit_class[is] * t.honors + t.honor_class[iz]];
+    f = &t.final[(mp->cls * t.sz_classes + sz->cls) * 5 + sets];
   }
-  return Cell{f.missing - 1, mask};
-}
+  int shanten() const { return f->missing - 1; }
+  std::uint64_t mask(int mask_shift) const {
+    const Tables& t = tables();
+    std::uint64_t mask = 0;
+    for (std::uint32_t bits = f->splits; bits; bits &= bits - 1) {
+      const int split = __builtin_ctz(bits), pa = split / 5, ka = split % 5;
+      const int pb = 1 - pa, kb = sets - ka;
+      mask |= pair_mask(t.suit[im], t.suit[ip], mp->splits[split], pa, ka, 0, mask_shift) |
+              pair_mask(t.suit[is], t.honor[iz], sz->splits[pb * 5 + kb], pb, kb, 2, mask_shift);
+    }
+    return mask;
+  }
+};
 
 constexpr std::uint64_t kYaochuuMask = [] {
   std::uint64_t m = 0;
@@ -465,16 +469,25 @@ Cell kokushi(const CountMasks& m, bool necessary) {
   return Cell{shanten, mask};
 }
 
-TileDistance query(const Counts& counts, const PartKeys& keys, int melds, bool necessary) {
-  Cell best = standard(keys, 4 - melds, necessary ? 4 : 13);
+// The shanten over the forms and, unless 0 < shanten < `skip_mask_below`, the mask: the union of
+// the masks of the forms reaching the minimum.
+TileDistance query(const Counts& counts, const PartKeys& keys, int melds, bool necessary,
+                   int skip_mask_below = 0) {
+  const Standard standard(keys, 4 - melds);
+  int best = standard.shanten();
+  Cell c{99, 0}, k{99, 0};
   if (melds == 0) {
     const CountMasks m = count_masks(counts);
-    const Cell c = chiitoitsu(m, necessary);
-    relax(best, c.missing, c.mask);
-    const Cell k = kokushi(m, necessary);
-    relax(best, k.missing, k.mask);
+    c = chiitoitsu(m, necessary);
+    k = kokushi(m, necessary);
+    best = std::min({best, c.missing, k.missing});
   }
-  return TileDistance{best.missing, best.mask};
+  if (best > 0 && best < skip_mask_below) return TileDistance{best, 0};
+  std::uint64_t mask = 0;
+  if (standard.shanten() == best) mask |= standard.mask(necessary ? 4 : 13);
+  if (c.missing == best) mask |= c.mask;
+  if (k.missing == best) mask |= k.mask;
+  return TileDistance{best, mask};
 }
 
 }  // namespace
@@ -485,16 +498,18 @@ PartKeys part_keys(const Counts& counts) {
   return keys;
 }
 
-TileDistance necessary_tiles(const Counts& counts, const PartKeys& keys, int melds) {
-  return query(counts, keys, melds, true);
+TileDistance necessary_tiles(const Counts& counts, const PartKeys& keys, int melds,
+                             int skip_mask_below) {
+  return query(counts, keys, melds, true, skip_mask_below);
 }
 
-TileDistance unnecessary_tiles(const Counts& counts, const PartKeys& keys, int melds) {
-  return query(counts, keys, melds, false);
+TileDistance unnecessary_tiles(const Counts& counts, const PartKeys& keys, int melds,
+                               int skip_mask_below) {
+  return query(counts, keys, melds, false, skip_mask_below);
 }
 
 int exact_shanten(const Counts& counts, const PartKeys& keys, int melds) {
-  return query(counts, keys, melds, true).shanten;
+  return query(counts, keys, melds, true, 99).shanten;
 }
 
 void init_tile_distance_tables() { tables(); }

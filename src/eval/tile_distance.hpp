@@ -43,10 +43,14 @@ struct TileDistance {
 };
 
 // `melds` = declared melds (0..4); chiitoitsu and kokushi count only without melds.
-// `counts` must agree with `keys`. Necessary tiles of a 3n+1 concealed part:
-TileDistance necessary_tiles(const Counts& counts, const PartKeys& keys, int melds);
+// `counts` must agree with `keys`. `skip_mask_below`: when 0 < shanten < skip_mask_below the
+// mask is left 0 (the caller does not need it: the search reads every tile there), which saves
+// the masks' table reads. Necessary tiles of a 3n+1 concealed part:
+TileDistance necessary_tiles(const Counts& counts, const PartKeys& keys, int melds,
+                             int skip_mask_below = 0);
 // Unnecessary tiles of a 3n+2 concealed part (none when it is complete):
-TileDistance unnecessary_tiles(const Counts& counts, const PartKeys& keys, int melds);
+TileDistance unnecessary_tiles(const Counts& counts, const PartKeys& keys, int melds,
+                               int skip_mask_below = 0);
 // Shanten only (either size).
 int exact_shanten(const Counts& counts, const PartKeys& keys, int melds);
 
