@@ -218,18 +218,11 @@ __attribute__((target_clones("avx2", "default"))) void turn_step(
     const std::uint32_t last = option_first[big + 1];
     Values v = {0, 0, 0, 0};
     if (i < last) v = cur[option_to[i++]].v;
-    // Two running maxima (the max is exact in any order): half the dependency chain.
-    Values u = v;
-    for (; i + 1 < last; i += 2) {
-      const Values x = cur[option_to[i]].v, y = cur[option_to[i + 1]].v;
-      v = x > v ? x : v;
-      u = y > u ? y : u;
-    }
-    if (i < last) {
-      const Values x = cur[option_to[i++]].v;
+    for (; i < last; ++i) {
+      const Values x = cur[option_to[i]].v;
       v = x > v ? x : v;
     }
-    best[big].v = u > v ? u : v;
+    best[big].v = v;
   }
 }
 

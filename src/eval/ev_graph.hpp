@@ -110,7 +110,6 @@ class WinScorer {
             const Setup& setup);
   // The complete concealed hand (its key, and its counts by kind and by id), the winning tile
   // (id) `win` included; `dist` its tiles beyond the starting hand. 0 = no win (no yaku).
-  // Cached by (hand, riichi, winning kind, tsumo).
   double points(const NodeKey& key, const Counts& kinds, const IdCounts& hand, int win, bool riichi,
                 bool tsumo, int dist) const;
 
@@ -150,9 +149,8 @@ class WinScorer {
   std::array<HandSet, 4> meld_sets_{};
   int melds_ = 0;
   bool menzen_ = true;
-  mutable NodeMap cache_;  // key with the winning kind (bits 21..26) and tsumo (bit 27)
-  mutable std::vector<double> cached_;
-  mutable NodeMap reading_index_;  // as cache_, without the red fives
+  // key without the red fives, with the winning kind (bits 21..26) and tsumo (bit 27)
+  mutable NodeMap reading_index_;
   mutable std::vector<std::pair<std::uint32_t, std::uint32_t>> reading_rows_;
   mutable std::vector<Candidate> candidates_;
   mutable NodeMap shape_index_;  // key of the kinds only

@@ -222,13 +222,9 @@ WinScorer::Best WinScorer::best_reading(const NodeKey& key, const Counts& concea
 
 double WinScorer::points(const NodeKey& key, const Counts& kinds, const IdCounts& hand, int win,
                          bool riichi, bool tsumo, int dist) const {
-  NodeKey k = key;
-  k.hi = (k.hi & ~kRiichiBit) | (riichi ? kRiichiBit : 0) |
-         static_cast<std::uint32_t>(kind_of_id(win)) << 21 | (tsumo ? 1u << 27 : 0);
-  const std::uint32_t found = cache_.find_or_insert(k, static_cast<std::uint32_t>(cached_.size()));
-  if (found != NodeMap::kAbsent) return cached_[found];
-  cached_.push_back(compute_points(key, kinds, hand, win, riichi, tsumo, dist));
-  return cached_.back();
+  // Not cached: the search meets the same (hand, winning tile, riichi, tsumo) again in about
+  // 1 % of the calls (measured on bench_ev's hands, every model), less than a lookup costs.
+  return compute_points(key, kinds, hand, win, riichi, tsumo, dist);
 }
 
 double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const IdCounts& hand,
