@@ -231,7 +231,8 @@ __attribute__((target_clones("avx2", "default"))) void turn_step(
 std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, const EvOptions& o,
                              const std::vector<std::uint32_t>& roots, Workspace& w) {
   const std::size_t draws = g.draw_key.size(), discards = g.discard_key.size();
-  w.next.assign(draws, Slot{}), w.cur.assign(draws, Slot{}), w.best.assign(discards, Slot{});
+  // No clearing: the last turn writes every node before any is read.
+  w.next.resize(draws), w.cur.resize(draws), w.best.resize(discards);
   std::vector<EvCurve> curves(roots.size());
   for (int t = kLastTurn; t >= 0; --t) {
     turn_step(g, s, o, t, w.next.data(), w.cur.data(), w.best.data());
