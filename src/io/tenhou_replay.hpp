@@ -33,6 +33,7 @@ struct ReplayMismatch {
   std::string what;             // e.g. "han of P2's win", "action refused"
   std::string expected;         // the log's value
   std::string got;              // the engine's value
+  int element = -1;  // the log's AGARI / RYUUKYOKU element compared (mjai: the event's line)
   std::string message() const;  // "East 1, 0 honba: han of P2's win: expected 3, got 2"
 };
 
