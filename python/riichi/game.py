@@ -67,6 +67,9 @@ class Game:
         logged = games[game]
         if logged.stopped:
             raise _riichi.RiichiError(f"{logged.source}: the replay stops: {logged.stopped}")
+        if logged.notes:
+            raise _riichi.RiichiError(f"{logged.source}: the replay stops after a hand the log "
+                                      f"scores otherwise: {logged.notes}")
         if stop is not None and (isinstance(stop, bool) or not 0 <= stop <= len(logged.actions)):
             raise _riichi.RiichiError(f"stop must be 0..{len(logged.actions)}, got {stop!r}")
         g = cls._wrap(_riichi.Game(logged, stop))

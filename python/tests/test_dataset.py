@@ -34,13 +34,17 @@ def check_batches(ds):
 
 @needs_data
 def test_every_decision_of_the_shared_mjlogs_is_in_the_mask():
-    # One tenhou.net/6 log contradicts itself (confusing_nakis_2: a ron the replay cannot make,
-    # tests/test_tenhou_log_rules.cpp): strict by default, listed with errors="skip".
-    with pytest.raises(riichi.RiichiError, match="confusing_nakis_2.json: replay stopped"):
+    # Two tenhou.net/6 logs contradict themselves (tests/test_tenhou_log_rules.cpp):
+    # confusing_nakis_1 pays a win without the accepted riichi stick (the replay stops after
+    # that hand, never silently), confusing_nakis_2 gives a ron the replay cannot make. Strict by
+    # default, listed with errors="skip" (the decisions before are kept).
+    with pytest.raises(riichi.RiichiError, match="confusing_nakis_1.json: replay stopped after "
+                       "a hand the log scores otherwise: East 2, 2 honba: P0's win"):
         list(riichi.dataset.Decisions(TENHOU6))
     ds = riichi.dataset.Decisions([MJLOG, TENHOU6], batch_size=4096, errors="skip")
     rows = check_batches(ds)
-    assert [os.path.basename(e[0]) for e in ds.errors] == ["confusing_nakis_2.json"]
+    assert [os.path.basename(e[0]) for e in ds.errors] == ["confusing_nakis_1.json",
+                                                           "confusing_nakis_2.json"]
     assert ds.offences == 0
     assert ds.decisions == rows > 20000
     assert [os.path.basename(p) for p in ds.skipped] == ["README.md"]
@@ -129,3 +133,36 @@ def test_game_from_given_walls():
         riichi.Game("tenhou", walls=[[0] * 136])
     with pytest.raises(riichi.RiichiError, match="136"):
         riichi.Game("tenhou", walls=[[0, 1]])
+
+
+MORTAL_LOG = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir,
+                          "tests", "data", "mjai", "mortal_two_kyoku.jsonl")
+
+
+def test_mjai_log_as_mortal_writes_it(tmp_path):
+    # Written by hand in Mortal's event format (hora with deltas and ura_markers only, ryukyoku
+    # with deltas only): East 1 has a pon, a riichi and West's riichi-pinfu ron (2000 + the
+    # stick); East 2 the dealer's kyuushu kyuuhai. The engine scores the win itself.
+    data = riichi.dataset.load(MORTAL_LOG)
+    n = len(data["action"])
+    assert n == 14  # counted by hand: tests/test_mjai_foreign.cpp DatasetReadsTheMortalLog
+    assert data["mask"][np.arange(n), data["action"]].all()
+    assert set(data["hand"].tolist()) == {0, 1}
+    names = [riichi.action_name(int(a)) for a in data["action"]]
+    assert any(a.startswith("pon") for a in names) and "ron" in names
+    assert any(a.startswith("riichi") for a in names) and "kyuushu" in names
+    g = riichi.Game.from_log(MORTAL_LOG)
+    assert g.hands_dealt == 2
+    with open(MORTAL_LOG, "rb") as f:
+        text = f.read()
+    assert riichi.Game.from_log(text).hands_dealt == 2  # from the bytes too
+    # Deltas the engine does not pay: an error naming the hora's line, never a silent stop.
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(text.replace(b"[0,0,3000,-2000]", b"[0,0,4900,-3900]"))
+    with pytest.raises(riichi.RiichiError, match="line 27: East 1, 0 honba: P2's win"):
+        riichi.Game.from_log(bad)
+    with pytest.raises(riichi.RiichiError, match="line 27"):
+        riichi.dataset.load(bad)
+    ds = riichi.dataset.Decisions(bad, errors="skip")
+    kept = sum(len(b["action"]) for b in ds)
+    assert 0 < kept < n and len(ds.errors) == 1  # East 1's decisions stand, East 2 is not read

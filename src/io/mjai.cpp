@@ -25,6 +25,64 @@ std::string limit_key(Limit limit) {
   return key;
 }
 
+// The yaku names of mjai (gimite/mjai's Hora, the names mjai tools read) for the engine's
+// (riichi/yaku.cpp) and the dora counters. The three dragon yakuhai are one mjai yaku,
+// "sangenpai", worth one han per dragon pung (merge_dragons / split_dragons). Engine yaku
+// mjai has no name for (renhou, the double-yakuman forms) keep the engine's name.
+struct MjaiYakuName {
+  const char* engine;
+  const char* mjai;
+};
+constexpr MjaiYakuName kMjaiYaku[] = {
+    {"menzen_tsumo", "menzenchin_tsumoho"},
+    {"riichi", "reach"},
+    {"ippatsu", "ippatsu"},
+    {"chankan", "chankan"},
+    {"rinshan_kaihou", "rinshankaiho"},
+    {"haitei", "haiteiraoyue"},
+    {"houtei", "hoteiraoyui"},
+    {"pinfu", "pinfu"},
+    {"tanyao", "tanyaochu"},
+    {"iipeikou", "ipeko"},
+    {"yakuhai_seat_wind", "jikaze"},
+    {"yakuhai_round_wind", "bakaze"},
+    {"double_riichi", "double_reach"},
+    {"chiitoitsu", "chitoitsu"},
+    {"chanta", "honchantaiyao"},
+    {"ittsu", "ikkitsukan"},
+    {"sanshoku_doujun", "sanshokudojun"},
+    {"sanshoku_doukou", "sanshokudoko"},
+    {"san_kantsu", "sankantsu"},
+    {"toitoi", "toitoiho"},
+    {"san_ankou", "sananko"},
+    {"shousangen", "shosangen"},
+    {"honroutou", "honroto"},
+    {"ryanpeikou", "ryanpeko"},
+    {"junchan", "junchantaiyao"},
+    {"honitsu", "honiso"},
+    {"chinitsu", "chiniso"},
+    {"tenhou", "tenho"},
+    {"chiihou", "chiho"},
+    {"kokushi_musou", "kokushimuso"},
+    {"chuuren_poutou", "churenpoton"},
+    {"suu_ankou", "suanko"},
+    {"daisangen", "daisangen"},
+    {"shousuushii", "shosushi"},
+    {"daisuushii", "daisushi"},
+    {"tsuuiisou", "tsuiso"},
+    {"chinroutou", "chinroto"},
+    {"ryuuiisou", "ryuiso"},
+    {"suu_kantsu", "sukantsu"},
+    {"dora", "dora"},
+    {"ura", "uradora"},
+    {"aka", "akadora"},
+};
+constexpr const char* kDragonYakuhai[] = {"yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun"};
+constexpr const char* kSangenpai = "sangenpai";
+// mjai counts a yakuman as 100 han (gimite/mjai Hora::YAKUMAN_FAN); this engine's exports before
+// it wrote 13, still read.
+constexpr int kMjaiYakumanHan = 100;
+
 const char* ryukyoku_reason(HandEnd end) {
   switch (end) {
     case HandEnd::kExhaustive:
@@ -40,7 +98,7 @@ const char* ryukyoku_reason(HandEnd end) {
     case HandEnd::kFourKans:
       return "sukaikan";
     case HandEnd::kFourWinds:
-      return "sufonrenda";
+      return "sufonrenta";
     case HandEnd::kChombo:
       return "chombo";
     case HandEnd::kWin:
@@ -57,7 +115,45 @@ ojson tiles_json(const std::vector<Tile>& tiles) {
 
 ojson arr_json(const std::array<int, 4>& a) { return ojson::array({a[0], a[1], a[2], a[3]}); }
 
+bool is_dragon_yakuhai(const std::string& name) {
+  return std::find_if(std::begin(kDragonYakuhai), std::end(kDragonYakuhai),
+                      [&](const char* d) { return name == d; }) != std::end(kDragonYakuhai);
+}
+
+// [[name, han], ...] with mjai's names: the dragon yakuhai merged into one "sangenpai" where
+// the first of them stands, a yakuman as 100 han per unit.
+ojson yakus_json(const std::vector<PlainYaku>& yaku) {
+  ojson out = ojson::array();
+  std::size_t sangenpai = 0;
+  for (const PlainYaku& y : yaku) {
+    const int han = y.yakuman ? kMjaiYakumanHan * y.yakuman : y.han;
+    if (is_dragon_yakuhai(y.name)) {
+      if (sangenpai) {
+        out[sangenpai - 1][1] = out[sangenpai - 1][1].get<int>() + han;
+        continue;
+      }
+      sangenpai = out.size() + 1;
+    }
+    out.push_back(ojson::array({mjai_yaku_name(y.name), han}));
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string mjai_yaku_name(const std::string& engine) {
+  for (const MjaiYakuName& y : kMjaiYaku)
+    if (engine == y.engine) return y.mjai;
+  for (const char* d : kDragonYakuhai)
+    if (engine == d) return kSangenpai;
+  return engine;
+}
+
+std::string engine_yaku_name(const std::string& mjai) {
+  for (const MjaiYakuName& y : kMjaiYaku)
+    if (mjai == y.mjai) return y.engine;
+  return mjai;
+}
 
 std::string mjai_tile(Tile tile) {
   if (is_honor(tile.kind)) return kHonors[tile.kind - 27];
@@ -153,24 +249,21 @@ std::vector<ojson> to_mjai(const PlainGame& game) {
     }
     if (h.end == HandEnd::kWin) {
       for (const PlainWin& w : h.wins) {
-        ojson yakus = ojson::array();
-        for (const PlainYaku& y : w.yaku) {
-          ojson item = ojson::array({y.name, y.yakuman ? 13 * y.yakuman : y.han});
-          yakus.push_back(item);
-        }
         for (int s = 0; s < 4; ++s) scores[s] += w.deltas[s];
         ojson e = {{"type", "hora"},
                    {"actor", w.who},
                    {"target", w.from},
                    {"pai", mjai_tile(w.tile)},
                    {"ura_markers", tiles_json(h.ura)},
-                   {"hora_tehais", tiles_json(w.concealed)},
-                   {"yakus", yakus},
-                   {"fu", w.fu},
-                   {"fan", w.han},
-                   {"hora_points", w.points},
-                   {"deltas", arr_json(w.deltas)},
-                   {"scores", arr_json(scores)}};
+                   {"hora_tehais", tiles_json(w.concealed)}};
+        if (w.scored) {  // else the source gives only who won and the payments (as Mortal)
+          e["yakus"] = yakus_json(w.yaku);
+          e["fu"] = w.fu;
+          e["fan"] = w.yakuman_units ? kMjaiYakumanHan * w.yakuman_units : w.han;
+          e["hora_points"] = w.points;
+        }
+        e["deltas"] = arr_json(w.deltas);
+        e["scores"] = arr_json(scores);
         if (w.limit != Limit::kNone) e["limit"] = limit_key(w.limit);
         if (w.yakuman_units) e["yakuman"] = w.yakuman_units;
         if (w.pao >= 0) e["pao"] = w.pao;
@@ -268,7 +361,91 @@ HandEnd parse_reason(const Reader& r, const std::string& s) {
        {HandEnd::kExhaustive, HandEnd::kNagashi, HandEnd::kNineTerminals, HandEnd::kFourRiichi,
         HandEnd::kTripleRon, HandEnd::kFourKans, HandEnd::kFourWinds, HandEnd::kChombo})
     if (s == ryukyoku_reason(e)) return e;
+  if (s == "sufonrenda") return HandEnd::kFourWinds;  // this engine's exports before
   r.fail(fmt::format("unknown ryukyoku reason '{}'", s));
+}
+
+// The yakus, fu and fan of a scored hora (mjai names mapped back; a yakuman is 100 han per
+// unit, or 13 in this engine's older exports).
+void read_yakus(const Reader& r, PlainWin& w) {
+  w.fu = r.integer("fu");
+  w.han = r.integer("fan");
+  if (r.obj->contains("hora_points")) w.points = r.integer("hora_points");
+  const json& yk = r.field("yakus");
+  if (!yk.is_array()) r.fail("field 'yakus' is not an array");
+  int units = 0;
+  for (const json& y : yk) {
+    if (!y.is_array() || y.size() != 2 || !y[0].is_string() || !y[1].is_number_integer())
+      r.fail("field 'yakus' is not a list of [name, han]");
+    PlainYaku py{engine_yaku_name(y[0].get<std::string>()), y[1].get<int>(), 0};
+    for (int per : {kMjaiYakumanHan, 13}) {
+      if (per == 13 && w.limit != Limit::kYakuman) continue;
+      if (py.han >= per && py.han % per == 0) {
+        py.yakuman = py.han / per;
+        py.han = 0;
+        break;
+      }
+    }
+    units += py.yakuman;
+    w.yaku.push_back(std::move(py));
+  }
+  if (units > 0) {
+    w.han = 0;
+    if (!r.obj->contains("yakuman")) w.yakuman_units = units;
+    if (w.limit == Limit::kNone) w.limit = Limit::kYakuman;
+  }
+}
+
+bool last_is_draw(const PlainHand& h) {
+  for (auto it = h.steps.rbegin(); it != h.steps.rend(); ++it)
+    if (it->type != StepType::kDora) return it->type == StepType::kDraw;
+  return false;
+}
+
+// The payments of a hand whose hora / ryukyoku gave none (line `line`), from the scores at the
+// start of the next hand (or end_game): every riichi stake of the hand is taken back out.
+void fill_deltas(PlainHand& h, const std::array<int, 4>& next, int line) {
+  std::array<int, 4> d{};
+  for (int s = 0; s < 4; ++s) d[s] = next[s] - h.scores[s];
+  for (const PlainStep& st : h.steps)
+    if (st.type == StepType::kRiichiAccepted) d[st.who] += 1000;
+  if (h.wins.size() > 1)
+    throw FormatError(fmt::format("line {}", line), "a multiple ron without deltas");
+  h.deltas = d;
+  if (!h.wins.empty()) h.wins[0].deltas = d;
+}
+
+// mjai's "sangenpai" (one han per dragon pung) back to the engine's yakuhai_haku / _hatsu /
+// _chun: the dragons of which the winner holds three or four (a dragon three times in a
+// winning hand is always a pung).
+void split_dragons(const PlainHand& h, PlainWin& w) {
+  const auto it = std::find_if(w.yaku.begin(), w.yaku.end(),
+                               [](const PlainYaku& y) { return y.name == kSangenpai; });
+  if (it == w.yaku.end()) return;
+  std::array<int, 3> count{};
+  auto add = [&](Tile t) {
+    if (t.kind >= 31 && t.kind <= 33) ++count[t.kind - 31];
+  };
+  for (Tile t : w.concealed) add(t);
+  add(w.tile);
+  for (const PlainStep& st : h.steps) {
+    if (st.who != w.who) continue;
+    if (st.type == StepType::kChi || st.type == StepType::kPon || st.type == StepType::kDaiminkan ||
+        st.type == StepType::kKakan)
+      add(st.tile);
+    if (st.type == StepType::kChi || st.type == StepType::kPon || st.type == StepType::kDaiminkan ||
+        st.type == StepType::kAnkan)
+      for (Tile t : st.consumed) add(t);
+  }
+  std::vector<PlainYaku> dragons;
+  for (int d = 0; d < 3; ++d)
+    if (count[d] >= 3) dragons.push_back({kDragonYakuhai[d], 1, 0});
+  if (static_cast<int>(dragons.size()) != it->han)
+    throw FormatError(fmt::format("line {}", w.line),
+                      fmt::format("sangenpai {} han, but the winner holds {} dragon pungs", it->han,
+                                  dragons.size()));
+  const auto at = w.yaku.erase(it);
+  w.yaku.insert(at, dragons.begin(), dragons.end());
 }
 
 }  // namespace
@@ -278,6 +455,7 @@ PlainGame read_mjai(std::istream& in) {
   bool started = false, ended = false;
   PlainHand* hand = nullptr;  // the hand being read
   bool hand_over = false;     // hora / ryukyoku seen
+  int missing_deltas = 0;     // the line of a hora / ryukyoku without deltas, until filled
   Reader r;
   std::string text;
   while (std::getline(in, text)) {
@@ -294,6 +472,7 @@ PlainGame read_mjai(std::istream& in) {
     const json& tj = r.field("type");
     if (!tj.is_string()) r.fail("field 'type' is not a string");
     const std::string type = tj.get<std::string>();
+    if (type == "none") continue;  // Mortal's placeholder event
     if (ended) r.fail(fmt::format("'{}' after end_game", type));
     if (type == "start_game") {
       if (started) r.fail("a second start_game");
@@ -316,6 +495,14 @@ PlainGame read_mjai(std::istream& in) {
     if (type == "end_game") {
       if (hand) r.fail("end_game inside a hand (no end_kyoku)");
       ended = true;
+      if (missing_deltas) {
+        if (!j.contains("scores"))
+          throw FormatError(fmt::format("line {}", missing_deltas),
+                            "no deltas, and no later scores to find them (end_game without "
+                            "scores)");
+        fill_deltas(game.hands.back(), r.four("scores"), missing_deltas);
+        missing_deltas = 0;
+      }
       continue;
     }
     if (type == "start_kyoku") {
@@ -323,6 +510,10 @@ PlainGame read_mjai(std::istream& in) {
       game.hands.emplace_back();
       hand = &game.hands.back();
       hand_over = false;
+      if (missing_deltas) {
+        fill_deltas(game.hands[game.hands.size() - 2], r.four("scores"), missing_deltas);
+        missing_deltas = 0;
+      }
       const json& bj = r.field("bakaze");
       if (!bj.is_string()) r.fail("field 'bakaze' is not a wind");
       const Tile wind = r.tile("bakaze");
@@ -352,7 +543,11 @@ PlainGame read_mjai(std::istream& in) {
         for (const PlainWin& w : hand->wins)
           for (int s = 0; s < 4; ++s) hand->deltas[s] += w.deltas[s];
       }
+      if (missing_deltas && hand->wins.size() > 1)
+        throw FormatError(fmt::format("line {}", missing_deltas),
+                          "a multiple ron without deltas (they cannot be told apart)");
       complete_wins(*hand, fmt::format("line {}: hand {}", r.line, game.hands.size() - 1));
+      for (PlainWin& w : hand->wins) split_dragons(*hand, w);
       hand = nullptr;
       continue;
     }
@@ -400,8 +595,11 @@ PlainGame read_mjai(std::istream& in) {
       PlainWin w;
       w.who = r.seat("actor");
       w.from = r.seat("target");
-      w.tile = r.tile("pai");
-      if (j.contains("hora_tehais")) w.concealed = r.tiles("hora_tehais", 1, 13);
+      // Mortal writes no pai nor hora_tehais: both are found by following the tiles.
+      if (j.contains("pai")) {
+        w.tile = r.tile("pai");
+        if (j.contains("hora_tehais")) w.concealed = r.tiles("hora_tehais", 1, 13);
+      }
       // "ura_markers" (current mjai tools, this export) or "uradora_markers" (the original mjai).
       for (const char* key : {"ura_markers", "uradora_markers"}) {
         if (!j.contains(key)) continue;
@@ -410,39 +608,42 @@ PlainGame read_mjai(std::istream& in) {
         for (const json& t : j[key]) ura.push_back(r.tile(t, key));
         if (hand->ura.empty()) hand->ura = ura;
       }
-      w.fu = r.integer("fu");
-      w.han = r.integer("fan");
-      w.points = r.integer("hora_points");
-      w.deltas = r.four("deltas");
+      w.line = r.line;
+      // Without deltas (Mortal's are optional) they come from the next hand's scores.
+      if (j.contains("deltas")) {
+        w.deltas = r.four("deltas");
+      } else {
+        missing_deltas = r.line;
+      }
       if (j.contains("pao")) w.pao = r.seat("pao");
       if (j.contains("limit")) {
         if (!j["limit"].is_string()) r.fail("field 'limit' is not a string");
         w.limit = parse_limit(r, j["limit"].get<std::string>());
       }
       if (j.contains("yakuman")) w.yakuman_units = r.integer("yakuman");
-      const json& yk = r.field("yakus");
-      if (!yk.is_array()) r.fail("field 'yakus' is not an array");
-      for (const json& y : yk) {
-        if (!y.is_array() || y.size() != 2 || !y[0].is_string() || !y[1].is_number_integer())
-          r.fail("field 'yakus' is not a list of [name, han]");
-        PlainYaku py{y[0].get<std::string>(), y[1].get<int>(), 0};
-        if (w.limit == Limit::kYakuman && py.han >= 13 && py.han % 13 == 0) {
-          py.yakuman = py.han / 13;
-          py.han = 0;
-        }
-        w.yaku.push_back(std::move(py));
-      }
+      // Mortal and mjai-reviewer write a win as who, from, deltas and ura markers only: the
+      // engine scores it in the replay and checks the deltas.
+      w.scored = j.contains("yakus");
+      if (w.scored) read_yakus(r, w);
+      if (!w.scored && !j.contains("pao")) w.pao = kPaoUnknown;
       hand->wins.push_back(std::move(w));
       continue;
     } else if (type == "ryukyoku") {
       if (hand_over) r.fail("ryukyoku after the end of the hand");
       hand_over = true;
-      hand->end = HandEnd::kExhaustive;
+      hand->end_line = r.line;
       if (j.contains("reason")) {
         if (!j["reason"].is_string()) r.fail("field 'reason' is not a string");
         hand->end = parse_reason(r, j["reason"].get<std::string>());
+      } else {  // Mortal, mjai-reviewer: a kyuushu right after a draw, else the engine finds it
+        hand->end = last_is_draw(*hand) ? HandEnd::kNineTerminals : HandEnd::kExhaustive;
+        hand->end_detailed = false;
       }
-      hand->deltas = r.four("deltas");
+      if (j.contains("deltas")) {
+        hand->deltas = r.four("deltas");
+      } else {
+        missing_deltas = r.line;
+      }
       if (j.contains("tenpais")) {
         const json& tp = j["tenpais"];
         if (!tp.is_array() || tp.size() != 4) r.fail("field 'tenpais' is not 4 booleans");
@@ -450,6 +651,8 @@ PlainGame read_mjai(std::istream& in) {
           if (!tp[s].is_boolean()) r.fail("field 'tenpais' is not 4 booleans");
           hand->tenpai[s] = tp[s].get<bool>();
         }
+      } else if (hand->end == HandEnd::kExhaustive) {
+        hand->end_detailed = false;
       }
       continue;
     } else {
@@ -459,6 +662,9 @@ PlainGame read_mjai(std::istream& in) {
   }
   if (!started) throw FormatError("line 0", "no start_game (empty log)");
   if (hand) throw FormatError(fmt::format("line {}", r.line), "the log ends inside a hand");
+  if (missing_deltas)
+    throw FormatError(fmt::format("line {}", missing_deltas),
+                      "no deltas, and no later scores to find them");
   return game;
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <tuple>
 
 namespace riichi::io {
 
@@ -373,6 +374,7 @@ PlainGame plain_from_mjlog(const MjlogGame& g) {
           }
         }
         w.points = a.points;
+        w.scored = a.scored;
         for (const MjlogYaku& y : a.yaku) w.yaku.push_back({y.name, y.han, 0});
         for (const MjlogYaku& y : a.yakuman) w.yaku.push_back({y.name, 0, 1});
         add_counters(w.yaku, a.dora, a.ura, a.aka);
@@ -383,6 +385,7 @@ PlainGame plain_from_mjlog(const MjlogGame& g) {
     } else {
       const MjlogDraw& d = *r.draw;
       h.deltas = d.deltas;
+      h.end_detailed = d.detailed;
       switch (d.type) {
         case MjlogDrawType::kExhaustive:
           h.end = HandEnd::kExhaustive;
@@ -554,7 +557,15 @@ std::string diff_win(const PlainWin& a, const PlainWin& b) {
                        limit_name(a.limit, a.yakuman_units), b.han, b.fu,
                        limit_name(b.limit, b.yakuman_units));
   if (a.points != b.points) return fmt::format("points {} vs {}", a.points, b.points);
-  if (a.yaku != b.yaku) return fmt::format("yaku {} vs {}", yaku_text(a.yaku), yaku_text(b.yaku));
+  // In any order (mjai's one sangenpai item comes back as the dragon yakuhai in tile order).
+  auto sorted = [](std::vector<PlainYaku> y) {
+    std::sort(y.begin(), y.end(), [](const PlainYaku& p, const PlainYaku& q) {
+      return std::tie(p.name, p.han, p.yakuman) < std::tie(q.name, q.han, q.yakuman);
+    });
+    return y;
+  };
+  if (sorted(a.yaku) != sorted(b.yaku))
+    return fmt::format("yaku {} vs {}", yaku_text(a.yaku), yaku_text(b.yaku));
   if (a.deltas != b.deltas)
     return fmt::format("payments {} vs {}", arr_text(a.deltas), arr_text(b.deltas));
   return "";

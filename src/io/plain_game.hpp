@@ -53,7 +53,7 @@ struct PlainYaku {
 struct PlainWin {
   int who = -1;
   int from = -1;                // the discarder (or kakan player); == who for tsumo
-  int pao = -1;                 // the liable seat, -1 for none
+  int pao = -1;                 // the liable seat, -1 for none, kPaoUnknown when not given
   Tile tile{};                  // the winning tile
   std::vector<Tile> concealed;  // the winner's concealed tiles without the winning tile, sorted
   int fu = 0;
@@ -64,6 +64,7 @@ struct PlainWin {
   std::vector<PlainYaku> yaku;
   std::array<int, 4> deltas{};  // this win's payments, honba and sticks included
   bool scored = true;           // false: the log gives only who won (no fu, han or yaku)
+  int line = 0;                 // the line of the hora event in an mjai log (0: not mjai)
   bool tsumo() const { return who == from; }
 };
 
@@ -91,9 +92,15 @@ struct PlainHand {
   std::vector<Tile> ura;                  // ura indicators shown with a riichi win
   std::vector<PlainStep> steps;
   HandEnd end = HandEnd::kExhaustive;
+  int end_line = 0;              // the line of the ryukyoku event in an mjai log (0: not mjai)
   std::vector<PlainWin> wins;    // in the order of the payments (closest to the discarder first)
   std::array<int, 4> deltas{};   // the hand's payments, this hand's riichi stakes excluded
   std::array<bool, 4> tenpai{};  // exhaustive draw
+  // false: the log says only that the hand was drawn and its payments (an mjai ryukyoku without
+  // reason or tenpais, as Mortal and mjai-reviewer write it): `end` is kNineTerminals when the
+  // last step is a draw, else kExhaustive standing for any draw; the replay lets the engine find
+  // the kind of draw and the tenpai seats and checks the payments.
+  bool end_detailed = true;
 };
 
 struct PlainGame {
@@ -134,8 +141,8 @@ void complete_wins(PlainHand& hand, const std::string& where);
 
 // The first difference between two games ("" when the same): hands, deals, every step except
 // the position of kan dora steps (the indicators themselves are compared), the end, every win
-// (who, from, pao, tile, concealed tiles, han, fu unless a limit hand, limit, points, yaku,
-// payments) and the payments. Names are compared; title and rule are not.
+// (who, from, pao, tile, concealed tiles, han, fu unless a limit hand, limit, points, yaku in any
+// order, payments) and the payments. Names are compared; title and rule are not.
 std::string diff_games(const PlainGame& a, const PlainGame& b);
 
 // Basic points of a win from its fu, han and limit (RULES.md §8.1, no kiriage).

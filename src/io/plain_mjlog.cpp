@@ -244,6 +244,7 @@ class RoundBuilder {
       a.points = w.points;
       a.limit = limit_code(w.limit);
       a.scored = w.scored;
+      if (w.line > 0) a.element = w.line;
       for (const PlainYaku& y : w.yaku) {
         if (y.name == "dora" || y.name == "ura" || y.name == "aka") {
           (y.name == "dora" ? a.dora : y.name == "ura" ? a.ura : a.aka) += y.han;
@@ -275,6 +276,8 @@ class RoundBuilder {
     d.sticks = h_.sticks;
     d.scores = before_;
     d.deltas = h_.deltas;
+    d.detailed = h_.end_detailed;
+    d.element = h_.end_line > 0 ? h_.end_line : -1;
     if (d.type == MjlogDrawType::kExhaustive) d.shown = h_.tenpai;
     if (d.type == MjlogDrawType::kNineTerminals)
       for (auto it = h_.steps.rbegin(); it != h_.steps.rend(); ++it)

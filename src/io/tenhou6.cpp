@@ -293,8 +293,12 @@ ojson to_tenhou6(const PlainGame& game) {
         result.push_back("和了");
         for (const PlainWin& w : h.wins) {
           result.push_back(arr_json(w.deltas));
-          ojson info = ojson::array(
-              {w.who, w.from, w.pao >= 0 ? w.pao : w.who, tenhou6_points_text(w, h.dealer)});
+          ojson info = ojson::array({w.who, w.from, w.pao >= 0 ? w.pao : w.who});
+          if (!w.scored) {  // only who won is known (a Mortal mjai log): [who, from, pao]
+            result.push_back(std::move(info));
+            continue;
+          }
+          info.push_back(tenhou6_points_text(w, h.dealer));
           for (const PlainYaku& y : w.yaku) {
             std::string text = yaku_ja(y.name, (w.who - h.dealer + 4) % 4, h.round / 4);
             if (y.yakuman == 1) {

@@ -119,6 +119,10 @@ struct MjlogEvent {
   int element = -1;                          // index of the element among the children of <mjloggm>
 };
 
+// The liable seat (MjlogAgari::pao, PlainWin::pao) of an unscored win whose log does not say
+// (Mortal's mjai hora): the replay leaves the liability to the engine and checks the payments.
+inline constexpr int kPaoUnknown = -2;
+
 struct MjlogAgari {
   int who = -1;
   int from_who = -1;  // == who for tsumo
@@ -139,7 +143,7 @@ struct MjlogAgari {
   int honba = 0, sticks = 0;         // ba
   std::array<int, 4> scores{};       // sc: before the hand's payments (riichi sticks paid)
   std::array<int, 4> deltas{};       // sc: the changes
-  int pao = -1;                      // paoWho
+  int pao = -1;                      // paoWho (-1 none, kPaoUnknown)
   bool scored = true;  // false: only who won is known (a tenhou.net/6 log without the points)
   int element = -1;
 };
@@ -162,6 +166,7 @@ struct MjlogDraw {
   std::array<int, 4> deltas{};  // sc changes
   std::array<bool, 4> shown{};  // hai0..3 present (tenpai, or the yao9 declarer)
   std::array<std::vector<int>, 4> hands;
+  bool detailed = true;  // false: only "a draw" is known (io/plain_game.hpp end_detailed)
   int element = -1;
 };
 

@@ -27,12 +27,13 @@ namespace riichi::io {
 
 // A difference between the engine and the log.
 struct ReplayMismatch {
-  int round_index = -1;         // index in MjlogGame::rounds (-1: the game's end)
-  std::string hand;             // "East 1, 0 honba" or "end of game"
-  int action_index = -1;        // index of the refused action in the hand's actions, -1 if none
-  std::string what;             // e.g. "han of P2's win", "action refused"
-  std::string expected;         // the log's value
-  std::string got;              // the engine's value
+  int round_index = -1;   // index in MjlogGame::rounds (-1: the game's end)
+  std::string hand;       // "East 1, 0 honba" or "end of game"
+  int action_index = -1;  // index of the refused action in the hand's actions, -1 if none
+  std::string what;       // e.g. "han of P2's win", "action refused"
+  std::string expected;   // the log's value
+  std::string got;        // the engine's value
+  int element = -1;       // the log's AGARI / RYUUKYOKU element compared (mjai: the event's line)
   std::string message() const;  // "East 1, 0 honba: han of P2's win: expected 3, got 2"
 };
 

@@ -52,7 +52,11 @@ std::optional<bool> tenpai_yame_shown(const MjlogGame& g, const Rules& rules) {
     if (!r.draw || !all_last(r.round, g.type.hanchan)) continue;
     const MjlogDraw& d = *r.draw;
     if (d.type != MjlogDrawType::kExhaustive && d.type != MjlogDrawType::kNagashiMangan) continue;
-    if (!d.shown[r.dealer]) continue;
+    // A draw known only by its payments (an mjai ryukyoku without tenpais): the dealer was
+    // tenpai when paid; all-zero payments (everyone or no one tenpai) say nothing.
+    const bool paid = d.deltas[r.dealer] > 0;
+    if (!d.detailed && d.deltas == std::array<int, 4>{}) continue;
+    if (!(d.detailed ? d.shown[r.dealer] : paid)) continue;
     std::array<int, 4> after{};
     for (int s = 0; s < 4; ++s) after[s] = d.scores[s] + d.deltas[s];
     const auto order = [&](int s) { return (s - g.first_dealer + 4) % 4; };

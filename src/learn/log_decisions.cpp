@@ -34,16 +34,21 @@ void from_tenhou(const io::MjlogGame& m, LoggedGame& out) {
     out.start = s;
   }
   const io::GameReplay replay = io::replay_mjlog(m, out.rules);
+  // An mjai log's events are named by their line.
+  auto message = [&](const io::ReplayMismatch& mm) {
+    if (out.format != io::LogFormat::kMjai || mm.element <= 0) return mm.message();
+    return "line " + std::to_string(mm.element) + ": " + mm.message();
+  };
   for (std::size_t k = 0; k < replay.hands.size(); ++k) {
     const io::HandReplay& hand = replay.hands[k];
     if (!hand.actions.empty()) out.walls.push_back(io::convert_round(m.rounds[k], fd).wall);
     out.actions.insert(out.actions.end(), hand.actions.begin(), hand.actions.end());
     if (hand.mismatch && !hand.result) {  // the engine could not follow the log's actions
-      out.stopped = hand.mismatch->message();
+      out.stopped = message(*hand.mismatch);
       return;
     }
     if (hand.mismatch) {  // every action replayed, the hand's result differs: stop after it
-      out.notes = hand.mismatch->message();
+      out.notes = message(*hand.mismatch);
       return;
     }
     if (!hand.result) return;  // a log cut short in this hand
@@ -144,6 +149,10 @@ bool DecisionReader::open_next_game() {
         continue;
       }
       if (!logged_->stopped.empty()) fail(g.source, "replay stopped: " + logged_->stopped);
+      // A hand whose result the log states otherwise: its decisions stand, the game stops
+      // after it, never silently.
+      if (logged_->stopped.empty() && !logged_->notes.empty())
+        fail(g.source, "replay stopped after a hand the log scores otherwise: " + logged_->notes);
       game_.emplace(logged_->new_game());
       tracker_.reset();
       next_action_ = 0;

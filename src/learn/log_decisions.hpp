@@ -37,7 +37,9 @@ struct LoggedGame {
   std::array<int, 4> ranks{};  // final ranks 1..4 when the game ended, else 0
   std::string stopped;         // why the actions stop before the log's end ("" when they do not)
   // A hand whose actions all replay but whose result the log states otherwise (a log that
-  // disagrees with itself, e.g. its payments): its decisions stand; the game stops after it.
+  // disagrees with itself, e.g. its payments): its decisions stand; the game stops after it
+  // (DecisionReader and Game.from_log report it as an error, as `stopped`). An mjai log's
+  // event is named by its line ("line 57: East 2, 0 honba: P1's win: ...").
   std::string notes;
   Game new_game() const;  // the game before its first action
 };
