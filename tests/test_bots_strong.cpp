@@ -102,13 +102,14 @@ Position against_dealer_riichi(const std::string& hand, const std::string& drawn
 TEST(StrongBot, HopelessHandFoldsWithGenbutsuAgainstTheDealersRiichi) {
   // About 5-shanten against the dealer's riichi (a dealer mangan costs 12000): the hand will
   // almost never win first. Fold, throwing a tile the riichi player discarded (genbutsu: 9p,
-  // 1z, 4s), which it cannot ron.
+  // 1z, 4s), which it cannot ron. (With the bot's fold margin the valuation may label the
+  // plan "push", but the tile thrown is still chosen for its danger now: the reason names it.)
   Position p = against_dealer_riichi("1m5m8m2p6p9p2s4s7s1z3z5z7z", "4p", "9p1z2z8p3m4s");
   p.allow_discards();
   const StrongBot::Decision d = decide(p);
   EXPECT_TRUE(is_kind(d.action, "9p") || is_kind(d.action, "1z") || is_kind(d.action, "4s"))
       << to_string(d.action, false) << ": " << d.reason;
-  EXPECT_NE(d.reason.find("fold"), std::string::npos) << d.reason;
+  EXPECT_NE(d.reason.find("genbutsu"), std::string::npos) << d.reason;
 }
 
 TEST(StrongBot, TenpaiManganPushesASujiTile) {
@@ -125,11 +126,13 @@ TEST(StrongBot, TenpaiManganPushesASujiTile) {
 
 TEST(StrongBot, CheapHandFoldsToASafeTileWhenOthersAreSafeToo) {
   // A 3-shanten hand with no dora against the dealer's riichi, holding a genbutsu (9p) and live
-  // middle tiles: it cannot win in time, so it throws the genbutsu rather than a middle tile.
+  // middle tiles: it cannot win in time, so it throws a safe tile rather than a middle tile:
+  // the genbutsu 9p or 4s, or its North (4z): the two other copies are discarded and it holds
+  // the third, so only a tanki on the last copy could take it.
   Position p = against_dealer_riichi("2m3m5m6p7p9p3s4s8s8s4z5z6z", "1s", "9p1z2z8p3m4s");
   p.allow_discards();
   const StrongBot::Decision d = decide(p);
-  EXPECT_TRUE(is_kind(d.action, "9p") || is_kind(d.action, "4s"))
+  EXPECT_TRUE(is_kind(d.action, "9p") || is_kind(d.action, "4s") || is_kind(d.action, "4z"))
       << to_string(d.action, false) << ": " << d.reason;
 }
 
@@ -183,55 +186,34 @@ TEST(StrongBot, KeepsTheBestShapeWithNoThreat) {
       << to_string(d.action, false) << ": " << d.reason;
 }
 
-TEST(StrongBot, HandBuildingKeepsTheFastDiscardsBeforeValue) {
-  // Rule 4 on a report made by hand: 2-shanten with 20 effective tiles (utility 100), the same
-  // shanten with 12 (< 3/4 of 20, utility 200), a 3-shanten break (utility 500), a kan (150).
-  // Without a threat the best of the fast enough discards and the kan: the kan.
-  eval::OptionsReport r;
-  auto add = [&r](eval::DecisionKind kind, int shanten, int tiles, double utility) {
-    eval::OptionValue o;
-    o.kind = kind;
-    o.shanten = shanten;
-    o.effective_tiles = tiles;
-    o.utility = utility;
-    r.options.push_back(o);
-  };
-  add(eval::DecisionKind::kDiscard, 2, 20, 100);
-  add(eval::DecisionKind::kDiscard, 2, 12, 200);
-  add(eval::DecisionKind::kDiscard, 3, 30, 500);
-  r.best = 2;
-  EXPECT_EQ(StrongBot::hand_building_pick(r), 0);
-  add(eval::DecisionKind::kKan, 2, 10, 150);
-  EXPECT_EQ(StrongBot::hand_building_pick(r), 3);
-  // 15 of 20 is exactly 3/4: fast enough, and worth more than the kan.
-  add(eval::DecisionKind::kRiichi, 2, 15, 180);
-  EXPECT_EQ(StrongBot::hand_building_pick(r), 4);
-  // Tenpai available: every option competes by value (the report's best).
-  add(eval::DecisionKind::kDiscard, 0, 4, 50);
-  EXPECT_EQ(StrongBot::hand_building_pick(r), 2);
+TEST(StrongBot, AThreatIsARiichiOrAnOpponentLikelyTenpai) {
+  // Rule 3's condition: the dealer's riichi is a threat; an early quiet table (two discards
+  // each, no call, no riichi) is not: nobody is likely tenpai after two draws.
+  const Position riichi = against_dealer_riichi("1m5m8m2p6p9p2s4s7s1z3z5z7z", "4p", "9p1z2z8p3m4s");
+  EXPECT_TRUE(eval::table_threat(riichi.obs(), Rules::ema2016()));
+  Position quiet;
+  quiet.seat(1).live_tiles(62).hand("1m5m8m2p6p9p2s4s7s1z3z5z7z").drawn("4p");
+  quiet.discards(0, "1z9m").discards(1, "9s2z").discards(2, "1m4z").discards(3, "8m3z");
+  EXPECT_FALSE(eval::table_threat(quiet.obs(), Rules::ema2016()));
 }
 
-TEST(StrongBot, FarFromTenpaiIsEveryDiscardTwoShantenOrMore) {
-  // Rule 4's condition on reports made by hand.
-  eval::OptionsReport r;
-  auto add = [&r](eval::DecisionKind kind, int shanten) {
-    eval::OptionValue o;
-    o.kind = kind;
-    o.shanten = shanten;
-    r.options.push_back(o);
-  };
-  add(eval::DecisionKind::kPass, 1);  // a claim window: no discard
-  EXPECT_FALSE(StrongBot::far_from_tenpai(r));
-  add(eval::DecisionKind::kDiscard, 3);
-  add(eval::DecisionKind::kDiscard, 2);
-  EXPECT_TRUE(StrongBot::far_from_tenpai(r));
-  add(eval::DecisionKind::kDiscard, 1);
-  EXPECT_FALSE(StrongBot::far_from_tenpai(r));
+TEST(StrongBot, WithoutAThreatRiichiIsDeclaredEvenWithAYaku) {
+  // Rule 3 (the efficiency bot's riichi): tanyao tenpai 234m 567p 345s 66s 78m, waiting on
+  // 6m-9m, no threat on the table. Dama already has a yaku, but riichi adds a han (and ura) on
+  // an early two-sided wait, which is what strong players do; the drawn 1z is cut.
+  Position p;
+  p.seat(1).live_tiles(58).hand("234m567p345s66s78m").drawn("1z");
+  p.discards(0, "1z9s2z").discards(1, "1p7z").discards(2, "4z1s6z").discards(3, "7z2z");
+  p.allow_discards().allow_riichi("1z");
+  const StrongBot::Decision d = decide(p);
+  EXPECT_EQ(d.action.type, ActionType::kRiichi) << d.reason;
+  EXPECT_TRUE(is_kind(d.action, "1z"));
 }
 
 TEST(StrongBot, CallsOnlyWhenTheCallIsFaster) {
   // Rule 5 on reports made by hand: a pon valued above passing but leaving the hand at the same
-  // shanten is declined; one that lowers it is taken; a pass valued best stays a pass.
+  // shanten is declined; one that lowers it is taken; a pass valued best stays a pass (the
+  // rule under a threat, after the efficiency bot's own check).
   eval::OptionsReport r;
   r.kind = eval::DecisionKind::kCall;
   auto add = [&r](eval::DecisionKind kind, int shanten, double utility) {
@@ -315,14 +297,13 @@ TEST(StrongBot, IsDeterministicForItsSeed) {
   }
 }
 
-TEST(StrongBot, HoldsItsOwnAgainstDefensiveInAShortArena) {
+TEST(StrongBot, BeatsDefensiveInAShortArena) {
   // strong x2 against defensive x2, seat rotation on the same walls (docs/arena.md), Tenhou
-  // rules. RIICHI_STRONG_GAMES=N plays N games (default 200: about 15 s on two idle cores);
-  // `make strength` is the measurement (docs/bots.md). NOT the bar yet: strong is about
-  // even with defensive (-0.04 +- 0.10 over 600 hanchan), so a check that it wins would fail on
-  // noise (+0.06 +- 0.18 on these 200). The check guards against the regression measured when
-  // every decision followed the fast valuation (+0.79 +- 0.16): the paired average-rank
-  // difference must stay below +0.25.
+  // rules. RIICHI_STRONG_GAMES=N plays N games (default 200); `make strength` is the
+  // measurement (docs/bots.md: -0.10 +- 0.06 over 2,000 hanchan on other walls). The issue's
+  // check: strong beats defensive on average rank (paired difference below 0). These 200 games
+  // (seed 1) give -0.37 +- 0.18; the previous version scored +0.06 here, the one playing every
+  // decision by the fast valuation +0.79.
   // Under the sanitizers (RIICHI_QUICK=1) 8 games only check that the run completes.
   const char* env = std::getenv("RIICHI_STRONG_GAMES");
   const bool quick = std::getenv("RIICHI_QUICK") != nullptr;
@@ -341,7 +322,7 @@ TEST(StrongBot, HoldsItsOwnAgainstDefensiveInAShortArena) {
   std::printf("strong - defensive: %+.3f +- %.3f (%d games, %.1f games/s)\n", d.diff.value,
               d.diff.ci95, d.games, run.games.size() / std::max(run.seconds, 1e-9));
   if (!quick) {
-    EXPECT_LT(d.diff.value, 0.25) << "strong falls behind defensive: " << d.diff.value;
+    EXPECT_LT(d.diff.value, 0.0) << "strong does not beat defensive: " << d.diff.value;
   }
 }
 

@@ -23,7 +23,7 @@ namespace riichi::cli {
 namespace {
 
 struct MjaiBotOptions {
-  std::string bot = "greedy";
+  std::string bot = "strong";
   std::uint64_t seed = 0;
   std::string rules = "ema2016";
   std::string name;

@@ -61,7 +61,7 @@ bool starts_with(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
-std::string default_bot() { return "efficiency"; }
+std::string default_bot() { return "strong"; }  // the strongest bot (docs/bots.md)
 
 // The replay text of a finished engine game, from its record.
 std::string engine_replay(const GameRow& row) {

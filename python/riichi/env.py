@@ -23,7 +23,7 @@ class Env(spaces.env_base()):  # type: ignore[misc]
       the default groups; ``"default,shanten"``, ``"all"``, ...); ``"oracle"`` shows every hand
       and the wall: for training only.
     * ``opponents``: a registry bot name for the three other seats (``"random"``, ``"greedy"``,
-      ``"efficiency"``, ``"defensive"``), four names separated by commas, a Python callable
+      ``"efficiency"``, ``"defensive"``, ``"strong"``: the default), four names separated by commas, a Python callable
       ``f(obs, mask) -> action index`` (obs and mask as the agent gets them), or a list of four
       entries mixing both (the agent's entry ignored).
     * ``episode="game"`` (a whole game, hanchan or tonpuusen) or ``"hand"`` (one hand: each
@@ -53,7 +53,7 @@ class Env(spaces.env_base()):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi", "human"]}
 
     def __init__(self, rules: str = "tenhou", opponents: Union[Opponent, Sequence[Opponent]] =
-                 "defensive", seat: int = 0, seed: int = 0, episode: str = "game",
+                 "strong", seat: int = 0, seed: int = 0, episode: str = "game",
                  reward: str = "game", features: Any = None, dtype: Any = np.uint8,
                  render_mode: Optional[str] = None) -> None:
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < 4:

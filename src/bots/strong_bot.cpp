@@ -2,14 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "eval/tile_distance.hpp"
 
 namespace riichi::bots {
 
 namespace {
-
-bool is_win(ActionType t) { return t == ActionType::kTsumo || t == ActionType::kRon; }
 
 // The place (0 = 1st) of `seat` in `scores`; ties go to the earlier seat (the initial East
 // first), as the final ranking does without split ties.
@@ -22,38 +21,7 @@ int place_of(const std::array<double, 4>& scores, int seat) {
   return place;
 }
 
-bool is_discard(const eval::OptionValue& o) {
-  return o.kind == eval::DecisionKind::kDiscard || o.kind == eval::DecisionKind::kRiichi;
-}
-
 }  // namespace
-
-int StrongBot::hand_building_pick(const eval::OptionsReport& report) {
-  int lowest = 99, most = 0;
-  for (const eval::OptionValue& o : report.options)
-    if (is_discard(o)) lowest = std::min(lowest, o.shanten);
-  if (lowest < 1 || lowest == 99) return report.best;
-  for (const eval::OptionValue& o : report.options)
-    if (is_discard(o) && o.shanten == lowest) most = std::max(most, o.effective_tiles);
-  int pick = -1;
-  for (int i = 0; i < static_cast<int>(report.options.size()); ++i) {
-    const eval::OptionValue& o = report.options[static_cast<std::size_t>(i)];
-    const bool fast_enough =
-        is_discard(o) && o.shanten == lowest && o.effective_tiles * kSpeedDen >= most * kSpeedNum;
-    const bool other_choice =
-        o.kind == eval::DecisionKind::kKan || o.kind == eval::DecisionKind::kKyuushu;
-    if (!fast_enough && !other_choice) continue;
-    if (pick < 0 || o.utility > report.options[static_cast<std::size_t>(pick)].utility) pick = i;
-  }
-  return pick < 0 ? report.best : pick;
-}
-
-bool StrongBot::far_from_tenpai(const eval::OptionsReport& report) {
-  int lowest = 99;
-  for (const eval::OptionValue& o : report.options)
-    if (is_discard(o)) lowest = std::min(lowest, o.shanten);
-  return lowest >= 2 && lowest < 99;
-}
 
 int StrongBot::call_pick(const eval::OptionsReport& report) {
   const eval::OptionValue& best = report.options[static_cast<std::size_t>(report.best)];
@@ -99,28 +67,36 @@ Action StrongBot::choose(const Observation& obs, std::span<const Action> legal) 
 StrongBot::Decision StrongBot::decide(const Observation& obs, std::span<const Action> legal,
                                       bool reasons) {
   if (legal.size() == 1 && !reasons) return {legal[0], {}};
-  const Action* win = nullptr;
-  for (const Action& a : legal)
-    if (is_win(a.type)) win = &a;
+  const Action* win = find_win(legal);
   if (win != nullptr && !reasons) return {*win, {}};
+  const bool claim = find_type(legal, ActionType::kPass) != nullptr;
+  // Rules 2, 4 and 5: the action fixed without valuing the options, if any.
+  std::optional<Action> fixed;
+  if (win != nullptr) {
+    fixed = *win;
+  } else if (legal.size() > 1) {
+    const HandView v = read_view(obs, rules_.red_fives);
+    const bool threat = eval::table_threat(obs, rules_);
+    if (claim) {
+      const Action a = efficiency_.choose_claim(v, legal);
+      if (a.type == ActionType::kPass || !threat) fixed = a;
+    } else if (!threat) {
+      fixed = efficiency_.choose_turn(v, legal);
+    }
+  }
+  if (fixed && !reasons) return {*fixed, {}};
 
   eval::OptionsSettings settings = eval::OptionsSettings::fast();
   settings.reasons = reasons;
+  settings.fold_margin = kFoldMargin;
   if (is_all_last(obs, rules_)) settings.utility = placement_utility;
   const eval::OptionsReport report = eval::evaluate_options(obs, rules_, settings);
-  if (report.kind != eval::DecisionKind::kCall && !report.threat && far_from_tenpai(report)) {
-    // Rule 4: the efficiency ranking, with the valuation's reason for that action.
-    const Action a = efficiency_.choose(obs, legal);
+  if (fixed) {  // the valuation's reason for that action
     for (const eval::OptionValue& o : report.options)
-      if (o.action == a) return {a, o.reason};
-    return {a, {}};
+      if (o.action == *fixed) return {*fixed, o.reason};
+    return {*fixed, {}};
   }
-  int pick = report.kind == eval::DecisionKind::kCall ? call_pick(report)
-             : report.threat                          ? report.best
-                                                      : hand_building_pick(report);
-  if (win != nullptr)
-    for (int i = 0; i < static_cast<int>(report.options.size()); ++i)
-      if (report.options[static_cast<std::size_t>(i)].action == *win) pick = i;
+  const int pick = claim ? call_pick(report) : report.best;
   const eval::OptionValue& chosen = report.options[static_cast<std::size_t>(pick)];
   // The options follow obs.legal_actions; play the same action from `legal`.
   for (const Action& a : legal)

@@ -6,19 +6,18 @@
 //   2. A legal tsumo or ron is always taken: a win ends the hand with a payment to this seat,
 //      which no other option of the position can exceed in expectation often enough to pay for
 //      the cost of the evaluation (and a missed ron makes the hand furiten).
-//   3. Otherwise the option with the highest utility of evaluate_options(OptionsSettings::fast()):
-//      the discard (hand value, speed, danger against each opponent, noten payments), riichi or
-//      dama, chi / pon / kan or pass, push or fold, kyuushu: all compared in one unit.
-//   4. Hand building far from tenpai (no threat, every discard 2-shanten or more): the
-//      efficiency bot's discard (lowest shanten, most effective tiles; efficiency_bot.hpp). The
-//      fast hand-value model approximates such hands and then undervalues speed: by value alone
-//      the bot lost to `defensive` by +0.82 average rank (docs/bots.md). At 1-shanten without a
-//      threat, the best among the discards of lowest shanten and at least 3/4 of the most
-//      effective tiles (hand_building_pick). Against a threat every option competes.
-//   5. Calls (chi, pon, daiminkan) only when the best by value and lowering the shanten of the
-//      hand: the valuation prices each call alone, so passing (which keeps riichi and the later
-//      calls open) is undervalued: without the rule the bot called in 52% of its hands and won
-//      less; with it, about 0.2 average rank better against `defensive` (docs/bots.md).
+//   3. With no threat on the table (no riichi, no opponent likely tenpai: eval::table_threat),
+//      the efficiency bot's move (efficiency_bot.hpp: lowest shanten, most effective tiles,
+//      riichi when tenpai, calls that keep a yaku and lower the shanten), without valuing the
+//      options. Measured: the fast hand-value model builds hands worse than this (it undervalues
+//      speed far from tenpai, its riichi/dama and call choices cost wins; docs/bots.md).
+//   4. Against a threat, the option with the highest utility of evaluate_options(fast()): the
+//      discard (hand value, speed, danger against each opponent, noten payments), riichi or
+//      dama, kans, push or fold, all in one unit; a hand folds only when folding is worth
+//      kFoldMargin more than pushing (calibrated on arena play: the model folds too readily).
+//   5. Calls (chi, pon, daiminkan) only when the efficiency bot would make them (a yaku kept,
+//      the shanten lowered); against a threat, also only when the best by value and faster
+//      than passing (call_pick).
 //   6. The utility is points, except in All-Last (the last hand of the game as scheduled), where
 //      it is points plus kRankStep per place gained (placement_utility): a win that does not lift
 //      the seat is worth its points only, a deal-in that drops it costs a place more.
@@ -66,19 +65,17 @@ class StrongBot final : public Bot {
   // from obs.scores moved by the outcome (a win paid by the others evenly, a deal-in by the
   // seat that most likely won, other outcomes spread over the others).
   static double placement_utility(const Observation& obs, const eval::Outcome& outcome);
-  // Rule 4: the index of the option to play in a position without threat.
-  static int hand_building_pick(const eval::OptionsReport& report);
-  // Rule 4: no discard of the report gets the hand within 1-shanten.
-  static bool far_from_tenpai(const eval::OptionsReport& report);
-  // Rule 5: the index of the option to play in a claim window.
+  // Rule 5: the index of the option to play in a claim window under a threat.
   static int call_pick(const eval::OptionsReport& report);
-  // Rule 4's speed floor: effective tiles >= kSpeedNum / kSpeedDen of the most.
-  static constexpr int kSpeedNum = 3, kSpeedDen = 4;
+  // Rule 4: fold only when folding is worth this many points (utility) more than pushing.
+  // Screened two against two with defensive, Tenhou rules, 600 hanchan per value (docs/bots.md,
+  // paired strong - defensive, +-0.10): 2500: -0.06, 4000: -0.10, 6000 and 10000: -0.11.
+  static constexpr double kFoldMargin = 6000;
 
  private:
   Rules rules_;
   std::uint64_t seed_;
-  EfficiencyBot efficiency_;  // rule 4
+  EfficiencyBot efficiency_;  // rules 3 and 5
 };
 
 }  // namespace riichi::bots

@@ -192,7 +192,7 @@ Continuation Evaluator::go_on(const HandFigures& f, const Counts& held, int draw
   const Continuation fold = detail::fold(held, draws, table_);
   const int to = table_.threat_seat;
   return detail::utility_of(fold, obs_, settings_.utility, to) >
-                 detail::utility_of(push, obs_, settings_.utility, to)
+                 detail::utility_of(push, obs_, settings_.utility, to) + settings_.fold_margin
              ? fold
              : push;
 }
@@ -578,6 +578,12 @@ OptionsSettings OptionsSettings::fast() {
 OptionsReport evaluate_options(const Observation& obs, const Rules& rules,
                                const OptionsSettings& settings) {
   return Evaluator(obs, rules, settings).run();
+}
+
+bool table_threat(const Observation& obs, const Rules& rules) {
+  detail::TableOutlook table;
+  detail::read_outlook(obs, rules, EvOptions::fast().end_rate, table);
+  return table.threat;
 }
 
 }  // namespace riichi::eval

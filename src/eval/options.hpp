@@ -122,14 +122,21 @@ struct OptionsSettings {
   EvOptions ev = EvOptions::standard();  // the hand-value model (fast() for bots)
   Utility utility;                       // empty: points
   bool reasons = true;                   // build the one-line reasons (bots may skip them)
-  static OptionsSettings standard();     // review, web helper
-  static OptionsSettings fast();         // bots: EvOptions::fast(), no reasons
+  // A hand goes on by folding only when folding is worth this many points (utility) more than
+  // pushing: 0 compares them as they are; a bot calibrated on play may lean to pushing.
+  double fold_margin = 0;
+  static OptionsSettings standard();  // review, web helper
+  static OptionsSettings fast();      // bots: EvOptions::fast(), no reasons
 };
 
 // Every legal action of `obs` valued for obs.seat. Throws std::invalid_argument naming the fault
 // when the observation has no legal action or holds an impossible hand (tile counts).
 OptionsReport evaluate_options(const Observation& obs, const Rules& rules,
                                const OptionsSettings& settings = OptionsSettings::standard());
+
+// Whether an opponent is a threat to obs.seat: in riichi, or likely tenpai by the danger model
+// (OptionsReport::threat, without valuing the options).
+bool table_threat(const Observation& obs, const Rules& rules);
 
 // What choosing option `chosen` instead of the best is about: a missed win (kWin), a call or
 // pass (kCall), riichi or dama (kRiichi), push or fold against a threat (kPushFold, also when
