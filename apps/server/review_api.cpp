@@ -160,14 +160,22 @@ HttpAnswer stats_answer(Store& store, const std::string& db_path, const std::str
         ++pending;
         continue;
       }
-      const std::optional<GameRow> full = store.get(row.id);
-      if (!full) continue;
-      for (const io::LogGame& g : stored_games(*full)) {
-        review::GameReview r = review::review_game(g, review::resolve_player(g, name));
-        r.game = row.id;  // the stored game's id: reviewed once
-        db.store(r, review::game_rows(r));
-      }
+      static std::set<std::string> refused;  // games that cannot be reviewed for a name
+      const std::string key = row.id + '\n' + name;
+      if (refused.count(key) != 0) continue;
       ++now;
+      try {
+        const std::optional<GameRow> full = store.get(row.id);
+        if (!full) continue;
+        for (const io::LogGame& g : stored_games(*full)) {
+          review::GameReview r = review::review_game(g, review::resolve_player(g, name));
+          r.game = row.id;  // the stored game's id: reviewed once
+          db.store(r, review::game_rows(r));
+        }
+      } catch (const std::exception& e) {
+        refused.insert(key);  // e.g. two seats of that name: left out of the record
+        fmt::print(stderr, "warning: stats of {}: game {} left out: {}\n", name, row.id, e.what());
+      }
     }
     nlohmann::ordered_json out = io::stats_to_json(review::player_stats(name, db.rows(name)));
     out["reviewed_now"] = now;

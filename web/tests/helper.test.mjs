@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 const CHROMIUM = process.env.RIICHI_CHROMIUM || '/usr/bin/chromium';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const binary = process.argv[2] || process.env.RIICHI_BIN;
-const SUITE_TIMEOUT_MS = 200000;
+const SUITE_TIMEOUT_MS = 330000;
 const SEED = Number(process.env.RIICHI_HELPER_SEED || 12);
 
 function skip(why) {
@@ -202,7 +202,7 @@ async function testLiveTable(base) {
       check(s.rows.some((r) => r.type === 'pass'), 'passing is valued');
       check(s.rows.some((r) => ['chi', 'pon', 'daiminkan', 'ron'].includes(r.type)), 'the call is valued');
       check(s.heads.includes('vs pass'), 'each call is compared with passing');
-      if (seen.claims++ === 0) await page.screenshot({ path: path.join(artifacts, 'helper-call.png') });
+      if (seen.claims++ === 0) await page.screenshot({ path: path.join(artifacts, 'helper-call.png'), fullPage: true });
       const v = s.version;
       await page.click(s.win ? '.actions .action.win' : '.actions .action.pass');
       await waitChange(page, v);
@@ -223,7 +223,7 @@ async function testLiveTable(base) {
       const held = s.hand.filter((t) => t.tile);
       check(held.every((t) => t.danger !== null), `every tile of the hand has a danger mark (${JSON.stringify(held)})`);
       check(held.every((t) => /^\d+(\.\d)?% deal-in: /.test(t.title)), `the percentage on hover: ${held[0].title}`);
-      if (seen.danger++ === 0) await page.screenshot({ path: path.join(artifacts, 'helper-danger.png') });
+      if (seen.danger++ === 0) await page.screenshot({ path: path.join(artifacts, 'helper-danger.png'), fullPage: true });
     }
     if (s.waits !== null) {
       check(/ryanmen|kanchan|penchan|shanpon|tanki|chiitoitsu|kokushi/.test(s.waits), `waits with shapes: ${s.waits}`);
@@ -231,7 +231,7 @@ async function testLiveTable(base) {
     }
     if (!shotTurn) {
       shotTurn = true;
-      await page.screenshot({ path: path.join(artifacts, 'helper-turn.png') });
+      await page.screenshot({ path: path.join(artifacts, 'helper-turn.png'), fullPage: true });
     }
     // Play the helper's best option: a win, riichi on its tile, or its discard.
     const best = s.rows[0];
@@ -437,6 +437,26 @@ async function testResultsAndImport(base) {
     const rebuilt = Math.round(p / 1000) * 1000 - 30000 + uma[i];
     check(Math.abs(rebuilt - json.final.final_scores[i]) <= 1000, `points - 30000 + uma = final (${rebuilt} vs ${json.final.final_scores[i]})`);
   });
+  // The replay: the seat at the bottom, auto-play with a speed, the evaluation of each decision.
+  const page2 = await newPage();
+  await page2.goto(`${base}/replay/${a.id}`);
+  await page2.waitForSelector('#bottom-seat');
+  await page2.selectOption('#bottom-seat', '2');
+  const bottomName = await page2.textContent('.replay-board .seat-area.bottom .name');
+  check(bottomName === json.players[2], `seat 2 at the bottom (${bottomName} vs ${json.players[2]})`);
+  await page2.selectOption('#replay-speed', '200');
+  await page2.click('#autoplay');
+  await page2.waitForFunction(() => Number(document.getElementById('app').dataset.frame || document.querySelector('[data-frame]').dataset.frame) >= 4, null, { timeout: 10000 });
+  await page2.click('#autoplay');
+  check(!(await page2.evaluate(() => document.querySelector('[data-playing]'))), 'auto-play pauses');
+  await page2.click('#evaluate');
+  await page2.waitForSelector('#replay-evaluation .replay-decision, #replay-evaluation p', { timeout: 60000 });
+  await page2.waitForFunction(() => !/Reviewing/.test(document.getElementById('replay-evaluation').textContent), null, { timeout: 60000 });
+  for (let i = 0; i < 40 && !(await page2.$('#replay-evaluation .replay-decision')); ++i) await page2.click('#next-frame');
+  const evalText = await page2.textContent('#replay-evaluation');
+  check(/took .+, best /.test(evalText), `the evaluation of a decision of the bottom seat: ${evalText.slice(0, 200)}`);
+  await page2.screenshot({ path: path.join(artifacts, 'helper-replay.png') });
+  await page2.context().close();
 }
 
 // Issue 16: the Review page shows the danger of each tile against each opponent.
