@@ -57,7 +57,9 @@ TEST(ServerHelper, OpenTanyaoHasYaku) {
   p.meld(0, MeldType::kChi, "2m3m4m", 3);
   const json h = helper(p);
   EXPECT_EQ(wait_names(h), "2p 5p ");
-  for (const json& w : h["waits"]["tiles"]) EXPECT_TRUE(w["yaku"].get<bool>()) << h.dump();
+  for (const json& w : h["waits"]["tiles"]) {
+    EXPECT_TRUE(w["yaku"].get<bool>()) << h.dump();
+  }
   EXPECT_FALSE(has_warning(h, "no_yaku"));
 }
 
@@ -106,7 +108,9 @@ TEST(ServerHelper, TurnShowsTheThreeBestOptionsBestFirst) {
     EXPECT_FALSE(o["reason"].get<std::string>().empty());
     EXPECT_GE(o["win_prob"].get<double>(), 0.0);
     EXPECT_LE(o["win_prob"].get<double>(), o["tenpai_prob"].get<double>() + 1e-9);
-    if (i > 0) EXPECT_GE(h["options"][i - 1]["exp_score"], o["exp_score"]);
+    if (i > 0) {
+      EXPECT_GE(h["options"][i - 1]["exp_score"].get<long>(), o["exp_score"].get<long>());
+    }
   }
   // 1-shanten: 123m 456p 789s 23m + 5m 1z 9p: the honour 1z or the lone 9p / 5m go first;
   // the complete sets 123m 456p 789s and the 23m ryanmen are never among the best three.
