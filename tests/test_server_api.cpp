@@ -9,6 +9,7 @@
 
 #include "bots/registry.hpp"
 #include "bots/selfplay.hpp"
+#include "io/log_reader.hpp"
 #include "io/tenhou_mjlog.hpp"
 #include "ws_client.hpp"
 
@@ -70,7 +71,9 @@ TEST_F(ServerApi, CreatesAndListsTables) {
   EXPECT_EQ(tables[0]["status"], "waiting");  // two human seats are free
   EXPECT_EQ(tables[0]["seats"][0]["kind"], "human");
   EXPECT_EQ(tables[0]["seats"][1]["kind"], "bot");
-  EXPECT_EQ(tables[0]["seats"][2]["name"], "random");
+  // A bot seat without a given name: the seat's name, the bot and its level (issue 17: three bots
+  // of one kind are told apart); random is the first, weakest bot of the registry.
+  EXPECT_EQ(tables[0]["seats"][2]["name"], "Chidori (random, level 1)");
   EXPECT_EQ(get("/api/tables/" + id).j()["id"], id);
   EXPECT_EQ(get("/api/tables/nosuchtable").status, 404u);
   const json bots = get("/api/bots").j();
@@ -203,6 +206,28 @@ TEST_F(ServerApi, ImportsATenhouLogAndReplaysIt) {
   EXPECT_NE(bad.j()["error"].get<std::string>().find("not an importable Tenhou log"),
             std::string::npos);
   EXPECT_EQ(post("/api/import", "").status, 400u);
+  // The same log again opens the stored game: no second past game (issue 17).
+  const HttpResult again = post("/api/import", ss.str());
+  ASSERT_EQ(again.status, 200u) << again.body;
+  EXPECT_EQ(again.j()["id"], id);
+  EXPECT_TRUE(again.j()["existing"].get<bool>());
+  EXPECT_EQ(get("/api/games").j()["games"].size(), 1u);
+  // One byte more is another log: no match, a new game.
+  const HttpResult other = post("/api/import", ss.str() + "\n");
+  EXPECT_EQ(other.status, 201u) << other.body;
+  EXPECT_NE(other.j()["id"], id);
+  // The replay goes gzipped to a client that takes it: the same JSON, well under 1 MB.
+  const HttpResult plain = get("/api/games/" + id + "/replay");
+  const HttpResult zipped = http_request(port_, http::verb::get, "/api/games/" + id + "/replay", {},
+                                         {{"Accept-Encoding", "gzip, deflate"}});
+  ASSERT_EQ(zipped.status, 200u);
+  ASSERT_TRUE(io::is_gzip(zipped.body));
+  EXPECT_EQ(io::gunzip(zipped.body, "replay"), plain.body);
+  EXPECT_LT(zipped.body.size(), 1000000u) << "plain " << plain.body.size();
+  EXPECT_LT(zipped.body.size() * 5, plain.body.size());
+  const HttpResult refused_gz = http_request(port_, http::verb::get, "/api/games/" + id + "/replay",
+                                             {}, {{"Accept-Encoding", "gzip;q=0, br"}});
+  EXPECT_EQ(refused_gz.body, plain.body);
 }
 
 // The import reads any Tenhou log by content with the rules it says (io/log_reader.hpp): a

@@ -28,7 +28,13 @@ export async function openLobby(root, navigate) {
   const presetInfo = info.preset_info || (info.presets || ['ema2016']).map((p) => ({ name: p, description: '' }));
   const presetHelp = el('span.hint#preset-description');
   const preset = el('select#preset', { onchange: () => showPreset() }, presetInfo.map((p) =>
-    el('option', { value: p.name, text: p.name, title: p.description })));
+    el('option', { value: p.name, text: PRESET_TITLES[p.name] || p.name, title: p.description })));
+  // Game length: the preset's East-South game (hanchan) or the East round only (tonpuusen).
+  const length = el('select#game-length', {},
+    el('option', { value: 'hanchan', text: 'East-South (hanchan, 8+ hands)' }),
+    el('option', { value: 'east', text: 'East only (tonpuusen, 4+ hands)' }));
+  length.value = localStorage.getItem('riichi.length') === 'east' ? 'east' : 'hanchan';
+  length.addEventListener('change', () => localStorage.setItem('riichi.length', length.value));
   const showPreset = () => {
     const p = presetInfo.find((x) => x.name === preset.value);
     presetHelp.textContent = (p && p.description) || '';
@@ -38,14 +44,15 @@ export async function openLobby(root, navigate) {
   const winds = ['East', 'South', 'West', 'North'];
   const seatSelects = winds.map((w, i) => el(`select.seat-kind#seat-${i}`, { 'aria-label': `${w} seat` },
     el('option', { value: 'human', text: i === 0 ? 'Human (you)' : 'Human (invite)' }),
-    bots.map((b) => el('option', { value: b.name, text: `Bot: ${b.name}`, title: b.description || '' }))));
+    bots.map((b) => el('option', { value: b.name, text: botLabel(b, bots.length), title: b.description || '' }))));
   seatSelects.forEach((s, i) => (s.value = i === 0 ? 'human' : defaultBot));
   const create = el('button#create-table', { type: 'submit', text: 'Create table' });
   const form = el('form.create', { onsubmit: async (e) => {
     e.preventDefault();
     err.textContent = '';
     create.disabled = true;
-    const body = { rules: preset.value, seats: seatSelects.map((s) => s.value) };
+    const rules = length.value === 'east' ? `${preset.value},east_only=true` : preset.value;
+    const body = { rules, seats: seatSelects.map((s) => s.value) };
     if (info.chosen_seed && seed.value !== '') body.seed = Number(seed.value);
     try {
       const res = await postJson('/api/tables', body);
@@ -58,6 +65,7 @@ export async function openLobby(root, navigate) {
   el('h2', { text: 'New table' }),
   el('label', {}, 'Your name ', name),
   el('label', {}, 'Rules ', preset, ' ', presetHelp),
+  el('label', {}, 'Game length ', length),
   el('div.seats', {}, seatSelects.map((s, i) => el('label', {}, `${winds[i]} `, s))),
   info.chosen_seed ? el('label', {}, 'Seed ', seed) : null,
   el('p.hint', { text: 'Share the table link (shown at the table) with friends for the other human seats; ' +
@@ -104,9 +112,26 @@ export async function openLobby(root, navigate) {
   return { close() { clearInterval(timer); } };
 }
 
-// "greedy (bot)", "Alice", "Bob (away)", "free seat"
+// Readable names of the presets (their one-line descriptions come from the server).
+const PRESET_TITLES = { ema2016: 'EMA 2016', ema2008: 'EMA 2008', tenhou: 'Tenhou', mahjongsoul: 'Mahjong Soul',
+  mleague: 'M.League', wrc: 'WRC' };
+
+// "ema2016,east_only=true" -> "EMA 2016, East only"; other options are shown as they are.
+export function rulesTitle(spec) {
+  const [name, ...rest] = String(spec || '').split(',');
+  const parts = [PRESET_TITLES[name] || name];
+  for (const r of rest) parts.push(r === 'east_only=true' ? 'East only' : r);
+  return parts.join(', ');
+}
+
+// "Bot: efficiency (level 3 of 5)"
+function botLabel(b, count) {
+  return b.level ? `Bot: ${b.name} (level ${b.level} of ${count})` : `Bot: ${b.name}`;
+}
+
+// "Botan (efficiency, level 3)", "greedy (bot)", "Alice", "Bob (away)", "free seat"
 function seatLabel(s) {
-  if (s.kind === 'bot') return `${s.name} (bot)`;
+  if (s.kind === 'bot') return /\(.*level/.test(s.name || '') ? s.name : `${s.name} (bot)`;
   if (s.taken === false) return 'free seat';
   return s.connected ? s.name : `${s.name || 'player'} (away)`;
 }
@@ -125,7 +150,7 @@ function renderTables(box, list, navigate) {
       const link = t.link || `/table/${t.id}`;
       return el('tr', { dataset: { table: t.id } },
         el('td', { text: t.id }),
-        el('td', { text: t.rules }),
+        el('td', { text: rulesTitle(t.rules) }),
         el('td', { text: (t.seats || []).map(seatLabel).join(', ') }),
         el('td', { text: `${t.status}${t.hand ? ' · ' + t.hand : ''}` }),
         el('td', {}, el('a.button', { href: link, text: free ? 'Join' : 'Open', onclick: (e) => { e.preventDefault(); navigate(link); } })));
@@ -139,7 +164,7 @@ export function gamesTable(list, navigate) {
     list.map((g) => el('tr', { dataset: { game: g.id } },
       el('td', { text: g.finished_at ? g.finished_at.replace('T', ' ').replace(/\.\d+/, '').replace('Z', ' UTC') : '' }),
       el('td', { text: g.source }),
-      el('td', { text: g.rules }),
+      el('td', { text: rulesTitle(g.rules) }),
       el('td', { text: (g.players || []).map((p, i) => `${g.ranks ? g.ranks[i] + '. ' : ''}${p}${g.final_scores ? ' (' + finalScore(g.final_scores[i]) + ')' : ''}`).join(', ') }),
       el('td', {}, el('a.button.replay-link', { href: `/replay/${g.id}`, text: 'Replay',
         onclick: (e) => { e.preventDefault(); navigate(`/replay/${g.id}`); } })))));

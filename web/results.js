@@ -76,17 +76,18 @@ function winEl(win, players) {
       win.win_tile ? el('span.win-tile', {}, tileEl(win.win_tile)) : null, melds)
     : el('div.win-hand', {}, tileRow(parseMpsz(win.hand)),
       win.tile ? el('span.win-tile', {}, tileEl(win.tile)) : null);
+  // The han list adds up: the yaku, then dora, ura dora and red fives as rows, then the total.
+  const counters = win.yakuman ? [] : [['Dora', win.dora], ['Ura dora', win.ura], ['Red fives (aka dora)', win.red]]
+    .filter(([, n]) => n > 0);
   const yaku = el('table.yaku', {},
     (win.yaku || []).map((y) => el('tr', {}, el('td', { text: pretty(y.name) }),
-      el('td.num', { text: y.yakuman ? `yakuman${y.yakuman > 1 ? ' ×' + y.yakuman : ''}` : `${y.han} han` }))));
+      el('td.num', { text: y.yakuman ? `yakuman${y.yakuman > 1 ? ' ×' + y.yakuman : ''}` : `${y.han} han` }))),
+    counters.map(([name, n]) => el('tr.counter', {}, el('td', { text: name }), el('td.num', { text: `${n} han` }))),
+    win.yakuman ? null : el('tr.total', {}, el('td', { text: 'Total' }), el('td.num', { text: `${win.han} han` })));
   const fu = (win.fu_items || []).length
     ? el('table.fu', {}, el('caption', { text: `Fu ${win.fu_raw ?? ''} → ${win.fu ?? ''}` }),
       win.fu_items.map((f) => el('tr', {}, el('td', { text: pretty(f.name) }), el('td.num', { text: `${f.fu}` }))))
     : null;
-  const extras = [];
-  if (win.dora) extras.push(`dora ${win.dora}`);
-  if (win.ura) extras.push(`ura ${win.ura}`);
-  if (win.red) extras.push(`red ${win.red}`);
   const summary = [
     win.yakuman ? 'yakuman' : `${win.han} han ${win.fu} fu`,
     win.limit ? win.limit : null,
@@ -100,7 +101,6 @@ function winEl(win, players) {
       ura.length ? el('span', { text: ' Ura ' }) : null,
       ura.length ? tileRow(ura, 'tile-row small') : null),
     el('div.score-cols', {}, yaku, fu),
-    extras.length ? el('p.extras', { text: extras.join(', ') }) : null,
     el('p.summary', { text: summary }),
     el('p.payments', { text: paymentText(win.payments, win) }),
     win.reading ? el('p.reading', { text: win.reading }) : null);
@@ -125,6 +125,32 @@ function drawEl(draw, players, melds) {
     rows);
 }
 
+// Who paid what at a draw and why: the noten payments (3000 split between the noten and the
+// tenpai players at an exhaustive draw) and the riichi sticks put on the table this hand (they
+// stay there for the next winner). The rest of a change is told as it is.
+export function drawPayments(draw, deltas) {
+  if (!draw || !deltas) return [];
+  const tenpai = new Set(draw.tenpai || []);
+  const t = tenpai.size;
+  const nagashi = (draw.nagashi || []).length > 0;
+  const noten = (s) => {
+    if (draw.kind !== 'exhaustive' || nagashi || t === 0 || t === 4) return 0;
+    return tenpai.has(s) ? 3000 / t : -3000 / (4 - t);
+  };
+  return deltas.map((d, s) => {
+    const parts = [];
+    const n = noten(s);
+    if (n > 0) parts.push(`+${n} noten payments received (tenpai)`);
+    if (n < 0) parts.push(`${n} noten payment (not tenpai)`);
+    const rest = d - n;
+    if (rest < 0 && rest % 1000 === 0 && !nagashi) {
+      const k = -rest / 1000;
+      parts.push(`-${-rest} riichi stick${k > 1 ? 's' : ''} (stays on the table)`);
+    } else if (rest !== 0) parts.push(`${signed(rest)}${nagashi ? ' nagashi mangan' : ''}`);
+    return { seat: s, delta: d, text: parts.join(', ') || 'nothing paid' };
+  });
+}
+
 function deltasEl(msg, players) {
   if (!msg.deltas) return null;
   return el('table.deltas', {},
@@ -139,7 +165,14 @@ export function handEndEl(msg, players, melds = null) {
   const box = el('div.hand-end', { 'data-result': msg.result || '' });
   box.append(el('h2', { text: `${msg.hand || ''} — ${resultTitle(msg)}` }));
   for (const w of msg.wins || []) box.append(winEl(w, players));
-  if (msg.draw) box.append(drawEl(msg.draw, players, melds));
+  if (msg.draw) {
+    box.append(drawEl(msg.draw, players, melds));
+    const paid = drawPayments(msg.draw, msg.deltas);
+    if (paid.length) {
+      box.append(el('ul.draw-payments', {}, paid.map((p) => el('li', { dataset: { seat: String(p.seat) } },
+        `${playerName(players, p.seat)}: ${signed(p.delta)} — ${p.text}`))));
+    }
+  }
   if (msg.result === 'chombo') box.append(el('p', { text: 'Chombo: the penalty is settled and the hand is replayed.' }));
   box.append(deltasEl(msg, players));
   return box;
@@ -161,6 +194,7 @@ const END_REASONS = {
   bankruptcy: 'A player went below zero (tobi).',
   sudden_death: 'Sudden death in the West round: a player reached the target.',
   west_limit: 'West 4 is over.',
+  owari: 'The game is over (the final results as the log gives them).',
 };
 
 // The final table: rank, player, points, uma, final score.

@@ -78,5 +78,51 @@ export async function openReview(root) {
       go.disabled = false;
     }
   };
+  page.append(statsSection());
   return { close() { if (view) view.close(); } };
+}
+
+const pct1 = (p) => `${(100 * p).toFixed(1)}%`;
+
+// A player's record over the finished games of this server (GET /api/stats): reviewed a few
+// games per request, asked again until none is pending.
+function statsSection() {
+  const name = el('input#stats-name', { value: localStorage.getItem('riichi.name') || '', placeholder: 'player name', maxlength: 64 });
+  const out = el('div#stats-out');
+  const go = el('button#stats-go', { type: 'button', text: 'Show the record' });
+  go.onclick = async () => {
+    go.disabled = true;
+    clear(out);
+    try {
+      let s = null;
+      for (let round = 0; round < 100; ++round) {
+        out.textContent = s ? `Reviewing the games… (${s.games} done, ${s.pending} to go)` : 'Reviewing the games…';
+        s = await getJson(`/api/stats?player=${encodeURIComponent(name.value.trim())}`);
+        if (!s.pending) break;
+      }
+      clear(out).append(statsTable(s));
+    } catch (ex) {
+      out.textContent = `Error: ${ex.message}`;
+    } finally {
+      go.disabled = false;
+    }
+  };
+  return el('section.stats', {}, el('h2', { text: 'A player\'s record on this server' }),
+    el('p', {}, name, ' ', go), out);
+}
+
+function statsTable(s) {
+  if (!s.games) return el('p', { text: `No finished game of ${s.player} on this server.` });
+  const rows = [
+    ['games', `${s.games} (${s.ranked_games} finished)`],
+    ['average rank', `${s.mean_rank.toFixed(2)} ± ${s.mean_rank_ci95.toFixed(2)} (95%)`],
+    ['1st / 2nd / 3rd / 4th', s.rank_rates.map(pct1).join(' / ')],
+    ['hands', String(s.hands)],
+    ['win / deal-in / riichi / call rate', [s.win_rate, s.deal_in_rate, s.riichi_rate, s.call_rate].map(pct1).join(' / ')],
+    ['average win / deal-in', `${s.mean_win.toFixed(0)} / ${s.mean_deal_in.toFixed(0)} points`],
+    ['decisions', `${s.decisions}: top-1 ${pct1(s.top1_rate)}, top-3 ${pct1(s.top3_rate)}`],
+    ['mean loss per decision', `${s.mean_loss.toFixed(1)} points`],
+    ...s.trend.map((m) => [`loss in ${m.month}`, `${m.mean_loss.toFixed(1)} (${m.games} games)`]),
+  ];
+  return el('table.list.stats-table', {}, rows.map(([k, v]) => el('tr', { dataset: { key: k } }, el('th', { text: k }), el('td', { text: v }))));
 }

@@ -38,6 +38,11 @@ const CSS = `
 .rv-nav button { font-size: 14px; margin-right: 6px; }
 .rv .reason { color: #555; font-size: 12px; }
 .rv .loss { color: #c8201e; font-weight: bold; }
+.rv .rv-hand img.dz { border-bottom: 5px solid var(--dz); }
+.rv .rv-danger td.num { text-align: right; }
+.rv .dz-safe { --dz: #2e9e50; } .rv .dz-low { --dz: #e0c200; }
+.rv .dz-medium { --dz: #f08a00; } .rv .dz-high { --dz: #e02a1e; }
+.rv .rv-danger td.dz-high { color: #c8201e; font-weight: bold; }
 `;
 
 const esc = (s) => String(s).replace(/[&<>"]/g,
@@ -72,6 +77,39 @@ function seatHtml(b, names, s, me) {
   return h + '</div>';
 }
 
+// Danger bands (deal-in probability), as the table's helper colours them.
+const dangerBand = (p) => (p < 0.02 ? 'safe' : p < 0.06 ? 'low' : p < 0.12 ? 'medium' : 'high');
+const kindName = (t) => (t[0] === '0' ? '5' + t[1] : t);
+
+// The danger of each tile held against each opponent ("danger" of the decision: the server's
+// danger model on the seat's view), most dangerous first.
+function dangerHtml(d, names) {
+  if (!d.danger) return '<tr><td>no danger data</td></tr>';
+  const opp = d.danger.opponents;
+  const head = '<tr><th>tile</th><th class="num">any</th>' + opp.map((o) =>
+    `<th class="num">${esc(names[o.seat])}${o.riichi ? ' (riichi)' : ` (tenpai ${pct(o.tenpai)})`}</th>`).join('') +
+    '<th>why</th></tr>';
+  const rows = [...d.danger.tiles].sort((a, b) => b.deal_in - a.deal_in).map((t) =>
+    `<tr data-tile="${t.tile.name}"><td>${img(t.tile.name)}</td>` +
+    `<td class="num dz-${dangerBand(t.deal_in)}">${pct(t.deal_in)}</td>` +
+    t.by_opponent.map((p) => `<td class="num dz-${dangerBand(p)}">${pct(p)}</td>`).join('') +
+    `<td class="reason">${esc(t.reason)}</td></tr>`);
+  return head + rows.join('');
+}
+
+// Colours the hand's tiles by their danger (a bar under the tile, the percentage on hover).
+function markHand(board, d) {
+  if (!d.danger) return;
+  const byKind = new Map(d.danger.tiles.map((t) => [t.tile.name, t]));
+  for (const im of board.querySelectorAll('.rv-hand img')) {
+    const t = byKind.get(kindName(im.alt));
+    if (!t) continue;
+    im.classList.add('dz', `dz-${dangerBand(t.deal_in)}`);
+    im.dataset.danger = pct(t.deal_in);
+    im.title = `${im.alt}: ${pct(t.deal_in)} deal-in (${t.reason})`;
+  }
+}
+
 function optionsHtml(d) {
   const values = d.options.map((o) => o.exp_score);
   const top = Math.max(...values), low = Math.min(0, ...values);
@@ -96,7 +134,8 @@ const LAYOUT = `
 <div class="rv-timeline" title="every decision; orange: a loss, red: 1000 points or more"></div>
 </section>
 <section><h2 class="rv-title"></h2><div class="rv-board"></div></section>
-<section><h2>Options</h2><table class="rv-options"></table></section></div>`;
+<section><h2>Options</h2><table class="rv-options"></table></section>
+<section><h2>Danger of each tile against each opponent</h2><table class="rv-danger"></table></section></div>`;
 
 // Renders the viewer into `root`. Returns {show(i), close()}.
 export function renderReview(root, games) {
@@ -131,7 +170,10 @@ export function renderReview(root, games) {
         (b.claim ? ` &nbsp; on the discard ${img(b.claim)}` : '') + '</div>';
     for (let k = 0; k < 4; ++k) h += seatHtml(b, r.players_by_seat, (b.seat + k) % 4, k === 0);
     q('board').innerHTML = h;
+    markHand(q('board'), d);
     q('options').innerHTML = optionsHtml(d);
+    q('danger').innerHTML = d.danger ? dangerHtml(d, r.players_by_seat) : '';
+    q('danger').parentElement.hidden = !d.danger;  // the CLI's page has no danger data
   }
 
   function load(g) {

@@ -4,6 +4,8 @@
 import { el, clear, tileName, tileId, kindOf, WINDS, isTyping } from './util.js';
 import { tileEl, pondEl, meldsEl, doraEl, windLetter } from './view.js';
 import { handEndEl, gameEndEl, withWinds } from './results.js';
+import { renderHelper } from './helper.js';
+import { copyButton } from './clipboard.js';
 
 const REL_CLASS = ['bottom', 'right', 'top', 'left'];
 // Keys that pick the n-th tile of the hand (the drawn tile is Enter / Space or "]").
@@ -63,6 +65,9 @@ export class TableView {
       el('button', { text: 'Close', onclick: () => (this.help.hidden = true) })));
     this.root.append(el('div.table-page', {}, this.topbar, this.board, this.handBox,
       this.actions, this.status, this.analysis), this.overlay, this.help);
+    // The helper (helper.js) renders into #helper-panel; made here when the layout has none.
+    this.helperPanel = this.root.querySelector('#helper-panel') || el('section#helper-panel', { hidden: true });
+    if (!this.helperPanel.isConnected) this.analysis.after(this.helperPanel);
   }
 
   players() {
@@ -101,7 +106,7 @@ export class TableView {
       this.handlers.link ? el('span.invite', {},
         'Invite: ', el('input.link', { value: this.handlers.link, readonly: true, size: 28,
           onclick: (e) => e.target.select() }),
-        el('button.copy', { text: 'Copy', onclick: () => navigator.clipboard && navigator.clipboard.writeText(this.handlers.link) })) : null,
+        copyButton(() => this.handlers.link)) : null,
       el('label.toggle', {},
         el('input', { type: 'checkbox', checked: this.analysisOn, id: 'analysis-toggle',
           onchange: (e) => this.setAnalysis(e.target.checked) }), ' Analysis'),
@@ -188,7 +193,7 @@ export class TableView {
     const type = this.mode === 'riichi' ? 'riichi' : 'discard';
     const best = new Set();
     const an = this.analysisOn && this.msg.analysis;
-    if (an && an.discards && an.discards.length) {
+    if (an && !an.helper && an.discards && an.discards.length) {
       const top = an.discards[0];
       for (const d of an.discards) {
         if (d.shanten === top.shanten && d.ukeire === top.ukeire) best.add(kindOf(tileName(d.tile)));
@@ -302,8 +307,10 @@ export class TableView {
   renderAnalysis() {
     clear(this.analysis);
     this.analysis.hidden = !this.analysisOn;
+    renderHelper(this.helperPanel, this.analysisOn ? this.msg : null, this.handBox);
     if (!this.analysisOn) return;
     const an = this.msg && this.msg.analysis;
+    if (an && an.helper) { this.analysis.hidden = true; return; }  // the helper replaces it
     this.analysis.append(el('h3', { text: 'Analysis' }));
     if (!an) {
       this.analysis.append(el('p', { text: 'Shown on your turn.' }));

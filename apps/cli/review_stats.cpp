@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/review_db.hpp"
+#include "io/review_json.hpp"
 #include "review/stats.hpp"
 
 namespace riichi::cli {
@@ -16,33 +17,13 @@ using nlohmann::ordered_json;
 
 std::string pct(double p) { return fmt::format("{:.1f}%", 100 * p); }
 
+// The CLI's --json record: the io form with the database file after the player's name.
 ordered_json stats_json(const review::PlayerStats& s, const std::string& db) {
   ordered_json j;
   j["player"] = s.name;
   j["db"] = db;
-  j["games"] = s.games;
-  j["ranked_games"] = s.ranked_games;
-  j["mean_rank"] = s.mean_rank;
-  j["mean_rank_ci95"] = s.rank_ci95;
-  j["rank_rates"] = s.rank_rates;
-  j["hands"] = s.hands;
-  j["win_rate"] = s.win_rate;
-  j["deal_in_rate"] = s.deal_in_rate;
-  j["riichi_rate"] = s.riichi_rate;
-  j["call_rate"] = s.call_rate;
-  j["mean_win"] = s.mean_win;
-  j["mean_deal_in"] = s.mean_deal_in;
-  j["decisions"] = s.decisions;
-  j["top1_rate"] = s.top1_rate;
-  j["top3_rate"] = s.top3_rate;
-  j["mean_loss"] = s.mean_loss;
-  ordered_json trend = ordered_json::array();
-  for (const review::MonthLoss& m : s.trend)
-    trend.push_back({{"month", m.month},
-                     {"games", m.games},
-                     {"decisions", m.decisions},
-                     {"mean_loss", m.mean_loss}});
-  j["trend"] = trend;
+  const ordered_json record = io::stats_to_json(s);
+  for (const auto& item : record.items()) j[item.key()] = item.value();
   return j;
 }
 

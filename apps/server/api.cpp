@@ -2,6 +2,8 @@
 // static files.
 #include <fmt/core.h>
 
+#include <array>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -14,6 +16,7 @@
 #include "riichi/game.hpp"
 #include "riichi/record_text.hpp"
 #include "server.hpp"
+#include "stats_api.hpp"
 #include "store.hpp"
 #include "table_json.hpp"
 
@@ -147,17 +150,25 @@ TenhouImport tenhou_replay(const std::string& id, const std::string& xml, int ma
   }
   out.hands = hands.hands();
   if (game.has_owari) {
-    std::array<int, 4> points{}, results{};
+    std::array<int, 4> points{}, results{}, uma{};
     for (int s = 0; s < 4; ++s) {
       const auto log_seat = static_cast<size_t>((s + fd) % 4);
       points[static_cast<size_t>(s)] = game.final_scores[log_seat];
       const double v = game.final_results[log_seat] * 1000;
       results[static_cast<size_t>(s)] = static_cast<int>(v + (v < 0 ? -0.5 : 0.5));
+      // The log gives the final results only: the uma (and oka) is what they add to the points
+      // above the return, rounded as the log's rules round them (as an engine game shows it).
+      const int unit = rules.final_rounding;
+      const int p = points[static_cast<size_t>(s)];
+      const int rounded =
+          unit > 0 ? (p < 0 ? -1 : 1) * ((std::abs(p) + unit / 2) / unit * unit) : p;
+      uma[static_cast<size_t>(s)] =
+          results[static_cast<size_t>(s)] - (rounded - rules.return_points);
     }
     out.final = json{{"reason", "owari"},
                      {"points", points},
                      {"ranks", ranks(points, false)},
-                     {"uma", nullptr},
+                     {"uma", uma},
                      {"penalties", nullptr},
                      {"final_scores", results},
                      {"leftover_sticks", nullptr},
@@ -170,6 +181,23 @@ TenhouImport tenhou_replay(const std::string& id, const std::string& xml, int ma
                                  {"players", names},
                                  {"final", out.final}});
   return out;
+}
+
+// The level of a bot, 1 (weakest) .. the number of bots: its place in the registry, which lists
+// them from the random player to the strongest.
+int bot_level(const std::string& name) {
+  const auto& infos = bots::bot_infos();
+  for (std::size_t i = 0; i < infos.size(); ++i)
+    if (infos[i].name == name) return static_cast<int>(i) + 1;
+  return 0;
+}
+
+// A bot seat's name at the table: a distinct given name per seat with the bot and its level,
+// "Botan (efficiency, level 3)", so that three bots of one kind are told apart.
+std::string bot_display_name(const std::string& bot, int seat) {
+  static constexpr std::array<const char*, 4> kNames = {"Akane", "Botan", "Chidori", "Daichi"};
+  return fmt::format("{} ({}, level {})", kNames[static_cast<std::size_t>(seat & 3)], bot,
+                     bot_level(bot));
 }
 
 }  // namespace
@@ -233,7 +261,8 @@ HttpAnswer Server::handle_http(const HttpRequest& request) {
     if (target == "/api/bots" && method == "GET") {
       json list = json::array();
       for (const bots::BotInfo& b : bots::bot_infos())
-        list.push_back(json{{"name", b.name}, {"description", b.description}});
+        list.push_back(
+            json{{"name", b.name}, {"description", b.description}, {"level", bot_level(b.name)}});
       json presets = json::array();
       json preset_info = json::array();
       for (const Rules::PresetInfo& p : Rules::preset_infos()) {
@@ -259,6 +288,11 @@ HttpAnswer Server::handle_http(const HttpRequest& request) {
     if (target == "/api/practice" || starts_with(target, "/api/practice/"))
       return practice(method, request.target, request.body);
     if (target == "/api/games" && method == "GET") return list_games();
+    if (target == "/api/stats") {
+      if (method != "GET") return fail(405, "use GET on /api/stats?player=NAME");
+      if (!review_allowed(request)) return review_refused();
+      return stats_answer(*store_, options_.db, request.target);
+    }
     if (target == "/api/review") {
       if (method != "POST") return fail(405, "use POST on /api/review with a game log body");
       if (!review_allowed(request)) return review_refused();
@@ -358,7 +392,7 @@ HttpAnswer Server::create_table(const HttpRequest& request) {
         return fail(400, fmt::format("seats[{}]: unknown bot '{}' (known: human, {})", s, v,
                                      bots::bot_names()));
       c.bot = v;
-      c.name = v;
+      c.name = bot_display_name(v, s);
       if (names.is_array() && names.size() == 4 && names[static_cast<size_t>(s)].is_string()) {
         const std::string name = display_name(names[static_cast<size_t>(s)].get<std::string>());
         if (!name.empty()) c.name = name;
@@ -476,6 +510,15 @@ HttpAnswer Server::import_mjlog(const HttpRequest& request) {
   if (!import_limiter_.allow(request.client))
     return fail(429, fmt::format("at most {} imports per minute from one address: try later",
                                  options_.limits.imports_per_minute));
+  // The same log imported again opens the stored game (200, "existing": true).
+  try {
+    if (const std::optional<std::string> known = store_->find_import(body)) {
+      const std::optional<GameRow> row = store_->get(*known);
+      return ok(json{{"id", *known}, {"hands", row ? row->hands : 0}, {"existing", true}});
+    }
+  } catch (const StoreError& e) {
+    return fail(503, std::string("the server cannot read its games: ") + e.what());
+  }
   const std::string id = new_id();
   TenhouImport imp;
   try {
@@ -501,7 +544,7 @@ HttpAnswer Server::import_mjlog(const HttpRequest& request) {
   } catch (const StoreError& e) {
     return fail(503, std::string("the server cannot save the log: ") + e.what());
   }
-  return ok(json{{"id", id}, {"hands", imp.hands}}, 201);
+  return ok(json{{"id", id}, {"hands", imp.hands}, {"existing", false}}, 201);
 }
 
 }  // namespace riichi::server

@@ -12,6 +12,7 @@
 #include <boost/beast/websocket.hpp>
 #include <deque>
 
+#include "http_gzip.hpp"
 #include "io/json_text.hpp"
 #include "protocol.hpp"
 #include "store.hpp"
@@ -206,7 +207,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     } catch (const std::exception& e) {
       a = HttpAnswer{500, "application/json", io::dump_json(json{{"error", e.what()}})};
     }
-    answer(std::move(a), req.version(), req.keep_alive());
+    const bool gz = worth_gzip(a.content_type, a.body.size()) &&
+                    accepts_gzip(std::string(req[http::field::accept_encoding]));
+    answer(std::move(a), req.version(), req.keep_alive(), gz);
   }
 
   // Answers an error and closes the connection.
@@ -215,14 +218,24 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
            false);
   }
 
-  void answer(HttpAnswer a, unsigned version, bool keep_alive) {
+  // `gz`: send the body gzip-compressed (the client accepts it, http_gzip.hpp).
+  void answer(HttpAnswer a, unsigned version, bool keep_alive, bool gz = false) {
     auto res = std::make_shared<http::response<http::string_body>>(
         static_cast<http::status>(a.status), version);
     res->set(http::field::server, "riichi");
     res->set(http::field::content_type, a.content_type);
     res->set(http::field::cache_control, "no-cache");
+    res->set(http::field::vary, "Accept-Encoding");
     res->keep_alive(keep_alive);
     res->body() = std::move(a.body);
+    if (gz) {
+      try {
+        res->body() = gzip(res->body());
+        res->set(http::field::content_encoding, "gzip");
+      } catch (const std::exception&) {
+        // zlib out of memory: the body goes uncompressed
+      }
+    }
     res->prepare_payload();
     http::async_write(stream_, *res,
                       [self = shared_from_this(), res](beast::error_code ec, std::size_t) {

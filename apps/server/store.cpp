@@ -3,7 +3,9 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <cstdint>
 #include <ctime>
+#include <utility>
 
 #include "io/json_text.hpp"
 
@@ -45,7 +47,25 @@ CREATE TABLE IF NOT EXISTS practice(
   summary TEXT NOT NULL DEFAULT '',
   at TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS practice_name ON practice(name, at);
+CREATE TABLE IF NOT EXISTS imports(
+  hash TEXT NOT NULL,
+  id TEXT NOT NULL,
+  PRIMARY KEY(hash, id)) WITHOUT ROWID;
 )";
+
+// The content hash of an imported log (64-bit FNV-1a, hex): finds the candidates, whose bytes
+// are then compared (a collision never opens another game).
+std::string content_hash(const std::string& bytes) {
+  std::uint64_t h = 14695981039346656037ULL;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, h >>= 4) out[static_cast<std::size_t>(i)] = kHex[h & 15];
+  return out;
+}
 
 // The number of actions in a compact record text ("riichi/1 <rules> <seed> <action>...").
 std::size_t record_actions(const std::string& record) {
@@ -90,6 +110,7 @@ Store::Store(const std::string& path, StoreSync sync, int busy_timeout_ms) {
     exec("PRAGMA journal_mode=WAL");
     exec(sync == StoreSync::kFull ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
     exec(kSchema);
+    index_imports();
     // A write now, so that a read-only or locked database stops the server at start.
     exec(
         "INSERT INTO meta(key, value) VALUES('opened_at', strftime('%Y-%m-%dT%H:%M:%SZ')) "
@@ -213,6 +234,39 @@ void Store::insert(const GameRow& r) {
   bind_text(insert_, 12, r.created_at.empty() ? now_iso() : r.created_at);
   bind_text(insert_, 13, r.finished_at);
   if (sqlite3_step(insert_) != SQLITE_DONE) fail("insert " + r.id);
+  if (!r.mjlog.empty()) note_import(r.id, r.mjlog);
+}
+
+void Store::note_import(const std::string& id, const std::string& log) {
+  sqlite3_stmt* s = prepare("INSERT OR IGNORE INTO imports(hash, id) VALUES(?,?)");
+  bind_text(s, 1, content_hash(log));
+  bind_text(s, 2, id);
+  const int rc = sqlite3_step(s);
+  sqlite3_finalize(s);
+  if (rc != SQLITE_DONE) fail("index the import " + id);
+}
+
+// Imports stored before the imports table existed get their hash once.
+void Store::index_imports() {
+  sqlite3_stmt* s = prepare(
+      "SELECT id, mjlog FROM games WHERE mjlog <> '' AND id NOT IN (SELECT id FROM imports)");
+  std::vector<std::pair<std::string, std::string>> rows;
+  while (sqlite3_step(s) == SQLITE_ROW) rows.emplace_back(column_text(s, 0), column_text(s, 1));
+  sqlite3_finalize(s);
+  for (const auto& [id, log] : rows) note_import(id, log);
+}
+
+std::optional<std::string> Store::find_import(const std::string& log) {
+  std::lock_guard lock(mu_);
+  sqlite3_stmt* s = prepare(
+      "SELECT g.id, g.mjlog FROM imports i JOIN games g ON g.id = i.id WHERE i.hash = ? "
+      "ORDER BY g.rowid");
+  bind_text(s, 1, content_hash(log));
+  std::optional<std::string> found;
+  while (!found && sqlite3_step(s) == SQLITE_ROW)
+    if (column_text(s, 1) == log) found = column_text(s, 0);
+  sqlite3_finalize(s);
+  return found;
 }
 
 void Store::update(const GameRow& r) {

@@ -80,6 +80,8 @@ class Store {
   std::vector<GameRow> unfinished();               // engine games still playing
   std::vector<GameRow> finished(int limit = 200);  // newest first, without record / mjlog
   int count(const std::string& status);
+  // An imported log already stored: the id of the game whose log has exactly these bytes.
+  std::optional<std::string> find_import(const std::string& log);
 
   // Practice history: the newest `limit` attempts of `name`, newest first.
   void add_attempt(const PracticeAttempt& attempt);
@@ -94,6 +96,8 @@ class Store {
   std::vector<GameRow> query(sqlite3_stmt* stmt, bool full);
   void add_moves(GameRow& row);  // the record of a game in progress: row record + moves
   void step_done(sqlite3_stmt* stmt, const std::string& what);
+  void note_import(const std::string& id, const std::string& log);  // an import's content hash
+  void index_imports();
 
   std::mutex mu_;
   sqlite3* db_ = nullptr;

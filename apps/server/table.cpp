@@ -8,6 +8,7 @@
 #include "bots/random_bot.hpp"
 #include "bots/registry.hpp"
 #include "bots/selfplay.hpp"
+#include "helper_json.hpp"
 #include "io/json_text.hpp"
 #include "request_guard.hpp"
 #include "riichi/record_text.hpp"
@@ -189,7 +190,7 @@ Table::JoinResult Table::join(const std::shared_ptr<Client>& client, const std::
     out.name = st.config.name;
   }
   out.seat = seat;
-  clients_.push_back(Attached{client, client.get(), seat, false, {}});
+  clients_.push_back(Attached{client, client.get(), seat, false, {}, {}, {}});
   json joined = {{"type", "joined"}, {"table", spec_.id}, {"seat", seat}, {"name", out.name}};
   if (seat >= 0) joined["token"] = out.token;
   queue(client, std::make_shared<const std::string>(io::dump_json(joined)));
@@ -545,6 +546,23 @@ json Table::game_json() {
               {"over", game.is_over()}};
 }
 
+// The helper of `a`'s seat from its observation `o` (the seat's legal set), evaluated once per
+// state; an evaluation that fails shows its reason in the panel.
+const json& Table::cached_helper(const Attached& a, Observation& o, const Seat& st,
+                                 const Rules& rules) {
+  const std::string key =
+      fmt::format("{}/{}/{}", seen_[static_cast<size_t>(a.seat)], st.legal_since, st.legal.size());
+  if (key == a.helper_key) return a.helper;
+  o.legal_actions = st.legal;
+  try {
+    a.helper = helper_json(o, rules);
+  } catch (const std::exception& e) {
+    a.helper = json{{"error", std::string("the helper cannot judge this position: ") + e.what()}};
+  }
+  a.helper_key = key;
+  return a.helper;
+}
+
 // The state as `a` may see it, without the claim deadline (send_state adds it).
 json Table::state_json(const Attached& a) {
   const Game& game = rec_.game();
@@ -561,7 +579,10 @@ json Table::state_json(const Attached& a) {
     obs = observation_json(o, red);
     if (!game.is_over()) {
       legal = legal_json(st.legal, red);
-      if (a.analysis) analysis = analysis_json(o, red);
+      if (a.analysis) {
+        analysis = analysis_json(o, red);
+        if (!analysis.is_null()) analysis["helper"] = cached_helper(a, o, st, game.rules());
+      }
     }
   } else {
     Observation o = game.round().observation(0);

@@ -126,6 +126,9 @@ class Table : public std::enable_shared_from_this<Table> {
     int seat = -1;
     bool analysis = false;
     std::string last_view;  // the last state sent to it, without its deadline
+    // The helper (helper_json) is evaluated once per state of its seat: key "seen/legal_since".
+    mutable std::string helper_key;
+    mutable nlohmann::json helper;
   };
   struct Outgoing {
     std::weak_ptr<Client> client;
@@ -149,6 +152,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::shared_ptr<const std::string> storage_message() const;
   void tell_all_now(const std::shared_ptr<const std::string>& text);
   nlohmann::json state_json(const Attached& a);
+  const nlohmann::json& cached_helper(const Attached& a, Observation& o, const Seat& st,
+                                      const Rules& rules);
   nlohmann::json game_json();
   void drive();
   void arm_timer();

@@ -178,4 +178,33 @@ ordered_json board_to_json(const Observation& o, bool red) {
   return j;
 }
 
+ordered_json stats_to_json(const review::PlayerStats& s) {
+  ordered_json j;
+  j["player"] = s.name;
+  j["games"] = s.games;
+  j["ranked_games"] = s.ranked_games;
+  j["mean_rank"] = s.mean_rank;
+  j["mean_rank_ci95"] = s.rank_ci95;
+  j["rank_rates"] = s.rank_rates;
+  j["hands"] = s.hands;
+  j["win_rate"] = s.win_rate;
+  j["deal_in_rate"] = s.deal_in_rate;
+  j["riichi_rate"] = s.riichi_rate;
+  j["call_rate"] = s.call_rate;
+  j["mean_win"] = s.mean_win;
+  j["mean_deal_in"] = s.mean_deal_in;
+  j["decisions"] = s.decisions;
+  j["top1_rate"] = s.top1_rate;
+  j["top3_rate"] = s.top3_rate;
+  j["mean_loss"] = s.mean_loss;
+  ordered_json trend = ordered_json::array();
+  for (const review::MonthLoss& m : s.trend)
+    trend.push_back({{"month", m.month},
+                     {"games", m.games},
+                     {"decisions", m.decisions},
+                     {"mean_loss", m.mean_loss}});
+  j["trend"] = trend;
+  return j;
+}
+
 }  // namespace riichi::io

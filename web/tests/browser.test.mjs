@@ -240,8 +240,8 @@ async function testPlayHand(base) {
   // wait for our first turn; the analysis helper shows shanten and the discard table
   await page.waitForSelector('.my-hand .hand-tile.playable', { timeout: 20000 });
   await page.check('#analysis-toggle');
-  await page.waitForSelector('.analysis .analysis-table tr td', { timeout: 5000 });
-  check(/shanten|tenpai/.test(await page.textContent('.analysis .shanten')), 'the helper shows the shanten');
+  await page.waitForSelector('#helper-panel .helper-option', { timeout: 5000 });
+  check(/discard|riichi|tsumo/.test(await page.textContent('#helper-panel .helper-options')), 'the helper shows the best options');
   await shot(page, 'table-first-turn.png');
   await page.uncheck('#analysis-toggle');
   // help overlay by keyboard
@@ -272,7 +272,7 @@ async function testPlayHand(base) {
   }
   if (await page.$('.my-hand .hand-tile.playable') && !(await page.$('.overlay:not([hidden]) .hand-end'))) {
     await page.check('#analysis-toggle');
-    await page.waitForSelector('.analysis .analysis-table tr td', { timeout: 5000 }).catch(() => {});
+    await page.waitForSelector('#helper-panel .helper-option', { timeout: 5000 }).catch(() => {});
     await shot(page, 'table.png');
     await page.uncheck('#analysis-toggle');
   }
