@@ -105,12 +105,13 @@ enum class MjlogEventType : std::uint8_t {
   kDora,       // DORA: a new indicator after a kan
   kBye,        // BYE: a player disconnected
   kReconnect,  // UN with a single name: the player came back
+  kKita,       // N with bit 0x20 (three players): the North `tile` set aside as nukidora
 };
 
 struct MjlogEvent {
   MjlogEventType type = MjlogEventType::kDraw;
   int who = -1;                              // seat (-1 for kDora)
-  int tile = -1;                             // kDraw, kDiscard, kDora
+  int tile = -1;                             // kDraw, kDiscard, kDora, kKita
   bool tsumogiri = false;                    // kDiscard: the tile just drawn by the same player
   MjlogMeld meld;                            // kCall
   int step = 0;                              // kRiichi
