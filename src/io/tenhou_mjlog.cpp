@@ -526,7 +526,7 @@ void Parser::on_call() {
   std::string_view text = required("m");
   int code = 0;
   if (!parse_int(text, code)) bad_attr("m", text, "not an integer");
-  if (code & 0x20) {  // kita: bit 5, the North's id in bits 8-15 (three players only)
+  if (is_kita_code(code)) {  // three players only
     if (!game_.type.three_player) bad_attr("m", text, "kita (nukidora) in a four-player game");
     ev.type = MjlogEventType::kKita;
     ev.tile = code >> 8;
@@ -609,6 +609,10 @@ void Parser::on_agari() {
     for (std::string_view part : split_commas(*m)) {
       int code = 0;
       if (!parse_int(part, code)) bad_attr("m", *m, "not a list of integers");
+      if (is_kita_code(code)) {
+        ++a.kita;  // a North set aside: no meld
+        continue;
+      }
       a.melds.push_back(meld_value("m", *m, code));
     }
     if (a.melds.size() > 4) bad_attr("m", *m, "more than four melds");
@@ -722,6 +726,8 @@ std::string MjlogGameType::label() const {
   if (fast) s += "速";
   return s;
 }
+
+bool is_kita_code(int code) { return (code & 0x3C) == 0x20; }
 
 MjlogMeld decode_meld(int code) {
   if (code < 0 || code > 0xFFFF) throw std::invalid_argument("meld code out of range 0..65535");
