@@ -349,9 +349,9 @@ HttpAnswer Server::create_table(const HttpRequest& request) {
   const json rules = in.value("rules", json("ema2016"));
   if (!rules.is_string()) return fail(400, "\"rules\" must be a preset name string");
   spec.rules_spec = rules.get<std::string>();
-  const std::optional<Rules> parsed = Rules::try_parse(spec.rules_spec, &error);
-  if (!parsed) return fail(400, "rules '" + spec.rules_spec + "': " + error);
-  if (parsed->players != 4)
+  const std::optional<Rules> table_rules = Rules::try_parse(spec.rules_spec, &error);
+  if (!table_rules) return fail(400, "rules '" + spec.rules_spec + "': " + error);
+  if (table_rules->players != 4)
     return fail(400, "rules '" + spec.rules_spec + "': " + kThreePlayerWeb);
   const std::string bot = default_bot();
   json seats = in.value("seats", json::array({"human", bot, bot, bot}));
