@@ -34,8 +34,8 @@ TEST(Sanma, PresetAgainstTenhou) {
   const Rules r = Rules::tenhou_sanma();
   EXPECT_EQ(differing_keys(r, Rules::tenhou()),
             (std::set<std::string>{"players", "no_manzu_2_to_8", "chi_allowed", "kita",
-                                   "suufon_renda", "suucha_riichi", "sanchahou",
-                                   "starting_points", "return_points", "target_points", "uma"}));
+                                   "suufon_renda", "suucha_riichi", "sanchahou", "starting_points",
+                                   "return_points", "target_points", "uma"}));
   EXPECT_EQ(r.players, 3);
   EXPECT_EQ(r.starting_points, 35000);
   EXPECT_EQ(r.return_points, 40000);
@@ -132,8 +132,9 @@ TEST(Sanma, RemovedTilesAndAbsentSeatRefused) {
   // A stacked wall refuses a tile that is out of the game.
   const WallShape shape = wall_shape(Rules::tenhou_sanma());
   std::array<std::vector<Tile>, 4> hands = {parse_tiles("3m555p666p555s666s"),
-                                             parse_tiles("1199m1199p1199s1z"),
-                                             parse_tiles("222p333p222s333s2z"), {}};
+                                            parse_tiles("1199m1199p1199s1z"),
+                                            parse_tiles("222p333p222s333s2z"),
+                                            {}};
   EXPECT_THROW(Wall::stacked(shape, hands, {}), std::invalid_argument);
   hands[0] = parse_tiles("4z555p666p555s666s");
   EXPECT_NO_THROW(Wall::stacked(shape, hands, {}));
@@ -149,8 +150,7 @@ TEST(Sanma, WallFromSeed) {
     const Wall w = Wall::from_seed(seed, wall_shape(rules));
     EXPECT_TRUE(w.is_permutation());
     for (int slot = 0; slot < 94; ++slot) EXPECT_TRUE(w.tiles[slot] < 4 || w.tiles[slot] >= 32);
-    for (int slot = 122; slot < 136; ++slot)
-      EXPECT_TRUE(w.tiles[slot] < 4 || w.tiles[slot] >= 32);
+    for (int slot = 122; slot < 136; ++slot) EXPECT_TRUE(w.tiles[slot] < 4 || w.tiles[slot] >= 32);
     RoundSetup setup = testing::default_setup();
     setup.scores = {35000, 35000, 35000, 0};
     setup.wall_seed = seed;
@@ -190,8 +190,7 @@ TEST(Sanma, NoChi) {
 // Kita: East holds a North; setting it aside draws the first rinshan tile, and the live wall
 // loses one tile (54 -> 53); the North counts in the observation.
 TEST(Sanma, KitaDrawsAReplacement) {
-  Round r = sanma_round({"4z159p159s123567z", "2367p2367s12356z", "48p48s1235677z11m"}, "9m",
-                        "2s");
+  Round r = sanma_round({"4z159p159s123567z", "2367p2367s12356z", "48p48s1235677z11m"}, "9m", "2s");
   EXPECT_EQ(r.live_tiles_left(), 54);
   ASSERT_TRUE(has_action(r, 0, ActionType::kKita, "4z"));
   ASSERT_TRUE(r.apply(find_action(r, 0, ActionType::kKita, "4z")).ok);

@@ -18,8 +18,8 @@ using nlohmann::ordered_json;
 namespace {
 
 constexpr const char* kFrameTypes[] = {"header", "hand", "action", "hand_end", "game_end"};
-constexpr const char* kActionNames[] = {"discard", "riichi",  "tsumo", "ron",       "chi", "pon",
-                                        "daiminkan", "kakan", "ankan", "kyuushu", "pass", "kita"};
+constexpr const char* kActionNames[] = {"discard",   "riichi", "tsumo", "ron",     "chi",  "pon",
+                                        "daiminkan", "kakan",  "ankan", "kyuushu", "pass", "kita"};
 
 std::string tile_text(int id, bool red) { return tile_to_string(tile_of_id(id, red)); }
 

@@ -15,8 +15,8 @@
 namespace riichi::io {
 
 // A game the engine does not play: a chip (祝儀) lobby, unknown lobby bits, another starting
-// score (a three-player game is played under Rules::tenhou_sanma()). `lobby` is the lobby's name ("三鳳南喰赤", "GO type 0x0A09"), `why`
-// the reason.
+// score (a three-player game is played under Rules::tenhou_sanma()). `lobby` is the lobby's name
+// ("三鳳南喰赤", "GO type 0x0A09"), `why` the reason.
 class UnsupportedGame : public std::runtime_error {
  public:
   UnsupportedGame(std::string lobby, std::string why);

@@ -281,8 +281,9 @@ Game::Game(const Rules& rules, std::uint64_t seed, std::vector<Wall> walls, cons
       seed_(seed),
       state_(start),
       round_(rules_, round_setup(state_, seed_),
-             walls.empty() ? Wall::from_seed(round_setup(state_, seed_).wall_seed, wall_shape(rules))
-                           : walls[0]),
+             walls.empty()
+                 ? Wall::from_seed(round_setup(state_, seed_).wall_seed, wall_shape(rules))
+                 : walls[0]),
       walls_(std::make_shared<const std::vector<Wall>>(std::move(walls))) {
   setups_.push_back(round_.setup());
 }

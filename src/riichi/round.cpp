@@ -34,7 +34,7 @@ constexpr std::array<std::uint64_t, 3> kRedFiveIds = {
 }  // namespace
 
 const char* action_type_name(ActionType type) {
-  static constexpr const char* kNames[] = {"discard", "riichi",  "tsumo", "ron",
+  static constexpr const char* kNames[] = {"discard", "riichi",  "tsumo",     "ron",
                                            "chi",     "pon",     "daiminkan", "kakan",
                                            "ankan",   "kyuushu", "pass",      "kita"};
   return kNames[static_cast<int>(type)];
@@ -255,7 +255,7 @@ void Round::open_claim_window(Phase window) {
   const int kind = claim_id_ / 4;
   const bool ankan = window == Phase::kChankan && !claim_kakan_ && !claim_kita_;
   std::vector<Action>& buf = legal_;  // scratch; the cache is invalidated below
- const int n = rules_.players;
+  const int n = rules_.players;
   for (int k = 1; k < n; ++k) {
     const int seat = (current_ + k) % n;
     answers_[seat] = Action{};
@@ -271,9 +271,8 @@ void Round::open_claim_window(Phase window) {
     // chi for the next seat (two tiles that make a run with the discard): other seats are not
     // asked.
     const Counts& c = seats_[seat].counts;
-    const bool may_call =
-        window == Phase::kClaim &&
-        (c[kind] >= 2 || (k == 1 && rules_.chi_allowed && chi_shape(c, kind)));
+    const bool may_call = window == Phase::kClaim &&
+                          (c[kind] >= 2 || (k == 1 && rules_.chi_allowed && chi_shape(c, kind)));
     if (!(win_capable_ >> seat & 1) && !may_call) continue;
     claim_actions(seat, buf);
     if (buf.size() > 1) pending_ |= 1u << seat;  // more than a pass

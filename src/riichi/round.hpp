@@ -147,7 +147,7 @@ struct Observation {
   std::array<std::vector<MeldInfo>, 4> melds;
   std::array<bool, 4> riichi{};  // declared and accepted (or declared this turn)
   std::array<int, 4> concealed_count{};
-  std::array<int, 4> kita{};  // North tiles set aside as nukidora (rules.kita)
+  std::array<int, 4> kita{};                  // North tiles set aside as nukidora (rules.kita)
   std::vector<std::uint8_t> dora_indicators;  // ids, in order of revelation
   int live_tiles_left = 0;
   int to_play = -1;
@@ -260,9 +260,7 @@ class Round {
   const RoundSetup& setup() const { return setup_; }
   const Wall& wall() const { return wall_; }  // omniscient: records and tests only
   int live_tiles_left() const { return live_end_ - next_; }
-  int seat_wind(int seat) const {
-    return (seat - setup_.dealer + rules_.players) % rules_.players;
-  }
+  int seat_wind(int seat) const { return (seat - setup_.dealer + rules_.players) % rules_.players; }
   int players() const { return rules_.players; }
   int kita_count(int seat) const { return seats_[seat].num_kita; }
   std::array<int, 4> scores() const { return scores_; }

@@ -284,8 +284,11 @@ void Round::kita_actions(int seat, std::vector<Action>& out) const {
   int id = drawn_ >= 0 && drawn_ / 4 == kNorth ? drawn_ : -1;
   if (s.riichi && id < 0) return;
   if (id < 0) id = first_id(seat, kNorth, false);
-  out.push_back(Action{ActionType::kKita, static_cast<std::int8_t>(seat),
-                       static_cast<std::int16_t>(id), false, {-1, -1, -1}});
+  out.push_back(Action{ActionType::kKita,
+                       static_cast<std::int8_t>(seat),
+                       static_cast<std::int16_t>(id),
+                       false,
+                       {-1, -1, -1}});
 }
 
 // A kita is set aside like a kan is declared: it ends the first go-around (no double riichi,

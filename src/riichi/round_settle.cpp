@@ -53,7 +53,7 @@ WinContext Round::win_context(int seat, bool tsumo, int id, int from, bool indic
   ctx.rinshan = tsumo && drawn_rinshan_;                                     // §2.7
   ctx.chankan = !tsumo && phase_ == Phase::kChankan && !claim_kita_;         // §3.6
   ctx.kita = s.num_kita;
-  const bool first = uninterrupted_first_turn(seat);                         // §3.9
+  const bool first = uninterrupted_first_turn(seat);  // §3.9
   ctx.tenhou = tsumo && first && ctx.seat == 0;
   ctx.chiihou = tsumo && first && ctx.seat != 0;
   ctx.renhou = !tsumo && first && ctx.seat != 0 && rules_.renhou != RenhouValue::kNone;

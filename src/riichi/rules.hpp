@@ -150,8 +150,8 @@ struct Rules {
   static Rules tenhou_sanma();  // Tenhou three-player ranked lobbies (nearest: tenhou)
 
   // Preset names accepted by parse, in the order they are offered to a user: "ema2016",
-  // "ema2008", "tenhou", "mahjongsoul", "mleague", "wrc", "tenhou_sanma". docs/rules-presets.md cites a source
-  // for every value in which a preset differs from the preset it is built on.
+  // "ema2008", "tenhou", "mahjongsoul", "mleague", "wrc", "tenhou_sanma". docs/rules-presets.md
+  // cites a source for every value in which a preset differs from the preset it is built on.
   static std::vector<std::string> preset_names();
   // One line per preset for lobbies and --help: what it is, and what it is built on.
   struct PresetInfo {

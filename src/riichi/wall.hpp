@@ -134,8 +134,7 @@ struct Wall {
   // The same for another shape (three players: hands[3] empty; the out-of-game ids in their
   // slots; a tile 2m-8m asked for is refused).
   static Wall stacked(const WallShape& shape, const std::array<std::vector<Tile>, 4>& hands,
-                      const std::vector<Tile>& draws,
-                      const std::vector<Tile>& dora_indicators = {},
+                      const std::vector<Tile>& draws, const std::vector<Tile>& dora_indicators = {},
                       const std::vector<Tile>& rinshan = {},
                       const std::vector<Tile>& ura_indicators = {});
 
