@@ -114,7 +114,8 @@ TEST(Sanma, KitaCountsAsDoraAndAsNorth) {
   ASSERT_TRUE(r.ok()) << r.error_message;
   EXPECT_EQ(r.dora, 4);
   // A 1m indicator points to 9m when 2m-8m are out of the game.
-  WinVector m = parse_win_vector("closed=99m123p456p789p1s win=1s ron seat=S round=E flags=riichi");
+  WinVector m =
+      parse_win_vector("closed=123p456p789p11s99m win=1s ron seat=S round=E flags=riichi");
   m.context.dora_indicators = {parse_tile("1m")};
   const ScoreResult rm = score(m.hand, m.win, m.context, Rules::tenhou_sanma());
   ASSERT_TRUE(rm.ok()) << rm.error_message;
