@@ -272,7 +272,9 @@ TEST(Sanma, RandomGamesConservePoints) {
       pick = pick * 6364136223846793005ULL + 1442695040888963407ULL;
       const Action a = acts[(pick >> 33) % acts.size()];
       ASSERT_TRUE(g.apply(a).ok);
-      if (!g.is_over()) ASSERT_EQ(g.round().audit(), "");
+      if (!g.is_over()) {
+        ASSERT_EQ(g.round().audit(), "");
+      }
     }
     ASSERT_TRUE(g.is_over());
     const GameState& st = g.state();
