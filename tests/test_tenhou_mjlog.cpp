@@ -192,6 +192,7 @@ std::vector<std::string> CheckRound(const MjlogRound& r, std::array<int, 4>& sco
         indicators.push_back(ev.tile);
         break;
       case MjlogEventType::kBye:
+      case MjlogEventType::kKita:  // three players only: these are four-player logs
       case MjlogEventType::kReconnect:
         break;
     }
