@@ -192,6 +192,7 @@ std::vector<std::string> CheckRound(const MjlogRound& r, std::array<int, 4>& sco
         indicators.push_back(ev.tile);
         break;
       case MjlogEventType::kBye:
+      case MjlogEventType::kKita:  // three players only: these are four-player logs
       case MjlogEventType::kReconnect:
         break;
     }
@@ -713,15 +714,20 @@ TEST(MjlogErrors, NameTheFileTheElementAndItsPosition) {
   EXPECT_NE(e.reason().find("unknown yaku id"), std::string::npos) << e.what();
 }
 
-TEST(MjlogErrors, ThreePlayerGamesAreRefusedByTheirLobby) {
-  // 0xB9 = 0xA9 | 0x10: a three-player Phoenix game, refused at its GO with the lobby's name.
-  try {
-    parse_mjlog("<mjloggm ver=\"2.3\"><GO type=\"185\"/></mjloggm>");
-    FAIL() << "a three-player game was accepted";
-  } catch (const UnsupportedGame& e) {
-    EXPECT_EQ(e.lobby(), "三鳳南喰赤");
-    EXPECT_NE(e.why().find("three-player"), std::string::npos);
-  }
+TEST(MjlogErrors, ThreePlayerLobbyAndKita) {
+  // 0xB9 = 0xA9 | 0x10: a three-player Phoenix game (issue 20: read, played as tenhou_sanma).
+  const MjlogGame g = parse_mjlog("<mjloggm ver=\"2.3\"><GO type=\"185\"/></mjloggm>");
+  EXPECT_TRUE(g.type.three_player);
+  // A kita is m = id << 8 | 0x20 (2020010100gm-00b9-0000-18a1410f: m="31264" = North id 122);
+  // a pon with bit 5 set is a pon (m="49705").
+  EXPECT_TRUE(is_kita_code(31264));
+  EXPECT_EQ(31264 >> 8, 122);
+  EXPECT_FALSE(is_kita_code(49705));
+  EXPECT_EQ(decode_meld(49705).type, MeldType::kPon);
+  // A kita in a four-player game, or of a tile that is no North, is an error naming the element.
+  EXPECT_THROW(parse_mjlog("<mjloggm ver=\"2.3\"><GO type=\"169\"/><N who=\"0\" m=\"31264\"/>"
+                           "</mjloggm>"),
+               MjlogError);
   EXPECT_EQ(decode_game_type(185).label(), "三鳳南喰赤");
   EXPECT_EQ(decode_game_type(0x41 | 0x02 | 0x04).label(), "四般東速");
   EXPECT_EQ(decode_game_type(0x89).lobby, MjlogLobby::kJoukyuu);

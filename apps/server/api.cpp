@@ -13,6 +13,7 @@
 #include "io/log_reader.hpp"
 #include "io/tenhou_mjlog.hpp"
 #include "io/tenhou_replay.hpp"
+#include "io/tenhou_rules.hpp"
 #include "riichi/game.hpp"
 #include "riichi/record_text.hpp"
 #include "server.hpp"
@@ -26,6 +27,12 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
+
+// The web table and its replays seat four players; three-player games are played and checked by
+// the engine and the CLI (selfplay, tenhou-check).
+constexpr const char* kThreePlayerWeb =
+    "three-player games (sanma) are not shown by the web table yet; the CLI plays them "
+    "(riichi selfplay --rules tenhou_sanma, riichi tenhou-check)";
 
 HttpAnswer ok(const json& j, unsigned status = 200) {
   return HttpAnswer{status, "application/json", io::dump_json(j)};
@@ -118,6 +125,7 @@ TenhouImport tenhou_replay(const std::string& id, const std::string& xml, int ma
     throw ImportTooLarge(fmt::format("the log has {} hands; an import has at most {}",
                                      game.rounds.size(), max_hands));
   const Rules rules = logs.front().rules;
+  if (rules.players != 4) throw io::UnsupportedGame(game.type.label(), kThreePlayerWeb);
   const io::GameReplay replayed = io::replay_mjlog(game, rules);
   const int fd = game.first_dealer;
   TenhouImport out;
@@ -266,6 +274,7 @@ HttpAnswer Server::handle_http(const HttpRequest& request) {
       json presets = json::array();
       json preset_info = json::array();
       for (const Rules::PresetInfo& p : Rules::preset_infos()) {
+        if (Rules::parse(p.name).players != 4) continue;  // the web table seats four
         presets.push_back(p.name);
         preset_info.push_back(json{{"name", p.name}, {"description", p.description}});
       }
@@ -374,8 +383,10 @@ HttpAnswer Server::create_table(const HttpRequest& request) {
   const json rules = in.value("rules", json("ema2016"));
   if (!rules.is_string()) return fail(400, "\"rules\" must be a preset name string");
   spec.rules_spec = rules.get<std::string>();
-  if (!Rules::try_parse(spec.rules_spec, &error))
-    return fail(400, "rules '" + spec.rules_spec + "': " + error);
+  const std::optional<Rules> table_rules = Rules::try_parse(spec.rules_spec, &error);
+  if (!table_rules) return fail(400, "rules '" + spec.rules_spec + "': " + error);
+  if (table_rules->players != 4)
+    return fail(400, "rules '" + spec.rules_spec + "': " + kThreePlayerWeb);
   const std::string bot = default_bot();
   json seats = in.value("seats", json::array({"human", bot, bot, bot}));
   if (!seats.is_array() || seats.size() != 4)

@@ -65,6 +65,7 @@ std::string action_label(const Action& a, bool red) {
     case ActionType::kRon:
     case ActionType::kKakan:
     case ActionType::kAnkan:
+    case ActionType::kKita:
       if (a.tile >= 0) {
         s += ' ';
         s += tile_name(a.tile, red);

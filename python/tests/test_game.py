@@ -165,11 +165,11 @@ def test_action_names_and_version():
     assert riichi.action_name(riichi.ACT_PON_RED) == "pon red"
     assert riichi.action_name(riichi.ACT_SELF_KAN + 33) == "kan 7z"
     assert riichi.action_name(riichi.ACT_PASS) == "pass"
-    assert riichi.NUM_ACTIONS == 123
+    assert riichi.NUM_ACTIONS == 124  # 123 = kita (three players)
     with pytest.raises(riichi.RiichiError, match="integer index"):
         riichi.action_name(1.0)
     with pytest.raises(riichi.RiichiError, match="out of range"):
-        riichi.action_name(123)
+        riichi.action_name(124)
     assert riichi.__version__.count(".") == 2
 
 

@@ -519,6 +519,7 @@ DecisionKind kind_of(ActionType t) {
       return DecisionKind::kPass;
     case ActionType::kAnkan:
     case ActionType::kKakan:
+    case ActionType::kKita:  // three players: a replacement draw, as a kan
       return DecisionKind::kKan;
     case ActionType::kTsumo:
     case ActionType::kRon:

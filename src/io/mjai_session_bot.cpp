@@ -97,6 +97,8 @@ MjaiJson mjai_answer_of(const Action& a, const Observation& obs, bool red, int c
     }
     case ActionType::kKyuushu:
       return {{"type", "ryukyoku"}, {"actor", me}, {"reason", "kyushukyuhai"}};
+    case ActionType::kKita:  // the three-player mjai convention (Mortal's 3p fork)
+      return {{"type", "nukidora"}, {"actor", me}, {"pai", tile(a.tile)}};
     case ActionType::kPass:
       break;
   }

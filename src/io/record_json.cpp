@@ -18,8 +18,8 @@ using nlohmann::ordered_json;
 namespace {
 
 constexpr const char* kFrameTypes[] = {"header", "hand", "action", "hand_end", "game_end"};
-constexpr const char* kActionNames[] = {"discard",   "riichi", "tsumo", "ron",     "chi", "pon",
-                                        "daiminkan", "kakan",  "ankan", "kyuushu", "pass"};
+constexpr const char* kActionNames[] = {"discard",   "riichi", "tsumo", "ron",     "chi",  "pon",
+                                        "daiminkan", "kakan",  "ankan", "kyuushu", "pass", "kita"};
 
 std::string tile_text(int id, bool red) { return tile_to_string(tile_of_id(id, red)); }
 
@@ -228,6 +228,10 @@ ordered_json event_line(const Event& e, const HandLog& hand, std::vector<std::ui
     case EventType::kAbortiveDraw:
       j["kind"] = abortive_name(hand.result.abortive);
       j["seat"] = seat_or_null(e.seat);
+      break;
+    case EventType::kKita:
+      j["seat"] = e.seat;
+      j["tile"] = tile_text(e.tile, red);
       break;
   }
   return j;

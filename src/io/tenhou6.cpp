@@ -606,6 +606,7 @@ PlainGame parse_tenhou6(std::string_view text, const std::string& file) {
   read_header(j, game);
   // The rules the log says (a lobby the engine does not play throws UnsupportedGame here).
   const MjlogGame header = mjlog_from_plain(game, file);
+  if (header.type.three_player) throw UnsupportedGame(header.type.label(), kThreePlayerTenhou6);
   const Rules rules = tenhou_rules(header);
   if (!j.contains("log")) fail("tenhou6", "missing field 'log'");
   const json& log = j["log"];

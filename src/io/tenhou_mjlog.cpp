@@ -214,7 +214,9 @@ class Parser {
     return out;
   }
   std::vector<int> tiles_attr(const char* name) const { return list_attr(name, 0, 135); }
-  int seat_attr(const char* name) const { return int_attr(name, 0, 3); }
+  // Seats 0..3, 0..2 in a three-player game (GO type 0x10).
+  int players() const { return game_.type.three_player ? 3 : 4; }
+  int seat_attr(const char* name) const { return int_attr(name, 0, players() - 1); }
   std::array<int, 4> scores_pairs(const char* name, std::array<int, 4>& deltas) const {
     std::vector<int> v = list_attr(name, -1'000'000, 1'000'000, 8);
     std::array<int, 4> before{};
@@ -402,6 +404,7 @@ bool Parser::tile_event(std::string_view name) {
   if (game_.has_owari) fail("element after the game's end");
   open_round(letter < 4 ? "draw" : "discard");
   const int who = static_cast<int>(letter % 4);
+  if (who >= players()) fail("a move of seat 3 in a three-player game");
   MjlogEvent ev;
   ev.who = who;
   ev.tile = tile;
@@ -504,6 +507,11 @@ void Parser::on_init() {
   r.dealer = seat_attr("oya");
   static constexpr const char* kHands[] = {"hai0", "hai1", "hai2", "hai3"};
   for (int i = 0; i < 4; ++i) {
+    if (i >= players()) {  // three players: hai3 is empty
+      const auto absent = attr(kHands[i]);
+      if (absent && !absent->empty()) bad_attr(kHands[i], *absent, "a hand for seat 3 of three");
+      continue;
+    }
     r.hands[i] = list_attr(kHands[i], 0, 135, 13);
   }
   last_draw_.fill(-1);
@@ -518,6 +526,15 @@ void Parser::on_call() {
   std::string_view text = required("m");
   int code = 0;
   if (!parse_int(text, code)) bad_attr("m", text, "not an integer");
+  if (is_kita_code(code)) {  // three players only
+    if (!game_.type.three_player) bad_attr("m", text, "kita (nukidora) in a four-player game");
+    ev.type = MjlogEventType::kKita;
+    ev.tile = code >> 8;
+    if (ev.tile / 4 != kNorth || (code & 0xFF) != 0x20) bad_attr("m", text, "kita of no North");
+    last_draw_[ev.who] = -1;
+    add_event(std::move(ev));
+    return;
+  }
   ev.meld = meld_value("m", text, code);
   last_draw_[ev.who] = -1;
   add_event(std::move(ev));
@@ -592,6 +609,10 @@ void Parser::on_agari() {
     for (std::string_view part : split_commas(*m)) {
       int code = 0;
       if (!parse_int(part, code)) bad_attr("m", *m, "not a list of integers");
+      if (is_kita_code(code)) {
+        ++a.kita;  // a North set aside: no meld
+        continue;
+      }
       a.melds.push_back(meld_value("m", *m, code));
     }
     if (a.melds.size() > 4) bad_attr("m", *m, "more than four melds");
@@ -705,6 +726,8 @@ std::string MjlogGameType::label() const {
   if (fast) s += "速";
   return s;
 }
+
+bool is_kita_code(int code) { return (code & 0x3C) == 0x20; }
 
 MjlogMeld decode_meld(int code) {
   if (code < 0 || code > 0xFFFF) throw std::invalid_argument("meld code out of range 0..65535");

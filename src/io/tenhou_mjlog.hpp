@@ -75,6 +75,9 @@ struct MjlogMeld {
 // Decodes the bits of `m` (docs/tenhou-mjlog.md §3). Throws std::invalid_argument for a value
 // that is not a 4-player meld (kita, impossible tiles, out of range).
 MjlogMeld decode_meld(int code);
+// A kita (three players): bit 5 set and bits 2-4 (chi, pon, kakan) clear; the North's id is in
+// bits 8-15 (m = id << 8 | 0x20).
+bool is_kita_code(int code);
 
 // The engine's meld (riichi/hand.hpp): tiles as kinds with the red flag (ids 16/52/88 are red
 // when `red_fives`); a chi's called tile first.
@@ -105,12 +108,13 @@ enum class MjlogEventType : std::uint8_t {
   kDora,       // DORA: a new indicator after a kan
   kBye,        // BYE: a player disconnected
   kReconnect,  // UN with a single name: the player came back
+  kKita,       // N with bit 0x20 (three players): the North `tile` set aside as nukidora
 };
 
 struct MjlogEvent {
   MjlogEventType type = MjlogEventType::kDraw;
   int who = -1;                              // seat (-1 for kDora)
-  int tile = -1;                             // kDraw, kDiscard, kDora
+  int tile = -1;                             // kDraw, kDiscard, kDora, kKita
   bool tsumogiri = false;                    // kDiscard: the tile just drawn by the same player
   MjlogMeld meld;                            // kCall
   int step = 0;                              // kRiichi
@@ -128,7 +132,8 @@ struct MjlogAgari {
   int from_who = -1;  // == who for tsumo
   bool tsumo = false;
   std::vector<int> hand;         // hai: the concealed tiles, winning tile included
-  std::vector<MjlogMeld> melds;  // m
+  std::vector<MjlogMeld> melds;  // m, without the kita
+  int kita = 0;                  // kita in m (three players)
   int win_tile = -1;             // machi
   int fu = 0;
   int points = 0;                    // the hand's value, without honba or sticks

@@ -28,11 +28,16 @@ std::string ReplayMismatch::message() const {
 
 namespace {
 
-int rotate(int file_seat, int first_dealer) { return (file_seat - first_dealer + 8) % 4; }
+// Engine seat of a file seat: seat 0 is the first dealer; with three players seat 3 (absent)
+// stays 3.
+int rotate(int file_seat, int first_dealer, int players) {
+  if (file_seat >= players) return file_seat;
+  return (file_seat - first_dealer + 2 * players) % players;
+}
 
-std::array<int, 4> rotate_scores(const std::array<int, 4>& file, int first_dealer) {
+std::array<int, 4> rotate_scores(const std::array<int, 4>& file, int first_dealer, int players) {
   std::array<int, 4> out{};
-  for (int s = 0; s < 4; ++s) out[rotate(s, first_dealer)] = file[s];
+  for (int s = 0; s < 4; ++s) out[rotate(s, first_dealer, players)] = file[s];
   return out;
 }
 
@@ -198,35 +203,46 @@ bool is_kan(MeldType t) { return t >= MeldType::kDaiminkan; }
 }  // namespace
 
 ConvertedRound convert_round(const MjlogRound& r, int first_dealer) {
+  return convert_round(r, first_dealer, Rules::tenhou());
+}
+
+ConvertedRound convert_round(const MjlogRound& r, int first_dealer, const Rules& rules) {
+  const int n = rules.players;
+  const WallShape shape = wall_shape(rules);
   ConvertedRound out;
   RoundSetup& s = out.setup;
   s.round_wind = r.round / 4;
   s.hand_number = r.round % 4;
-  s.dealer = rotate(r.dealer, first_dealer);
+  s.dealer = rotate(r.dealer, first_dealer, n);
   s.honba = r.honba;
   s.riichi_sticks = r.sticks;
-  s.scores = rotate_scores(r.scores, first_dealer);
+  s.scores = rotate_scores(r.scores, first_dealer, n);
 
   WallBuilder b;
-  for (int w = 0; w < 4; ++w) {
-    const auto& hand = r.hands[(r.dealer + w) % 4];
+  for (int slot = shape.live_end(), id = 0; slot < Wall::kLiveTiles; ++slot, ++id) {
+    while (shape.in_play(id)) ++id;
+    b.put(slot, id, "tile out of the game");
+  }
+  for (int w = 0; w < n; ++w) {
+    const auto& hand = r.hands[(r.dealer + w) % n];
     if (hand.size() != 13) throw std::invalid_argument("INIT: a hand is not 13 tiles");
-    for (int i = 0; i < 13; ++i) b.put(deal_slot(w, i), hand[i], "INIT hand");
+    for (int i = 0; i < 13; ++i) b.put(deal_slot(w, i, n), hand[i], "INIT hand");
   }
   b.put(Wall::kDoraSlot, r.dora_indicator, "INIT dora indicator");
-  int next = Wall::kDealTiles, kans = 0, rinshan = 0, indicators = 1;
+  int next = shape.deal_tiles(), kans = 0, rinshan = 0, indicators = 1;
   bool rinshan_next = false;
   for (const MjlogEvent& e : r.events) {
-    if (e.type == MjlogEventType::kCall && is_kan(e.meld.type)) {
-      ++kans;
+    if ((e.type == MjlogEventType::kCall && is_kan(e.meld.type)) ||
+        e.type == MjlogEventType::kKita) {
+      ++kans;  // a kan or a kita: a replacement draw, one live tile fewer
       rinshan_next = true;
     } else if (e.type == MjlogEventType::kDraw) {
       if (rinshan_next) {
-        if (rinshan >= 4) throw std::invalid_argument("more than four rinshan draws");
-        b.put(Wall::kRinshanSlots[rinshan++], e.tile, "rinshan draw");
+        if (rinshan >= 8) throw std::invalid_argument("more than eight replacement draws");
+        b.put(Wall::rinshan_slot(rinshan++, shape), e.tile, "rinshan draw");
         rinshan_next = false;
       } else {
-        if (next >= Wall::kLiveTiles - kans) throw std::invalid_argument("too many live draws");
+        if (next >= shape.live_end() - kans) throw std::invalid_argument("too many live draws");
         b.put(next++, e.tile, "draw");
       }
     } else if (e.type == MjlogEventType::kDora) {
@@ -255,7 +271,7 @@ class RoundPlayer {
   void run() {
     ConvertedRound conv;
     try {
-      conv = convert_round(r_, fd_);
+      conv = convert_round(r_, fd_, rules_);
     } catch (const std::exception& e) {
       fail("wall", "a wall from the log's tiles", e.what());
       return;
@@ -265,9 +281,9 @@ class RoundPlayer {
     std::array<bool, 4> riichi{};
     for (const MjlogEvent& e : r_.events) {
       if (out_.mismatch) return;
-      const int who = e.who >= 0 && e.who < 4 ? seat(e.who) : -1;
+      const int who = e.who >= 0 && e.who < rules_.players ? seat(e.who) : -1;
       if (who < 0 && e.type != MjlogEventType::kDora) {
-        fail("event", "a seat 0..3", std::to_string(e.who));
+        fail("event", "a seat 0.." + std::to_string(rules_.players - 1), std::to_string(e.who));
         return;
       }
       switch (e.type) {
@@ -322,6 +338,15 @@ class RoundPlayer {
           if (!answer_window(1u << who, a)) return;
           break;
         }
+        case MjlogEventType::kKita: {
+          if (!pass_window()) return;
+          Action a;
+          a.type = ActionType::kKita;
+          a.seat = static_cast<std::int8_t>(who);
+          a.tile = static_cast<std::int16_t>(e.tile);
+          if (!apply(a)) return;
+          break;
+        }
         case MjlogEventType::kDora:
         case MjlogEventType::kBye:
         case MjlogEventType::kReconnect:
@@ -352,12 +377,12 @@ class RoundPlayer {
         if (!pass_window()) return;
         Action a;
         a.type = ActionType::kKyuushu;
-        for (int s = 0; s < 4; ++s)
+        for (int s = 0; s < rules_.players; ++s)
           if (d.shown[s]) a.seat = static_cast<std::int8_t>(seat(s));
         if (!apply(a)) return;
       } else if (d.type == MjlogDrawType::kTripleRon) {
         unsigned winners = 0;
-        for (int s = 0; s < 4; ++s)
+        for (int s = 0; s < rules_.players; ++s)
           if (d.shown[s]) winners |= 1u << seat(s);
         Action a;
         a.type = ActionType::kRon;
@@ -385,7 +410,7 @@ class RoundPlayer {
   }
 
  private:
-  int seat(int file_seat) const { return rotate(file_seat, fd_); }
+  int seat(int file_seat) const { return rotate(file_seat, fd_, rules_.players); }
 
   void fail(std::string what, std::string expected, std::string got, int action = -1) {
     if (out_.mismatch) return;
@@ -489,6 +514,11 @@ void compare_round(const MjlogRound& r, int fd, const RoundResult& res, const Ru
   const bool any_draw = r.draw && !r.draw->detailed && r.draw->type == MjlogDrawType::kExhaustive &&
                         got_end.rfind("draw ", 0) == 0 && got_end != "draw yao9";
   if (log_end != got_end && !any_draw) return fail("end of hand", log_end, got_end);
+  const int n = rules.players;
+  auto rotate = [&](int s, int first) { return io::rotate(s, first, n); };
+  auto rotate_scores = [&](const std::array<int, 4>& v, int first) {
+    return io::rotate_scores(v, first, n);
+  };
   const int dealer = rotate(r.dealer, fd);
   std::array<int, 4> after{};
   if (!r.agari.empty()) {
@@ -533,7 +563,7 @@ void compare_round(const MjlogRound& r, int fd, const RoundResult& res, const Ru
         return fail(who + "ba sticks", std::to_string(a.sticks),
                     std::to_string(sc.payments.sticks / 1000));
       std::array<int, 4> got{};
-      for (int wnd = 0; wnd < 4; ++wnd) got[(dealer + wnd) % 4] = sc.payments.delta[wnd];
+      for (int wnd = 0; wnd < n; ++wnd) got[(dealer + wnd) % n] = sc.payments.delta[wnd];
       got[winner] += sc.payments.sticks;
       const std::array<int, 4> want = rotate_scores(a.deltas, fd);
       if (got != want) return fail(who + "score changes (sc)", seats_text(want), seats_text(got));
@@ -581,6 +611,11 @@ GameReplay replay_mjlog(const MjlogGame& game, const Rules& rules) {
   out.truncated = game.truncated;
   out.truncation = game.truncation;
   const int fd = game.first_dealer;
+  const int n = rules.players;
+  auto rotate = [&](int s, int first) { return io::rotate(s, first, n); };
+  auto rotate_scores = [&](const std::array<int, 4>& v, int first) {
+    return io::rotate_scores(v, first, n);
+  };
   GameState state = initial_state(rules);
   bool flow_ok = true;  // the state chain follows the log
   for (std::size_t k = 0; k < game.rounds.size(); ++k) {

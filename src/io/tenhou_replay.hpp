@@ -47,6 +47,8 @@ struct ConvertedRound {
 // Converts one round (seats rotated so that engine seat 0 = first_dealer). Throws MjlogError-free
 // std::invalid_argument when the log's tiles cannot form a wall (an id used twice, too many draws).
 ConvertedRound convert_round(const MjlogRound& round, int first_dealer);
+// The same under `rules` (three players: seats rotated mod 3, the sanma wall of wall.hpp).
+ConvertedRound convert_round(const MjlogRound& round, int first_dealer, const Rules& rules);
 
 struct HandReplay {
   std::string name;                        // "East 1, 0 honba"

@@ -36,10 +36,14 @@ constexpr int kKnownTypeBits = 0x1FF;  // humans, no red, no kuitan, hanchan, sa
 constexpr int kChipBits = 0x600;       // 祝儀 lobbies (0x200 chips, 0x400 five-chip)
 constexpr int kRatioBit = 0x800;       // ratio lobbies (dnovikoff/tenhou test_data/ratio.xml)
 constexpr int kTenhouStart = 25000;
+constexpr int kTenhouSanmaStart = 35000;
 
-// Is this hand the all-last (or a sudden-death) hand of the game?
-bool all_last(int round, bool hanchan) {
-  const int last = hanchan ? 7 : 3;
+int players_of(const MjlogGame& g) { return g.type.three_player ? 3 : 4; }
+
+// Is this hand the all-last (or a sudden-death) hand of the game? Rounds are numbered 4 per
+// wind (three-player logs skip the 4th: South 3 is round 6).
+bool all_last(int round, bool hanchan, int players) {
+  const int last = (hanchan ? 4 : 0) + players - 1;
   return round >= last;
 }
 
@@ -49,7 +53,8 @@ bool all_last(int round, bool hanchan) {
 std::optional<bool> tenpai_yame_shown(const MjlogGame& g, const Rules& rules) {
   for (std::size_t k = 0; k < g.rounds.size(); ++k) {
     const MjlogRound& r = g.rounds[k];
-    if (!r.draw || !all_last(r.round, g.type.hanchan)) continue;
+    const int n = players_of(g);
+    if (!r.draw || !all_last(r.round, g.type.hanchan, n)) continue;
     const MjlogDraw& d = *r.draw;
     if (d.type != MjlogDrawType::kExhaustive && d.type != MjlogDrawType::kNagashiMangan) continue;
     // A draw known only by its payments (an mjai ryukyoku without tenpais): the dealer was
@@ -58,10 +63,10 @@ std::optional<bool> tenpai_yame_shown(const MjlogGame& g, const Rules& rules) {
     if (!d.detailed && d.deltas == std::array<int, 4>{}) continue;
     if (!(d.detailed ? d.shown[r.dealer] : paid)) continue;
     std::array<int, 4> after{};
-    for (int s = 0; s < 4; ++s) after[s] = d.scores[s] + d.deltas[s];
-    const auto order = [&](int s) { return (s - g.first_dealer + 4) % 4; };
+    for (int s = 0; s < n; ++s) after[s] = d.scores[s] + d.deltas[s];
+    const auto order = [&](int s) { return (s - g.first_dealer + n) % n; };
     bool first = after[r.dealer] >= rules.target_points;
-    for (int s = 0; s < 4; ++s)
+    for (int s = 0; s < n; ++s)
       if (s != r.dealer && (after[s] > after[r.dealer] ||
                             (after[s] == after[r.dealer] && order(s) < order(r.dealer))))
         first = false;
@@ -76,7 +81,7 @@ std::optional<bool> tenpai_yame_shown(const MjlogGame& g, const Rules& rules) {
 std::optional<int> final_rounding_shown(const MjlogGame& g) {
   if (!g.has_owari) return std::nullopt;
   bool rounded_points = true;
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < players_of(g); ++s) {
     const double tenths = std::round(g.final_results[s] * 10);
     if (std::fmod(std::abs(tenths), 10.0) != 0) return 0;
     rounded_points = rounded_points && g.final_scores[s] % 1000 == 0;
@@ -94,15 +99,17 @@ void check_playable(const MjlogGame& g) {
   const std::string lobby = g.type.label();
   if (g.rounds.empty()) return;
   const MjlogRound& r = g.rounds.front();
+  const int n = players_of(g);
+  const int start = n == 3 ? kTenhouSanmaStart : kTenhouStart;
   int total = r.sticks * 1000;
   for (int s : r.scores) total += s;
   const bool game_start = r.round == 0 && r.honba == 0 && r.sticks == 0;
   bool even = true;
-  for (int s : r.scores) even = even && s == kTenhouStart;
-  if ((total != 4 * kTenhouStart || (game_start && !even)) && !excerpt(g))
+  for (int s = 0; s < n; ++s) even = even && r.scores[s] == start;
+  if ((total != n * start || (game_start && !even)) && !excerpt(g))
     throw UnsupportedGame(lobby, fmt::format("the scores add up to {} (a start of {} each): the "
-                                             "engine plays Tenhou's 25000 each",
-                                             total, total / 4));
+                                             "engine plays Tenhou's {} each",
+                                             total, total / n, start));
 }
 
 }  // namespace
@@ -110,7 +117,6 @@ void check_playable(const MjlogGame& g) {
 void check_lobby(const MjlogGameType& type) {
   const std::string lobby = type.label();
   const std::string named = fmt::format("{} (GO type 0x{:X})", lobby, type.raw);
-  if (type.three_player) throw UnsupportedGame(lobby, kThreePlayerRefusal);
   if (type.raw & kChipBits)
     throw UnsupportedGame(named,
                           "a chip (祝儀) lobby: chips are paid besides the points and the "
@@ -125,7 +131,7 @@ void check_lobby(const MjlogGameType& type) {
 
 Rules tenhou_rules(const MjlogGame& game) {
   check_playable(game);
-  Rules rules = Rules::tenhou();
+  Rules rules = game.type.three_player ? Rules::tenhou_sanma() : Rules::tenhou();
   rules.red_fives = game.type.red_fives;
   rules.open_tanyao = game.type.open_tanyao;
   rules.east_only = !game.type.hanchan;
@@ -133,7 +139,7 @@ Rules tenhou_rules(const MjlogGame& game) {
     const MjlogRound& r = game.rounds.front();
     int total = r.sticks * 1000;
     for (int s : r.scores) total += s;
-    rules.starting_points = total / 4;
+    rules.starting_points = total / players_of(game);
   }
   const int date = tenhou_log_date(game.log_id.empty() ? game.file : game.log_id);
   if (date > 0) {

@@ -14,9 +14,9 @@
 
 namespace riichi::io {
 
-// A game the engine does not play: three players, a chip (祝儀) lobby, unknown lobby bits,
-// another starting score. `lobby` is the lobby's name ("三鳳南喰赤", "GO type 0x0A09"), `why`
-// the reason.
+// A game the engine does not play: a chip (祝儀) lobby, unknown lobby bits, another starting
+// score (a three-player game is played under Rules::tenhou_sanma()). `lobby` is the lobby's name
+// ("三鳳南喰赤", "GO type 0x0A09"), `why` the reason.
 class UnsupportedGame : public std::runtime_error {
  public:
   UnsupportedGame(std::string lobby, std::string why);
@@ -28,12 +28,12 @@ class UnsupportedGame : public std::runtime_error {
   std::string why_;
 };
 
-// Why a three-player game is refused (until the engine plays sanma).
-inline constexpr const char* kThreePlayerRefusal =
-    "three-player mahjong (sanma) is not played by the engine";
+// Why a three-player tenhou.net/6 JSON log is refused (its mjlog XML is read).
+inline constexpr const char* kThreePlayerTenhou6 =
+    "three-player tenhou.net/6 logs are not read (the game's mjlog XML is)";
 
-// Refuses a lobby the engine does not play from its GO type alone (three players, chips, a
-// ratio lobby, unknown bits): throws UnsupportedGame. The mjlog parser calls it at <GO>.
+// Refuses a lobby the engine does not play from its GO type alone (chips, a ratio lobby,
+// unknown bits): throws UnsupportedGame. The mjlog parser calls it at <GO>.
 void check_lobby(const MjlogGameType& type);
 
 // The date of a Tenhou log id found in `name` (a file name, a path or a tenhou.net/6 "ref"):
@@ -45,7 +45,8 @@ int tenhou_log_date(std::string_view name);
 constexpr int kTenpaiYameSince = 20100601;        // all-last dealer tenpai and 1st ends the game
 constexpr int kExactFinalResultSince = 20220101;  // final results no longer rounded to 1000
 
-// The rules of `game`: Rules::tenhou() with its lobby bits and the rules of its date
+// The rules of `game`: Rules::tenhou() (Rules::tenhou_sanma() for a three-player lobby, GO type
+// 0x10) with its lobby bits and the rules of its date
 // (game.log_id; without one, what the log shows: the owari results and the all-last draws).
 // Throws UnsupportedGame for a game the engine does not play.
 Rules tenhou_rules(const MjlogGame& game);

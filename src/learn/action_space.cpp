@@ -59,6 +59,8 @@ int action_index(const Action& a, bool red_fives) {
       return kActKyuushu;
     case ActionType::kPass:
       return kActPass;
+    case ActionType::kKita:
+      return kActKita;
   }
   return kActPass;
 }
@@ -98,6 +100,8 @@ std::string action_name(int i) {
       return "daiminkan";
     case kActKyuushu:
       return "kyuushu";
+    case kActKita:
+      return "kita";
     default:
       return "pass";
   }

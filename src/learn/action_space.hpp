@@ -43,7 +43,8 @@ inline constexpr int kActDaiminkan = 86;
 inline constexpr int kActSelfKan = 87;  // + kind (34): ankan or kakan
 inline constexpr int kActKyuushu = 121;
 inline constexpr int kActPass = 122;
-inline constexpr int kNumActions = 123;
+inline constexpr int kActKita = 123;  // three players: a North set aside as nukidora
+inline constexpr int kNumActions = 124;
 
 // The tile class of a physical id: its kind, or 34/35/36 for a red five under red-five rules.
 int tile_class(int id, bool red_fives);

@@ -118,6 +118,10 @@ void HandTracker::apply(const Event& e) {
     case EventType::kExhaustiveDraw:
     case EventType::kAbortiveDraw:
       break;
+    case EventType::kKita:  // the North leaves the hand; the replacement is a kDraw
+      remove(e.seat, e.tile);
+      seats_[static_cast<std::size_t>(e.seat)].drawn = -1;
+      break;
   }
 }
 

@@ -53,10 +53,11 @@ Renchan renchan(const GameState& s, const RoundResult& r, const Rules& rules) {
   return {tenpai, s.honba + 1, false, tenpai};
 }
 
-// The deal passes to East's right; after the 4th dealer the round wind advances (§2.1).
-void rotate_dealer(GameState& s) {
-  s.dealer = (s.dealer + 1) % 4;
-  if (++s.hand_number == 4) {
+// The deal passes to East's right; after the last dealer (4th, or 3rd with three players) the
+// round wind advances (§2.1).
+void rotate_dealer(GameState& s, int players) {
+  s.dealer = (s.dealer + 1) % players;
+  if (++s.hand_number == players) {
     s.hand_number = 0;
     ++s.round_wind;
   }
@@ -81,11 +82,11 @@ bool agari_yame(const GameState& before, const GameState& after, const Renchan& 
                 const Rules& rules) {
   if (!rules.agari_yame || !(rc.by_win || (rc.by_tenpai && rules.tenpai_yame))) return false;
   const int last = last_regular_wind(rules);
-  const bool all_last = (before.hand_number == 3 && before.round_wind >= last) ||
+  const bool all_last = (before.hand_number == rules.players - 1 && before.round_wind >= last) ||
                         (rules.west_sudden_death && before.round_wind > last);
   if (!all_last) return false;
   if (rules.west_sudden_death && !someone_reached(after.scores, rules.target_points)) return false;
-  return ranks(after.scores, rules.split_ties)[before.dealer] == 1;
+  return ranks(after.scores, rules.split_ties, rules.players)[before.dealer] == 1;
 }
 
 // §5.4: why the game ends after the hand `before` -> `after`, or kNotOver. Riichi deposits on
@@ -149,7 +150,7 @@ int round_half_away_from_zero(int x, int unit) {
 // seat earliest in seat order) taking the difference so that the sum stays 0.
 std::array<int, 4> before_penalties(const FinalResult& f, const Rules& rules) {
   std::array<int, 4> v{};
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < rules.players; ++i) {
     const int unit = rules.final_rounding;
     const int points = unit > 0 ? round_half_away_from_zero(f.points[i], unit) : f.points[i];
     v[i] = points - rules.return_points + f.uma[i];
@@ -157,7 +158,7 @@ std::array<int, 4> before_penalties(const FinalResult& f, const Rules& rules) {
   if (rules.final_rounding <= 0) return v;
   const int top = static_cast<int>(std::find(f.ranks.begin(), f.ranks.end(), 1) - f.ranks.begin());
   v[top] = 0;
-  for (int i = 0; i < 4; ++i)
+  for (int i = 0; i < rules.players; ++i)
     if (i != top) v[top] -= v[i];
   return v;
 }
@@ -166,7 +167,7 @@ std::array<int, 4> before_penalties(const FinalResult& f, const Rules& rules) {
 
 GameState initial_state(const Rules& rules) {
   GameState s;
-  s.scores.fill(rules.starting_points);
+  for (int i = 0; i < rules.players; ++i) s.scores[i] = rules.starting_points;
   return s;
 }
 
@@ -185,7 +186,7 @@ GameState next_state(const GameState& state, const RoundResult& result, const Ru
   ++next.hands_played;
   const Renchan rc = renchan(state, result, rules);
   next.honba = rc.honba;
-  if (!rc.dealer_stays) rotate_dealer(next);
+  if (!rc.dealer_stays) rotate_dealer(next, rules.players);
   finish(next, game_end(state, next, rc, rules));
   return next;
 }
@@ -218,11 +219,12 @@ std::string hand_name(const GameState& state) {
   return hand_name(state.round_wind, state.hand_number);
 }
 
-std::array<int, 4> ranks(const std::array<int, 4>& points, bool split_ties) {
+std::array<int, 4> ranks(const std::array<int, 4>& points, bool split_ties, int players) {
   std::array<int, 4> r{};
-  for (int i = 0; i < 4; ++i) {
+  r.fill(4);
+  for (int i = 0; i < players; ++i) {
     r[i] = 1;
-    for (int j = 0; j < 4; ++j) {
+    for (int j = 0; j < players; ++j) {
       if (points[j] > points[i]) ++r[i];
       if (!split_ties && points[j] == points[i] && j < i) ++r[i];  // seat order, East first
     }
@@ -234,19 +236,19 @@ FinalResult final_result(const GameState& state, const Rules& rules) {
   FinalResult f;
   f.leftover_sticks = state.riichi_sticks;
   // Ranks are taken before the sticks: they go to the place that is 1st (§5.2, §5.5).
-  f.ranks = ranks(state.scores, rules.split_ties);
+  f.ranks = ranks(state.scores, rules.split_ties, rules.players);
   f.points = state.scores;
   std::array<bool, 4> first{};
   for (int i = 0; i < 4; ++i) first[i] = f.ranks[i] == 1;
   share(f.points, first, state.riichi_sticks * kStickValue);
-  // Place bonuses: uma, plus oka = (return - start) x 4 to 1st (§5.5). Tied players share the
-  // sum of the places they occupy.
+  // Place bonuses: uma, plus oka = (return - start) x players to 1st (§5.5). Tied players share
+  // the sum of the places they occupy.
   std::array<int, 4> place = rules.uma;
-  place[0] += (rules.return_points - rules.starting_points) * 4;
-  for (int rank = 1; rank <= 4; ++rank) {
+  place[0] += (rules.return_points - rules.starting_points) * rules.players;
+  for (int rank = 1; rank <= rules.players; ++rank) {
     std::array<bool, 4> group{};
     int size = 0;
-    for (int i = 0; i < 4; ++i) size += group[i] = f.ranks[i] == rank;
+    for (int i = 0; i < rules.players; ++i) size += group[i] = f.ranks[i] == rank;
     int sum = 0;
     for (int p = rank - 1; p < rank - 1 + size; ++p) sum += place[p];
     share(f.uma, group, sum);
@@ -279,7 +281,9 @@ Game::Game(const Rules& rules, std::uint64_t seed, std::vector<Wall> walls, cons
       seed_(seed),
       state_(start),
       round_(rules_, round_setup(state_, seed_),
-             walls.empty() ? Wall::from_seed(round_setup(state_, seed_).wall_seed) : walls[0]),
+             walls.empty()
+                 ? Wall::from_seed(round_setup(state_, seed_).wall_seed, wall_shape(rules))
+                 : walls[0]),
       walls_(std::make_shared<const std::vector<Wall>>(std::move(walls))) {
   setups_.push_back(round_.setup());
 }

@@ -65,7 +65,8 @@ std::string hand_name(const GameState& state);
 
 // Ranks 1..4 by points (§5.5): with split_ties tied players share the best rank of their group
 // (1, 1, 3, 3); otherwise ties go by seat order, initial East (seat 0) first.
-std::array<int, 4> ranks(const std::array<int, 4>& points, bool split_ties);
+// With three players (`players` = 3) seat 3 is absent: it ranks 4th and ranks no one down.
+std::array<int, 4> ranks(const std::array<int, 4>& points, bool split_ties, int players = 4);
 
 struct FinalResult {
   std::array<int, 4> points{};     // scores after the leftover riichi sticks went to 1st

@@ -34,8 +34,9 @@ constexpr std::array<std::uint64_t, 3> kRedFiveIds = {
 }  // namespace
 
 const char* action_type_name(ActionType type) {
-  static constexpr const char* kNames[] = {"discard",   "riichi", "tsumo", "ron",     "chi", "pon",
-                                           "daiminkan", "kakan",  "ankan", "kyuushu", "pass"};
+  static constexpr const char* kNames[] = {"discard", "riichi",  "tsumo",     "ron",
+                                           "chi",     "pon",     "daiminkan", "kakan",
+                                           "ankan",   "kyuushu", "pass",      "kita"};
   return kNames[static_cast<int>(type)];
 }
 
@@ -50,7 +51,8 @@ const char* event_type_name(EventType type) {
                                            "win",
                                            "reveal",
                                            "exhaustive_draw",
-                                           "abortive_draw"};
+                                           "abortive_draw",
+                                           "kita"};
   static_assert(std::size(kNames) == kNumEventTypes);
   return kNames[static_cast<int>(type)];
 }
@@ -77,27 +79,29 @@ std::string to_string(const Action& a, bool red_fives) {
 // Construction and the deal (§2.4)
 
 Round::Round(const Rules& rules, const RoundSetup& setup)
-    : Round(rules, setup, Wall::from_seed(setup.wall_seed)) {}
+    : Round(rules, setup, Wall::from_seed(setup.wall_seed, wall_shape(rules))) {}
 
 Round::Round(const Rules& rules, const RoundSetup& setup, const Wall& wall)
     : rules_(rules),
       setup_(setup),
       wall_(wall),
       scores_(setup.scores),
-      sticks_(setup.riichi_sticks) {
+      sticks_(setup.riichi_sticks),
+      live_end_(wall_shape(rules).live_end()) {
   events_.reserve(192);
   deal();
 }
 
 void Round::deal() {
-  for (int w = 0; w < 4; ++w) {
-    const int seat = (setup_.dealer + w) % 4;
+  const int n = rules_.players;
+  for (int w = 0; w < n; ++w) {
+    const int seat = (setup_.dealer + w) % n;
     Event e;
     e.type = EventType::kDeal;
     e.seat = static_cast<std::int8_t>(seat);
     e.hand_size = 13;
     for (int i = 0; i < 13; ++i) {
-      const int id = wall_.tiles[deal_slot(w, i)];
+      const int id = wall_.tiles[deal_slot(w, i, n)];
       add_tile(seat, id);
       e.hand[i] = static_cast<std::uint8_t>(id);
     }
@@ -105,7 +109,7 @@ void Round::deal() {
     events_.push_back(e);
     update_waits(seat);
   }
-  next_ = Wall::kDealTiles;
+  next_ = 13 * n;
   Event dora;
   dora.type = EventType::kDoraRevealed;
   dora.tile = static_cast<std::int16_t>(wall_.tiles[Wall::kDoraSlot]);
@@ -163,7 +167,7 @@ bool Round::uninterrupted_first_turn(int seat) const {
 void Round::draw(bool rinshan) {
   int id;
   if (rinshan) {
-    id = wall_.tiles[Wall::kRinshanSlots[rinshan_used_++]];
+    id = wall_.tiles[Wall::rinshan_slot(rinshan_used_++, wall_shape(rules_))];
   } else {
     id = wall_.tiles[next_++];
   }
@@ -249,10 +253,11 @@ void Round::open_claim_window(Phase window) {
   pending_ = 0;
   win_capable_ = 0;
   const int kind = claim_id_ / 4;
-  const bool ankan = window == Phase::kChankan && !claim_kakan_;
+  const bool ankan = window == Phase::kChankan && !claim_kakan_ && !claim_kita_;
   std::vector<Action>& buf = legal_;  // scratch; the cache is invalidated below
-  for (int k = 1; k < 4; ++k) {
-    const int seat = (current_ + k) % 4;
+  const int n = rules_.players;
+  for (int k = 1; k < n; ++k) {
+    const int seat = (current_ + k) % n;
     answers_[seat] = Action{};
     const Seat& s = seats_[seat];
     if (!(s.wait_kinds & kind_bit(kind))) continue;  // never a dead hand (§4.5)
@@ -260,14 +265,14 @@ void Round::open_claim_window(Phase window) {
       continue;
     win_capable_ |= 1u << seat;
   }
-  for (int k = 1; k < 4; ++k) {
-    const int seat = (current_ + k) % 4;
+  for (int k = 1; k < n; ++k) {
+    const int seat = (current_ + k) % n;
     // claim_actions offers more than a pass only with a ron, two copies for a pon or kan, or a
     // chi for the next seat (two tiles that make a run with the discard): other seats are not
     // asked.
     const Counts& c = seats_[seat].counts;
-    const bool may_call =
-        window == Phase::kClaim && (c[kind] >= 2 || (k == 1 && chi_shape(c, kind)));
+    const bool may_call = window == Phase::kClaim &&
+                          (c[kind] >= 2 || (k == 1 && rules_.chi_allowed && chi_shape(c, kind)));
     if (!(win_capable_ >> seat & 1) && !may_call) continue;
     claim_actions(seat, buf);
     if (buf.size() > 1) pending_ |= 1u << seat;  // more than a pass
@@ -278,6 +283,7 @@ void Round::open_claim_window(Phase window) {
 }
 
 void Round::close_claim_window() {
+  const int n = rules_.players;
   unsigned rons = 0;
   for (int s = 0; s < 4; ++s)
     if (answers_[s].type == ActionType::kRon && answers_[s].seat == s) rons |= 1u << s;
@@ -290,8 +296,8 @@ void Round::close_claim_window() {
       rons &= ~(1u << s);
       window_chombo_[s] = ChomboReason::kIllegalRiichiKan;
     }
-    for (int k = 1; k <= 4 && !rons; ++k) {
-      const int s = (current_ + k) % 4;
+    for (int k = 1; k <= n && !rons; ++k) {
+      const int s = (current_ + k) % n;
       if (window_chombo_[s] != ChomboReason::kNone) return settle_chombo(s, window_chombo_[s]);
     }
   }
@@ -306,8 +312,8 @@ void Round::close_claim_window() {
   if (rons) {
     // atamahane (M.League, WRC): only the ron closest after the discarder stands.
     if (rules_.head_bump)
-      for (int k = 1; k < 4; ++k)
-        if (const unsigned bit = 1u << ((current_ + k) % 4); rons & bit) {
+      for (int k = 1; k < n; ++k)
+        if (const unsigned bit = 1u << ((current_ + k) % n); rons & bit) {
           rons = bit;
           break;
         }
@@ -316,7 +322,8 @@ void Round::close_claim_window() {
       return abortive_draw(AbortiveDraw::kSanchahou, -1);
     return settle_rons(rons, current_, claim_id_);
   }
-  if (phase_ == Phase::kChankan) return complete_kan(current_, claim_kan_);
+  if (phase_ == Phase::kChankan)
+    return claim_kita_ ? complete_kita(current_, claim_kan_) : complete_kan(current_, claim_kan_);
   Seat& d = seats_[current_];
   if (d.riichi && !d.riichi_accepted) {
     accept_riichi(current_);
@@ -328,13 +335,13 @@ void Round::close_claim_window() {
   // §4.4 suukaikan: the discard after a split fourth kan was not ronned.
   if (suukaikan_pending_) return abortive_draw(AbortiveDraw::kSuukaikan, -1);
   const Action* chosen = nullptr;
-  for (int k = 1; k < 4 && !chosen; ++k) {  // pon / daiminkan before chi (§3.3)
-    const Action& a = answers_[(current_ + k) % 4];
+  for (int k = 1; k < n && !chosen; ++k) {  // pon / daiminkan before chi (§3.3)
+    const Action& a = answers_[(current_ + k) % n];
     if (a.seat >= 0 && (a.type == ActionType::kPon || a.type == ActionType::kDaiminkan))
       chosen = &a;
   }
-  for (int k = 1; k < 4 && !chosen; ++k) {
-    const Action& a = answers_[(current_ + k) % 4];
+  for (int k = 1; k < n && !chosen; ++k) {
+    const Action& a = answers_[(current_ + k) % n];
     if (a.seat >= 0 && a.type == ActionType::kChi) chosen = &a;
   }
   if (chosen) return call(Action(*chosen));
@@ -343,7 +350,7 @@ void Round::close_claim_window() {
 
 void Round::next_turn() {
   if (live_tiles_left() == 0) return exhaustive_draw();  // §4.2
-  current_ = (current_ + 1) % 4;
+  current_ = (current_ + 1) % rules_.players;
   draw(false);
 }
 
@@ -433,6 +440,7 @@ void Round::self_actions(int seat, std::vector<Action>& out) const {
       }
     }
   }
+  if (rules_.kita) kita_actions(seat, out);
   discard_actions(seat, true, out);
 }
 

@@ -55,6 +55,7 @@ enum class ActionType : std::uint8_t {
   kAnkan,      // tile = one id of the kind (the lowest held); the four ids of the kind are used
   kKyuushu,    // kyuushu kyuuhai (RULES.md §4.4)
   kPass,       // decline every call in a claim window
+  kKita,       // nukidora (rules.kita): tile = the North id set aside; a rinshan draw follows
 };
 const char* action_type_name(ActionType type);  // "discard", "riichi", "tsumo", ...
 
@@ -66,6 +67,11 @@ struct Action {
   std::array<std::int16_t, 3> uses{-1, -1, -1};  // ids from the hand for chi/pon/daiminkan
   friend constexpr bool operator==(const Action&, const Action&) = default;
 };
+
+// The wall's shape under `rules` (three players, 2m-8m out of the game).
+inline WallShape wall_shape(const Rules& rules) {
+  return WallShape{rules.players, rules.no_manzu_2_to_8 ? 28 : 0};
+}
 
 // A short human-readable form: "S discard 5p", "W pon 0p5p <- 5p", for error messages.
 std::string to_string(const Action& action, bool red_fives);
@@ -141,6 +147,7 @@ struct Observation {
   std::array<std::vector<MeldInfo>, 4> melds;
   std::array<bool, 4> riichi{};  // declared and accepted (or declared this turn)
   std::array<int, 4> concealed_count{};
+  std::array<int, 4> kita{};                  // North tiles set aside as nukidora (rules.kita)
   std::vector<std::uint8_t> dora_indicators;  // ids, in order of revelation
   int live_tiles_left = 0;
   int to_play = -1;
@@ -161,8 +168,9 @@ enum class EventType : std::uint8_t {
   kReveal,          // seat, hand = concealed ids shown at an exhaustive draw (tenpai hands)
   kExhaustiveDraw,  // payments in result().deltas, tenpai/nagashi in result()
   kAbortiveDraw,    // seat = the declarer for kyuushu (else -1); kind in result().abortive
+  kKita,            // seat, tile = the North id set aside as nukidora (rules.kita)
 };
-inline constexpr int kNumEventTypes = 11;
+inline constexpr int kNumEventTypes = 12;
 const char* event_type_name(EventType type);
 
 struct Event {
@@ -252,7 +260,9 @@ class Round {
   const RoundSetup& setup() const { return setup_; }
   const Wall& wall() const { return wall_; }  // omniscient: records and tests only
   int live_tiles_left() const { return live_end_ - next_; }
-  int seat_wind(int seat) const { return (seat - setup_.dealer + 4) % 4; }
+  int seat_wind(int seat) const { return (seat - setup_.dealer + rules_.players) % rules_.players; }
+  int players() const { return rules_.players; }
+  int kita_count(int seat) const { return seats_[seat].num_kita; }
   std::array<int, 4> scores() const { return scores_; }
   int riichi_sticks() const { return sticks_; }
   // Omniscient accessors (records, tests): a seat's concealed ids ascending, its melds.
@@ -281,6 +291,8 @@ class Round {
     std::uint8_t num_melds = 0;
     std::uint8_t num_discards = 0;
     std::uint8_t num_kans = 0;
+    std::uint8_t num_kita = 0;  // North tiles set aside (nukidora)
+    std::array<std::uint8_t, 4> kita_ids{};
     bool open = false;    // a chi, pon, daiminkan or kakan
     bool riichi = false;  // declared (stake paid once accepted)
     bool riichi_accepted = false;
@@ -327,6 +339,9 @@ class Round {
   void declare_kan(const Action& a);
   void complete_kan(int seat, const Action& a);
   bool kan_allowed_in_riichi(int seat, int kind) const;
+  void kita_actions(int seat, std::vector<Action>& out) const;
+  void declare_kita(const Action& a);
+  void complete_kita(int seat, const Action& a);
   bool kuikae_leaves_discard(int seat, std::uint64_t forbidden, int used_a, int used_b) const;
   std::uint64_t kuikae_mask(MeldType type, int called_kind, int run_low) const;
   void check_pao(int seat, int kind, int from);
@@ -387,6 +402,7 @@ class Round {
   // Claim window
   int claim_id_ = -1;         // the tile in the window
   bool claim_kakan_ = false;  // kChankan: the kan is a kakan (else an ankan for kokushi)
+  bool claim_kita_ = false;   // kChankan: the tile is a kita North (any ron, no chankan yaku)
   Action claim_kan_{};        // the kan waiting for its chankan window
   unsigned pending_ = 0;      // seats yet to answer
   unsigned win_capable_ = 0;  // seats whose waits contain the tile (furiten on pass)

@@ -24,7 +24,8 @@ bool Round::matches(const Action& legal, const Action& a) const {
 
 ApplyResult Round::apply(Action action) {
   if (phase_ == Phase::kOver) return {false, "the hand is over"};
-  if (action.seat < 0 || action.seat > 3) return {false, "seat must be 0..3"};
+  if (action.seat < 0 || action.seat >= rules_.players)
+    return {false, rules_.players == 4 ? "seat must be 0..3" : "seat must be 0..2"};
   const std::vector<Action>& legal = legal_actions(action.seat);
   if (legal.empty()) {
     std::string reason = "seat ";
@@ -64,6 +65,9 @@ ApplyResult Round::apply(Action action) {
       case ActionType::kKyuushu:
         abortive_draw(AbortiveDraw::kKyuushuKyuuhai, a.seat);
         break;
+      case ActionType::kKita:
+        declare_kita(a);
+        break;
       default:
         break;
     }
@@ -79,8 +83,9 @@ int Round::to_play() const {
       return current_;
     case Phase::kClaim:
     case Phase::kChankan:
-      for (int k = 1; k < 4; ++k)
-        if (pending_ >> ((current_ + k) % 4) & 1) return (current_ + k) % 4;
+      for (int k = 1; k < rules_.players; ++k)
+        if (pending_ >> ((current_ + k) % rules_.players) & 1)
+          return (current_ + k) % rules_.players;
       return -1;
     case Phase::kOver:
       return -1;
@@ -96,8 +101,9 @@ unsigned Round::pending_mask() const {
 std::vector<int> Round::pending_seats() const {
   std::vector<int> out;
   const unsigned m = pending_mask();
-  for (int k = 0; k < 4; ++k)
-    if (m >> ((current_ + k) % 4) & 1) out.push_back((current_ + k) % 4);
+  const int n = rules_.players;
+  for (int k = 0; k < n; ++k)
+    if (m >> ((current_ + k) % n) & 1) out.push_back((current_ + k) % n);
   return out;
 }
 
@@ -145,6 +151,7 @@ void Round::observe(int seat, Observation& o) const {
     o.melds[s].assign(st.melds.begin(), st.melds.begin() + st.num_melds);
     o.riichi[s] = st.riichi;
     o.concealed_count[s] = total(st.counts);
+    o.kita[s] = st.num_kita;
   }
   o.dora_indicators.clear();
   for (int k = 0; k < indicators_; ++k)
@@ -165,10 +172,12 @@ std::string Round::audit() const {
       for (int i = 0; i < st.melds[m].size(); ++i) ++seen[st.melds[m].ids[i]];
     for (int d = 0; d < st.num_discards; ++d)
       if (!st.discards[d].called) ++seen[st.discards[d].id];
+    for (int k = 0; k < st.num_kita; ++k) ++seen[st.kita_ids[k]];
   }
   std::array<bool, kNumTiles> used_slot{};
   for (int i = 0; i < next_; ++i) used_slot[i] = true;
-  for (int r = 0; r < rinshan_used_; ++r) used_slot[Wall::kRinshanSlots[r]] = true;
+  for (int r = 0; r < rinshan_used_; ++r)
+    used_slot[Wall::rinshan_slot(r, wall_shape(rules_))] = true;
   for (int i = 0; i < kNumTiles; ++i)
     if (!used_slot[i]) ++seen[wall_.tiles[i]];
   std::string err;

@@ -75,7 +75,8 @@ void Round::call_actions(int seat, std::vector<Action>& out) const {
       out.push_back(a);
     }
   }
-  if (seat != (current_ + 1) % 4 || !is_suited(d)) return;  // chi: from the left only
+  // chi: from the left only, where the rules have chi (not in sanma)
+  if (!rules_.chi_allowed || seat != (current_ + 1) % rules_.players || !is_suited(d)) return;
   a.type = ActionType::kChi;
   a.uses[2] = -1;
   const int base = d / 9 * 9;
@@ -273,6 +274,52 @@ bool Round::kan_allowed_in_riichi(int seat, int kind) const {
     }
   }
   return true;
+}
+
+// Nukidora (rules.kita): a North tile in the player's own turn, while a live tile is left to
+// replace it; in riichi only the North just drawn (the waits cannot change).
+void Round::kita_actions(int seat, std::vector<Action>& out) const {
+  const Seat& s = seats_[seat];
+  if (s.counts[kNorth] == 0 || live_tiles_left() <= 0) return;
+  int id = drawn_ >= 0 && drawn_ / 4 == kNorth ? drawn_ : -1;
+  if (s.riichi && id < 0) return;
+  if (id < 0) id = first_id(seat, kNorth, false);
+  out.push_back(Action{ActionType::kKita,
+                       static_cast<std::int8_t>(seat),
+                       static_cast<std::int16_t>(id),
+                       false,
+                       {-1, -1, -1}});
+}
+
+// A kita is set aside like a kan is declared: it ends the first go-around (no double riichi,
+// tenhou / chiihou or kyuushu after it) and may be ronned first, without chankan.
+void Round::declare_kita(const Action& a) {
+  interrupted_ = true;
+  Event e;
+  e.type = EventType::kKita;
+  e.seat = a.seat;
+  e.tile = a.tile;
+  events_.push_back(e);
+  claim_kan_ = a;
+  claim_kakan_ = false;
+  claim_kita_ = true;
+  claim_id_ = a.tile;
+  drawn_ = -1;
+  open_claim_window(Phase::kChankan);
+}
+
+// The kita stands: the North joins the seat's nukidora, ippatsu ends (as after a call), and the
+// replacement comes from the dead wall like a kan's, the last live tile joining the dead wall.
+void Round::complete_kita(int seat, const Action& a) {
+  Seat& s = seats_[seat];
+  claim_kita_ = false;
+  remove_tile(seat, a.tile);
+  s.kita_ids[s.num_kita++] = static_cast<std::uint8_t>(a.tile);
+  cancel_ippatsu();
+  update_waits(seat);
+  --live_end_;
+  current_ = seat;
+  draw(true);
 }
 
 }  // namespace riichi

@@ -256,8 +256,8 @@ ChomboReason Round::win_offence(int seat) const {
 // §4.5, SA-9: at a draw the riichi hands are shown; a noten riichi or an illegal kan after
 // riichi is found then. The first offender from East is charged (one chombo per hand).
 bool Round::chombo_at_draw(bool exhaustive) {
-  for (int w = 0; w < 4; ++w) {
-    const int seat = (setup_.dealer + w) % 4;
+  for (int w = 0; w < rules_.players; ++w) {
+    const int seat = (setup_.dealer + w) % rules_.players;
     const Seat& s = seats_[seat];
     if (!(exhaustive ? s.riichi : s.riichi_accepted)) continue;
     if (s.illegal_riichi_kan) return settle_chombo(seat, ChomboReason::kIllegalRiichiKan), true;
@@ -275,7 +275,7 @@ void Round::settle_chombo(int seat, ChomboReason reason) {
     --sticks_;
   }
   if (rules_.chombo == ChomboPenalty::kReverseMangan) {
-    for (int p = 0; p < 4; ++p) {
+    for (int p = 0; p < rules_.players; ++p) {
       if (p == seat) continue;
       const int pay = seat_wind(seat) == 0 || seat_wind(p) == 0 ? 4000 : 2000;
       scores_[p] += pay;

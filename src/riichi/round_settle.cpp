@@ -51,8 +51,9 @@ WinContext Round::win_context(int seat, bool tsumo, int id, int from, bool indic
   ctx.haitei = tsumo && haitei_draw_;                                        // §2.8
   ctx.houtei = !tsumo && phase_ == Phase::kClaim && live_tiles_left() == 0;  // §2.8
   ctx.rinshan = tsumo && drawn_rinshan_;                                     // §2.7
-  ctx.chankan = !tsumo && phase_ == Phase::kChankan;                         // §3.6
-  const bool first = uninterrupted_first_turn(seat);                         // §3.9
+  ctx.chankan = !tsumo && phase_ == Phase::kChankan && !claim_kita_;         // §3.6
+  ctx.kita = s.num_kita;
+  const bool first = uninterrupted_first_turn(seat);  // §3.9
   ctx.tenhou = tsumo && first && ctx.seat == 0;
   ctx.chiihou = tsumo && first && ctx.seat != 0;
   ctx.renhou = !tsumo && first && ctx.seat != 0 && rules_.renhou != RenhouValue::kNone;
@@ -137,7 +138,8 @@ void Round::accept_riichi(int seat) {
 }
 
 void Round::record_win(int seat, int from, int id, const ScoreResult& res) {
-  for (int w = 0; w < 4; ++w) scores_[(setup_.dealer + w) % 4] += res.payments.delta[w];
+  const int np = rules_.players;
+  for (int w = 0; w < np; ++w) scores_[(setup_.dealer + w) % np] += res.payments.delta[w];
   scores_[seat] += res.payments.sticks;
   WinRecord rec;
   rec.winner = seat;
@@ -167,9 +169,10 @@ void Round::record_win(int seat, int from, int id, const ScoreResult& res) {
 
 // §3.3, §5.1, §5.2 (SA-1): one or several rons on the same tile, closest to the discarder first.
 void Round::settle_rons(unsigned ron_mask, int from, int id) {
+  const int np = rules_.players;
   int winners[3], n = 0;
-  for (int k = 1; k < 4; ++k)
-    if (ron_mask >> ((from + k) % 4) & 1) winners[n++] = (from + k) % 4;
+  for (int k = 1; k < np; ++k)
+    if (ron_mask >> ((from + k) % np) & 1) winners[n++] = (from + k) % np;
   const int closest = winners[0];
   std::array<int, 4> sticks{};
   int left = sticks_;
@@ -178,11 +181,11 @@ void Round::settle_rons(unsigned ron_mask, int from, int id) {
       if (seats_[winners[i]].riichi_accepted) ++sticks[winners[i]], --left;
     }
     if (rules_.multi_ron_sticks == MultiRonSticks::kAfterRiichiPlayer) {
-      for (int r = 0; r < 4; ++r) {  // a loser's stick: the first winner after him
+      for (int r = 0; r < np; ++r) {  // a loser's stick: the first winner after him
         if (!seats_[r].riichi_accepted || (ron_mask >> r & 1)) continue;
-        for (int k = 1; k < 4; ++k) {
-          if (!(ron_mask >> ((r + k) % 4) & 1)) continue;
-          ++sticks[(r + k) % 4], --left;
+        for (int k = 1; k < np; ++k) {
+          if (!(ron_mask >> ((r + k) % np) & 1)) continue;
+          ++sticks[(r + k) % np], --left;
           break;
         }
       }
@@ -243,9 +246,10 @@ bool Round::nagashi(int seat) const {
 // auto_declare_tenpai, OQ-20), noten payments, or nagashi mangan (§4.3) in their place.
 void Round::exhaustive_draw() {
   if (offence_seen_ && chombo_at_draw(true)) return;  // §4.5: riichi hands are shown
+  const int np = rules_.players;
   int tenpai_count = 0;
-  for (int w = 0; w < 4; ++w) {  // SA-10: declarations in turn from East
-    const int seat = (setup_.dealer + w) % 4;
+  for (int w = 0; w < np; ++w) {  // SA-10: declarations in turn from East
+    const int seat = (setup_.dealer + w) % np;
     const bool tenpai =
         (rules_.auto_declare_tenpai || seats_[seat].riichi) && tenpai_for_payment(seat);
     result_.tenpai[seat] = tenpai;
@@ -255,12 +259,14 @@ void Round::exhaustive_draw() {
   result_.dealer_tenpai = result_.tenpai[setup_.dealer];
   result_.end = RoundEnd::kExhaustiveDraw;
   bool any_nagashi = false;
-  for (int s = 0; s < 4; ++s) any_nagashi |= result_.nagashi[s] = nagashi(s);
+  for (int s = 0; s < np; ++s) any_nagashi |= result_.nagashi[s] = nagashi(s);
   if (any_nagashi) {
     pay_nagashi();
-  } else if (tenpai_count > 0 && tenpai_count < 4) {
-    for (int s = 0; s < 4; ++s)
-      scores_[s] += result_.tenpai[s] ? 3000 / tenpai_count : -3000 / (4 - tenpai_count);
+  } else if (tenpai_count > 0 && tenpai_count < np) {
+    // 1000 per opponent: 3000 with four players, 2000 with three (Tenhou sanma logs).
+    const int pool = 1000 * (np - 1);
+    for (int s = 0; s < np; ++s)
+      scores_[s] += result_.tenpai[s] ? pool / tenpai_count : -pool / (np - tenpai_count);
   }
   Event e;
   e.type = EventType::kExhaustiveDraw;
@@ -273,12 +279,13 @@ void Round::exhaustive_draw() {
 void Round::pay_nagashi() {
   const bool win = rules_.nagashi_mangan == NagashiMangan::kWin;
   const int h = win ? setup_.honba : 0;
+  const int np = rules_.players;  // three players: tsumo-son, the absent share is not paid
   int first = -1;
-  for (int w = 0; w < 4; ++w) {
-    const int seat = (setup_.dealer + w) % 4;
+  for (int w = 0; w < np; ++w) {
+    const int seat = (setup_.dealer + w) % np;
     if (!result_.nagashi[seat]) continue;
     if (first < 0) first = seat;
-    for (int p = 0; p < 4; ++p) {
+    for (int p = 0; p < np; ++p) {
       if (p == seat) continue;
       const int pay = (w == 0 || p == setup_.dealer ? 4000 : 2000) + 100 * h;
       scores_[p] -= pay;

@@ -53,8 +53,22 @@ enum class ChomboPenalty : std::uint8_t {
 struct Rules {
   std::string name = "ema2016";  // the preset it started from (informational)
 
+  // --- players and tiles (three-player mahjong, sanma: docs/rules-presets.md)
+  // Seats 0..players-1 take part; with three players seat 3 is empty (no hand, score 0) and the
+  // seat winds are East, South, West.
+  int players = 4;  // 4, or 3 (sanma)
+  // Sanma: the 28 tiles 2m-8m are out of the game (108 tiles; a 1m indicator shows 9m as dora).
+  bool no_manzu_2_to_8 = false;
+  bool chi_allowed = true;  // sanma: no chi
+  // Nukidora (kita): a North tile is set aside in the player's turn and replaced from the dead
+  // wall like a kan; each counts as one dora (and as a North for the indicators).
+  bool kita = false;
+  // With fewer than four players a tsumo is paid by the players present only (tsumo-son, the
+  // absent player's share is lost); false: the absent share is split between the payers.
+  bool tsumo_loss = true;
+
   // --- tiles and dora
-  bool red_fives = false;  // one red five per suit, +1 han each
+  bool red_fives = false;  // one red five per suit (5p and 5s only without 2m-8m), +1 han each
 
   // --- yaku
   bool open_tanyao = true;  // kuitan
@@ -113,7 +127,7 @@ struct Rules {
   // The score someone must reach for the game to end in the sudden-death round and for
   // agari-yame there (west_sudden_death); Mahjong Soul ends at 30000 but counts from 25000.
   int target_points = 30000;
-  std::array<int, 4> uma = {15000, 5000, -5000, -15000};
+  std::array<int, 4> uma = {15000, 5000, -5000, -15000};  // with three players uma[3] = 0
   bool split_ties = true;          // tied ranks share uma and leftover sticks; else seat order
   bool bankruptcy = false;         // tobi: the game ends when a score goes below 0
   bool west_sudden_death = false;  // Tenhou: West round until someone has >= target_points
@@ -133,10 +147,11 @@ struct Rules {
   static Rules mahjongsoul();  // Mahjong Soul four-player ranked rules (nearest: tenhou)
   static Rules mleague();      // M.League official rules (nearest: tenhou)
   static Rules wrc();  // World Riichi Championship rules, current edition (nearest: ema2016)
+  static Rules tenhou_sanma();  // Tenhou three-player ranked lobbies (nearest: tenhou)
 
   // Preset names accepted by parse, in the order they are offered to a user: "ema2016",
-  // "ema2008", "tenhou", "mahjongsoul", "mleague", "wrc". docs/rules-presets.md cites a source
-  // for every value in which a preset differs from the preset it is built on.
+  // "ema2008", "tenhou", "mahjongsoul", "mleague", "wrc", "tenhou_sanma". docs/rules-presets.md
+  // cites a source for every value in which a preset differs from the preset it is built on.
   static std::vector<std::string> preset_names();
   // One line per preset for lobbies and --help: what it is, and what it is built on.
   struct PresetInfo {

@@ -204,11 +204,19 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
   }
 }
 
-DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx) {
+// The dora an indicator points to in play: without 2m-8m a 1m indicator points to 9m.
+int dora_in_play(int indicator, const Rules& rules) {
+  return rules.no_manzu_2_to_8 && indicator == 0 ? 8 : dora_of(indicator);
+}
+
+DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx, const Rules& rules) {
   DoraCount d;
-  for (Tile t : ctx.dora_indicators) d.dora += all[dora_of(t.kind)];
+  // Nukidora: one dora each, and a North for the indicators.
+  auto held = [&](int kind) { return all[kind] + (kind == kNorth ? ctx.kita : 0); };
+  d.dora = ctx.kita;
+  for (Tile t : ctx.dora_indicators) d.dora += held(dora_in_play(t.kind, rules));
   if (ctx.riichi || ctx.double_riichi)  // §6.5: ura only for riichi winners
-    for (Tile t : ctx.ura_indicators) d.ura += all[dora_of(t.kind)];
+    for (Tile t : ctx.ura_indicators) d.ura += held(dora_in_play(t.kind, rules));
   d.red = red_fives;
   return d;
 }
@@ -220,6 +228,7 @@ std::string validate(std::span<const Meld> melds, int red_fives, const WinContex
                      const Rules& rules) {
   if (ctx.seat < 0 || ctx.seat > 3 || ctx.round_wind < 0 || ctx.round_wind > 3)
     return "seat and round_wind must be 0..3";
+  if (ctx.seat >= rules.players) return "seat must be 0..2 with three players";
   if (!rules.red_fives && red_fives > 0)
     return "the hand holds a red five but the rules have red_fives=false";
   if (ctx.honba < 0 || ctx.riichi_sticks < 0) return "honba and riichi_sticks must be >= 0";
@@ -331,28 +340,36 @@ Payments make_payments(int basic, const WinContext& ctx, bool pao, const Rules& 
   Payments p;
   const bool dealer = ctx.seat == 0;
   const int h = ctx.honba;
+  const int players = rules.players;
+  // A counter is worth 100 from each opponent: a ron pays 300 per counter with four players,
+  // 200 with three (Tenhou sanma logs).
+  const int ron_honba = 100 * (players - 1);
   if (!ctx.tsumo) {
-    const int discarder = ctx.discarder >= 0 ? ctx.discarder : (ctx.seat + 3) % 4;
+    const int discarder = ctx.discarder >= 0 ? ctx.discarder : (ctx.seat + players - 1) % players;
     const int value = round_up_100(basic * (dealer ? 6 : 4));
-    p.ron = value + 300 * h;
+    p.ron = value + ron_honba * h;
     p.total = p.ron;
     if (pao && ctx.liable != discarder) {
       // §4.6: half each; the counters are paid by the discarder (EMA) or the liable (Tenhou).
       const int half = value / 2;
-      const int liable_honba = rules.pao_honba == PaoHonba::kLiable ? 300 * h : 0;
+      const int liable_honba = rules.pao_honba == PaoHonba::kLiable ? ron_honba * h : 0;
       p.delta[ctx.liable] -= half + liable_honba;
-      p.delta[discarder] -= value - half + 300 * h - liable_honba;
+      p.delta[discarder] -= value - half + ron_honba * h - liable_honba;
     } else {
       p.delta[discarder] -= p.ron;
     }
   } else {
+    // Without tsumo loss, the absent North's share (a non-dealer's) is split between the payers,
+    // each half rounded up to 100.
+    const int absent = players < 4 && !rules.tsumo_loss ? round_up_100(basic) : 0;
+    const int split = absent > 0 ? round_up_100(absent / 2) : 0;
     if (dealer) {
-      p.each = round_up_100(2 * basic) + 100 * h;
+      p.each = round_up_100(2 * basic) + 100 * h + (absent ? round_up_100(basic) : 0);
     } else {
-      p.dealer = round_up_100(2 * basic) + 100 * h;
-      p.non_dealer = round_up_100(basic) + 100 * h;
+      p.dealer = round_up_100(2 * basic) + 100 * h + split;
+      p.non_dealer = round_up_100(basic) + 100 * h + split;
     }
-    for (int s = 0; s < 4; ++s) {
+    for (int s = 0; s < players; ++s) {
       if (s == ctx.seat) continue;
       const int pay = dealer ? p.each : s == 0 ? p.dealer : p.non_dealer;
       p.total += pay;
@@ -448,6 +465,15 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
   }
   if (std::string why = validate(in.melds, red_fives, ctx, rules); !why.empty())
     return failed(ScoreError::kInvalidContext, [&] { return "invalid context: " + why; });
+  if (rules.no_manzu_2_to_8)  // three players: 2m-8m are not in the game
+    for (int k = 1; k <= 7; ++k)
+      if (base.counts[k] > 0)
+        return failed(ScoreError::kInvalidContext, [k] {
+          return "invalid context: " + kind_to_string(k) + " is not in play (2m-8m are removed)";
+        });
+  if (ctx.kita < 0 || ctx.kita > 4 || base.counts[kNorth] + ctx.kita > 4)
+    return failed(ScoreError::kInvalidContext,
+                  [] { return std::string("invalid context: more than four North tiles"); });
   if (melds > 4 || static_cast<int>(in.concealed.size()) + 3 * melds != 13)
     return failed(ScoreError::kNotComplete, [&] {
       return "not a complete hand: expected 13 tiles besides the winning tile (a kan counts "
@@ -461,7 +487,7 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
              kind_to_string(std::countr_zero(too_many));
     });
 
-  search.dora = count_dora(red_fives, base.counts, ctx);
+  search.dora = count_dora(red_fives, base.counts, ctx, rules);
   // §6.1: every standard decomposition and every reading of the winning tile.
   {
     DecompositionList list;

@@ -16,7 +16,7 @@
 
 namespace riichi {
 
-// Seats are seat winds: 0 = East (dealer), 1 = South, 2 = West, 3 = North.
+// Seats are seat winds: 0 = East (dealer), 1 = South, 2 = West, 3 = North (four players only).
 struct WinContext {
   bool tsumo = false;
   int seat = 0;        // winner's seat wind 0..3
@@ -37,6 +37,8 @@ struct WinContext {
   int riichi_sticks = 0;  // sticks on the table, collected by the winner (reported apart)
   int discarder = -1;     // ron: the discarder's seat; -1 = the player before the winner
   int liable = -1;        // pao: the liable player's seat, -1 = none
+  int kita = 0;           // North tiles set aside as nukidora (rules.kita): +1 dora each, and
+                          // each counts as a North for the dora and ura indicators
 };
 
 enum class ScoreError : std::uint8_t {

@@ -52,6 +52,30 @@ Wall Wall::from_seed(std::uint64_t seed) {
   return w;
 }
 
+Wall Wall::from_seed(std::uint64_t seed, const WallShape& shape) {
+  if (shape.out_of_game == 0) return from_seed(seed);
+  std::array<std::uint8_t, kNumTiles> play{};
+  int n = 0;
+  for (int id = 0; id < kNumTiles; ++id)
+    if (shape.in_play(id)) play[n++] = static_cast<std::uint8_t>(id);
+  Xoshiro256 rng(seed);
+  for (int i = n - 1; i >= 1; --i) {
+    const int j = static_cast<int>(rng.bounded(static_cast<std::uint64_t>(i) + 1));
+    std::swap(play[i], play[j]);
+  }
+  Wall w;
+  int next_play = 0, next_out = 0;
+  for (int slot = 0; slot < kNumTiles; ++slot) {
+    if (slot >= shape.live_end() && slot < kLiveTiles) {
+      while (shape.in_play(next_out)) ++next_out;
+      w.tiles[slot] = static_cast<std::uint8_t>(next_out++);
+    } else {
+      w.tiles[slot] = play[next_play++];
+    }
+  }
+  return w;
+}
+
 namespace {
 
 // Picks a free physical id for `t`: copy 0 for a red five, else the highest free copy.
@@ -82,16 +106,32 @@ int take_id(std::array<bool, kNumTiles>& used, Tile t) {
 Wall Wall::stacked(const std::array<std::vector<Tile>, 4>& hands, const std::vector<Tile>& draws,
                    const std::vector<Tile>& dora_indicators, const std::vector<Tile>& rinshan,
                    const std::vector<Tile>& ura_indicators) {
+  return stacked(WallShape{}, hands, draws, dora_indicators, rinshan, ura_indicators);
+}
+
+Wall Wall::stacked(const WallShape& shape, const std::array<std::vector<Tile>, 4>& hands,
+                   const std::vector<Tile>& draws, const std::vector<Tile>& dora_indicators,
+                   const std::vector<Tile>& rinshan, const std::vector<Tile>& ura_indicators) {
   std::array<bool, kNumTiles> used{};
   std::array<int, kNumTiles> slot{};
   slot.fill(-1);
-  for (int w = 0; w < 4; ++w) {
-    if (hands[w].size() != 13) throw std::invalid_argument("stacked wall: a hand needs 13 tiles");
-    for (int i = 0; i < 13; ++i) slot[deal_slot(w, i)] = take_id(used, hands[w][i]);
+  for (int s = shape.live_end(), id = 0; s < kLiveTiles; ++s, ++id) {
+    while (shape.in_play(id)) ++id;
+    slot[s] = id;
+    used[id] = true;  // out of the game: take_id refuses these kinds
   }
-  if (draws.size() > static_cast<std::size_t>(kLiveTiles - kDealTiles))
+  for (int w = 0; w < 4; ++w) {
+    const std::size_t want = w < shape.players ? 13 : 0;
+    if (hands[w].size() != want)
+      throw std::invalid_argument(want ? "stacked wall: a hand needs 13 tiles"
+                                       : "stacked wall: no hand for an absent player");
+    for (int i = 0; i < static_cast<int>(want); ++i)
+      slot[deal_slot(w, i, shape.players)] = take_id(used, hands[w][i]);
+  }
+  if (draws.size() > static_cast<std::size_t>(shape.live_end() - shape.deal_tiles()))
     throw std::invalid_argument("stacked wall: too many draws");
-  for (std::size_t i = 0; i < draws.size(); ++i) slot[kDealTiles + i] = take_id(used, draws[i]);
+  for (std::size_t i = 0; i < draws.size(); ++i)
+    slot[shape.deal_tiles() + static_cast<int>(i)] = take_id(used, draws[i]);
   if (dora_indicators.size() > 5 || ura_indicators.size() > 5 || rinshan.size() > 4)
     throw std::invalid_argument("stacked wall: at most 5 indicators and 4 rinshan tiles");
   for (std::size_t k = 0; k < dora_indicators.size(); ++k)

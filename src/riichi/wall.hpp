@@ -24,6 +24,15 @@
 //      draw words until one is < limit; return word mod n.
 //   4. tiles[i] = i for i = 0..135; then Fisher-Yates from the top:
 //        for i = 135 down to 1: j = bounded(i + 1); swap(tiles[i], tiles[j]).
+//
+// Three-player mahjong (WallShape, Rules::players / no_manzu_2_to_8): the 28 ids 4..31 (2m-8m)
+// are out of the game and lie, ascending, in slots [94, 122), never drawn; the live wall is
+// tiles[0..93] and the dead wall tiles[122..135] as above. The 108 ids in play (ascending) are
+// shuffled as in step 4 over 108 places (i = 107 down to 1), then laid out in order into slots
+// 0..93 and 122..135. The deal gives 4 tiles each three times to East, South, West (tiles[0..35]),
+// then one each (36, 37, 38); East's first draw is tiles[39]. A kita (nukidora) draws a rinshan
+// tile like a kan: replacements 1-4 from the rinshan slots above, 5-8 from tiles[93], [92], [91],
+// [90] (the live tiles that joined the dead wall at the first four replacements).
 #pragma once
 
 #include <array>
@@ -82,6 +91,16 @@ class Xoshiro256 {
   std::array<std::uint64_t, 4> s_{};
 };
 
+// The shape of the wall under a rule set: who is dealt, which tiles are out of the game.
+struct WallShape {
+  int players = 4;
+  int out_of_game = 0;  // 28 when 2m-8m are removed (ids 4..31), in slots [live_end(), 122)
+  constexpr int live_end() const { return 122 - out_of_game; }
+  constexpr int deal_tiles() const { return 13 * players; }
+  constexpr bool in_play(int id) const { return out_of_game == 0 || id < 4 || id >= 32; }
+  friend constexpr bool operator==(const WallShape&, const WallShape&) = default;
+};
+
 struct Wall {
   static constexpr int kLiveTiles = 122;  // initial live_end
   static constexpr int kDealTiles = 52;   // 13 x 4; East's first draw is tiles[52]
@@ -93,6 +112,11 @@ struct Wall {
   std::array<std::uint8_t, kNumTiles> tiles{};  // physical ids 0..135
 
   static Wall from_seed(std::uint64_t seed);
+  static Wall from_seed(std::uint64_t seed, const WallShape& shape);
+  // The slot of the k-th (0-based) replacement draw (kan or kita), k < 8.
+  static constexpr int rinshan_slot(int k, const WallShape& shape) {
+    return k < 4 ? kRinshanSlots[static_cast<std::size_t>(k)] : shape.live_end() - 1 - (k - 4);
+  }
 
   // Test helper: the wall that deals `hands[w]` to seat wind w (East first; 13 tiles each, the
   // deal order of §2.4), then gives `draws` in order from tiles[52] (East's first draw, then
@@ -107,14 +131,20 @@ struct Wall {
                       const std::vector<Tile>& dora_indicators = {},
                       const std::vector<Tile>& rinshan = {},
                       const std::vector<Tile>& ura_indicators = {});
+  // The same for another shape (three players: hands[3] empty; the out-of-game ids in their
+  // slots; a tile 2m-8m asked for is refused).
+  static Wall stacked(const WallShape& shape, const std::array<std::vector<Tile>, 4>& hands,
+                      const std::vector<Tile>& draws, const std::vector<Tile>& dora_indicators = {},
+                      const std::vector<Tile>& rinshan = {},
+                      const std::vector<Tile>& ura_indicators = {});
 
   // Each id 0..135 exactly once.
   bool is_permutation() const;
 };
 
 // Slot of the i-th (0..12) tile dealt to seat wind w (§2.4).
-constexpr int deal_slot(int seat_wind, int i) {
-  return i < 12 ? (i / 4) * 16 + seat_wind * 4 + i % 4 : 48 + seat_wind;
+constexpr int deal_slot(int seat_wind, int i, int players = 4) {
+  return i < 12 ? (i / 4) * 4 * players + seat_wind * 4 + i % 4 : 12 * players + seat_wind;
 }
 
 }  // namespace riichi
