@@ -41,6 +41,18 @@ std::string random_token() { return secure_random_hex(16); }
 
 bool is_claim(Phase p) { return p == Phase::kClaim || p == Phase::kChankan; }
 
+std::chrono::milliseconds ms(long n) { return std::chrono::milliseconds(n); }
+
+const Action* find_type(const std::vector<Action>& legal, std::initializer_list<ActionType> types) {
+  for (const Action& a : legal)
+    if (std::find(types.begin(), types.end(), a.type) != types.end()) return &a;
+  return nullptr;
+}
+
+json options_json(const SeatOptions& o) {
+  return json{{"auto_win", o.auto_win}, {"auto_discard", o.auto_discard}, {"no_calls", o.no_calls}};
+}
+
 }  // namespace
 
 std::string display_name(std::string_view raw) {
@@ -82,6 +94,11 @@ Table::Table(boost::asio::io_context& ioc, Store* store, TableTiming timing, Tab
       seat.away_since = now;
     }
   }
+  // One human against bots plays with the server's turn timer; friends start without one.
+  const auto humans = std::count_if(spec_.seats.begin(), spec_.seats.end(),
+                                    [](const SeatConfig& c) { return c.human; });
+  if (humans == 1) timer_cfg_ = TurnTimer{timing_.turn_ms, timing_.bank_ms};
+  for (Seat& seat : seats_) seat.bank_left_ms = timer_cfg_.bank_ms;
   if (!resume.empty()) {
     const GameRecord record = record_from_text(resume);
     if (record.seed != spec_.seed)
@@ -98,11 +115,110 @@ Table::Table(boost::asio::io_context& ioc, Store* store, TableTiming timing, Tab
     }
     hands_reported_ = rec_.log().hands.size();
     saved_actions_ = rec_.actions().size();
+    load_options();
   }
   for (int s = 0; s < 4; ++s) {
     seats_[static_cast<size_t>(s)].legal = rec_.game().legal_actions(s);
     seats_[static_cast<size_t>(s)].legal_since = seen_[static_cast<size_t>(s)];
+    set_deadline(s, now);
   }
+}
+
+// The seats' options and the turn timer of a resumed table, as its row stored them; a row
+// without them (an older server's) keeps the defaults.
+void Table::load_options() {
+  if (store_ == nullptr) return;
+  try {
+    const std::optional<GameRow> row = store_->get(spec_.id);
+    if (!row || !row->seats.is_array()) return;
+    for (std::size_t s = 0; s < 4 && s < row->seats.size(); ++s) {
+      const json& j = row->seats[s];
+      Seat& st = seats_[s];
+      if (const auto o = j.find("options"); o != j.end() && o->is_object()) {
+        st.options.auto_win = o->value("auto_win", false);
+        st.options.auto_discard = o->value("auto_discard", false);
+        st.options.no_calls = o->value("no_calls", false);
+      }
+      if (const auto t = j.find("timer"); t != j.end() && t->is_object()) {
+        timer_cfg_.turn_ms = std::clamp(t->value("turn_ms", 0), 0, kMaxTurnMs);
+        timer_cfg_.bank_ms = std::clamp(t->value("bank_ms", 0), 0, kMaxBankMs);
+      }
+      st.bank_left_ms = std::clamp(j.value("bank_left_ms", timer_cfg_.bank_ms), 0, kMaxBankMs);
+    }
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "table {}: stored seat options ignored: {}\n", spec_.id, e.what());
+  }
+}
+
+int Table::host_seat() const {
+  for (int s = 0; s < 4; ++s)
+    if (seats_[static_cast<size_t>(s)].config.human) return s;
+  return -1;
+}
+
+// A seat whose actions changed: the claim window's deadline, or the timed turn of a human.
+void Table::set_deadline(int s, Clock::time_point now) {
+  Seat& st = seats_[static_cast<size_t>(s)];
+  st.deadline.reset();
+  st.turn_start.reset();
+  const Game& game = rec_.game();
+  if (st.legal.empty() || game.is_over()) return;
+  if (is_claim(game.round().phase())) {
+    st.deadline = now + ms(timing_.claim_timeout_ms);
+    return;
+  }
+  if (!st.config.human || timer_cfg_.turn_ms <= 0 || hand_over_until_) return;
+  st.turn_start = now;
+  st.deadline = now + ms(timer_cfg_.turn_ms + st.bank_left_ms);
+}
+
+// The end of a seat's timed turn: the time over `turn_ms` comes out of its bank.
+void Table::charge_bank(int s, Clock::time_point now) {
+  Seat& st = seats_[static_cast<size_t>(s)];
+  if (!st.turn_start) return;
+  const long used =
+      std::chrono::duration_cast<std::chrono::milliseconds>(now - *st.turn_start).count();
+  const long over = used - timer_cfg_.turn_ms;
+  if (over > 0) st.bank_left_ms = static_cast<int>(std::max(0L, st.bank_left_ms - over));
+  st.turn_start.reset();
+}
+
+// What a seat's options play for it now, if anything.
+std::optional<Action> Table::auto_choice(int s) const {
+  const Seat& st = seats_[static_cast<size_t>(s)];
+  if (st.legal.empty() || !st.config.human || hand_over_until_) return std::nullopt;
+  const SeatOptions& o = st.options;
+  const Game& game = rec_.game();
+  if (o.auto_win)
+    if (const Action* win = find_type(st.legal, {ActionType::kTsumo, ActionType::kRon}))
+      return *win;
+  if (is_claim(game.round().phase())) {
+    if (!o.no_calls || find_type(st.legal, {ActionType::kRon})) return std::nullopt;
+    if (const Action* pass = find_type(st.legal, {ActionType::kPass})) return *pass;
+    return std::nullopt;
+  }
+  if (!o.auto_discard || !game.round().observation(s).riichi[static_cast<size_t>(s)])
+    return std::nullopt;
+  if (find_type(st.legal, {ActionType::kTsumo, ActionType::kAnkan, ActionType::kKakan}))
+    return std::nullopt;
+  for (const Action& a : st.legal)
+    if (a.type == ActionType::kDiscard && a.tsumogiri) return a;
+  return std::nullopt;
+}
+
+// What the server plays when a human's time is up: pass a call; discard the drawn tile (else
+// the last tile of the hand).
+std::optional<Action> Table::timeout_choice(int s) const {
+  const std::vector<Action>& legal = seats_[static_cast<size_t>(s)].legal;
+  if (const Action* pass = find_type(legal, {ActionType::kPass})) return *pass;
+  const Action* last = nullptr;
+  for (const Action& a : legal) {
+    if (a.type != ActionType::kDiscard) continue;
+    if (a.tsumogiri) return a;
+    last = &a;
+  }
+  if (last != nullptr) return *last;
+  return std::nullopt;
 }
 
 void Table::start() {
@@ -181,6 +297,7 @@ Table::JoinResult Table::join(const std::shared_ptr<Client>& client, const std::
       st.config.name = display_name(name);
       if (st.config.name.empty()) st.config.name = fmt::format("Player {}", seat + 1);
       row_dirty_ = true;  // the token is saved before the client gets it
+      if (st.turn_start) set_deadline(seat, Clock::now());  // the clock starts with the player
     }
     st.connected = true;
     st.ever_joined = true;
@@ -241,6 +358,7 @@ std::string Table::act(const Client* client, std::uint64_t version, long index) 
   if (index < 0 || index >= static_cast<long>(st.legal.size()))
     return fmt::format("action index {} out of range ({} legal actions)", index, st.legal.size());
   const Action action = st.legal[static_cast<size_t>(index)];
+  st.ready = true;  // playing the next hand is the OK to the last result
   const ApplyResult r = rec_.apply(action);
   if (!r.ok) return "refused by the engine: " + r.reason;
   note_action(action);
@@ -257,6 +375,58 @@ void Table::set_analysis(const Client* client, bool enabled) {
   a->analysis = enabled;
   send_state(*a);
   flush();
+}
+
+std::string Table::ready(const Client* client) {
+  std::lock_guard lock(mu_);
+  Attached* a = find(client);
+  if (a == nullptr) return "ready: join the table first";
+  if (a->seat < 0) return "ready: a spectator has no result to confirm";
+  seats_[static_cast<size_t>(a->seat)].ready = true;  // a late OK (the countdown ended) is no error
+  broadcast_states();
+  drive();
+  flush();
+  return {};
+}
+
+std::string Table::set_options(const Client* client, const OptionsChange& change) {
+  std::lock_guard lock(mu_);
+  Attached* a = find(client);
+  if (a == nullptr) return "options: join the table first";
+  if (a->seat < 0) return "options: a spectator has no seat to play for";
+  SeatOptions& o = seats_[static_cast<size_t>(a->seat)].options;
+  if (change.auto_win) o.auto_win = *change.auto_win;
+  if (change.auto_discard) o.auto_discard = *change.auto_discard;
+  if (change.no_calls) o.no_calls = *change.no_calls;
+  row_dirty_ = true;
+  broadcast_states();
+  drive();
+  flush();
+  return {};
+}
+
+std::string Table::set_timer(const Client* client, TurnTimer timer) {
+  std::lock_guard lock(mu_);
+  Attached* a = find(client);
+  if (a == nullptr) return "timer: join the table first";
+  const int host = host_seat();
+  if (a->seat < 0 || a->seat != host)
+    return fmt::format("timer: only the host (seat {}, the first human seat) sets the turn timer",
+                       host);
+  if (rec_.game().is_over()) return "timer: the game is over";
+  if (timer.turn_ms == 0) timer.bank_ms = 0;
+  timer_cfg_ = timer;
+  const auto now = Clock::now();
+  for (int s = 0; s < 4; ++s) {
+    Seat& st = seats_[static_cast<size_t>(s)];
+    st.bank_left_ms = timer.bank_ms;
+    if (!is_claim(rec_.game().round().phase())) set_deadline(s, now);
+  }
+  row_dirty_ = true;
+  broadcast_states();
+  drive();
+  flush();
+  return {};
 }
 
 void Table::apply(int seat, const Action& action) {
@@ -291,31 +461,41 @@ void Table::after_change() {
   bot_due_.reset();
   const Game& game = rec_.game();
   const GameLog& log = rec_.log();
+  const auto now = Clock::now();
+  const bool humans =
+      std::any_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.config.human; });
   bool hand_ended = false;
   if (log.hands.size() > hands_reported_) {
+    // The table waits for every human's OK (or the countdown) before the next hand is played.
+    json waiting = json::array();
+    if (humans && timing_.hand_over_ms > 0 && !game.is_over()) {
+      hand_over_until_ = now + ms(timing_.hand_over_ms);
+      for (int s = 0; s < 4; ++s) {
+        Seat& st = seats_[static_cast<size_t>(s)];
+        st.ready = !(st.config.human && st.connected && !st.substitute);
+        if (!st.ready) waiting.push_back(s);
+      }
+    }
     const GameRecord record = rec_.record();
     for (; hands_reported_ < log.hands.size(); ++hands_reported_) {
       json msg = hand_result_json(record, log.hands[hands_reported_]);
       msg["type"] = "hand_end";
+      msg["wait_ms"] = hand_over_until_ ? timing_.hand_over_ms : 0;
+      msg["waiting"] = waiting;
       send_all(msg);
     }
     hand_ended = true;
     row_dirty_ = true;  // the hand count; the record is checkpointed into the row
   }
-  const bool humans =
-      std::any_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.config.human; });
-  hand_started_ = hand_ended && humans;
-  const auto now = Clock::now();
-  const bool claim = is_claim(game.round().phase());
+  hand_started_ = hand_ended && humans && !hand_over_until_;
   for (int s = 0; s < 4; ++s) {
     Seat& st = seats_[static_cast<size_t>(s)];
     const std::vector<Action>& legal = game.legal_actions(s);
     if (legal != st.legal) {
+      charge_bank(s, now);
       st.legal = legal;
       st.legal_since = seen_[static_cast<size_t>(s)];
-      st.deadline.reset();
-      if (claim && !legal.empty())
-        st.deadline = now + std::chrono::milliseconds(timing_.claim_timeout_ms);
+      set_deadline(s, now);
     }
   }
   if (game.is_over()) {
@@ -349,7 +529,11 @@ void Table::drive() {
       changed = true;
     }
     if (changed) broadcast_states();
-    // A human's claim window has expired: pass for them.
+    if (hand_over_waits(now) || waiting()) {
+      bot_due_.reset();
+      break;
+    }
+    // A human's time is up: pass the call, or discard for them (turn timer).
     int expired = -1;
     for (int s = 0; s < 4 && expired < 0; ++s) {
       const Seat& st = seats_[static_cast<size_t>(s)];
@@ -357,22 +541,16 @@ void Table::drive() {
         expired = s;
     }
     if (expired >= 0) {
-      const auto& legal = seats_[static_cast<size_t>(expired)].legal;
-      const auto pass = std::find_if(legal.begin(), legal.end(),
-                                     [](const Action& a) { return a.type == ActionType::kPass; });
-      if (pass != legal.end()) {
-        apply(expired, *pass);
+      if (const std::optional<Action> choice = timeout_choice(expired)) {
+        apply(expired, *choice);
         continue;
       }
       seats_[static_cast<size_t>(expired)].deadline.reset();
     }
-    if (waiting()) {
-      bot_due_.reset();
-      break;
-    }
     int bot_seat = -1;
     for (int s = 0; s < 4 && bot_seat < 0; ++s)
-      if (!seats_[static_cast<size_t>(s)].legal.empty() && bot_controlled(s)) bot_seat = s;
+      if (!seats_[static_cast<size_t>(s)].legal.empty() && (bot_controlled(s) || auto_choice(s)))
+        bot_seat = s;
     if (bot_seat < 0) {
       bot_due_.reset();
       break;
@@ -386,9 +564,27 @@ void Table::drive() {
     bot_due_.reset();
     hand_started_ = false;
     Seat& st = seats_[static_cast<size_t>(bot_seat)];
-    apply(bot_seat, bots::ask(game, *st.bot, bot_seat));
+    apply(bot_seat,
+          bot_controlled(bot_seat) ? bots::ask(game, *st.bot, bot_seat) : *auto_choice(bot_seat));
   }
   arm_timer();
+}
+
+// True while the table waits after a hand for a human's OK; at its end (every OK, or the
+// countdown) the turn timers start and every client learns that the table plays on.
+bool Table::hand_over_waits(Clock::time_point now) {
+  if (!hand_over_until_) return false;
+  const bool all = std::all_of(seats_.begin(), seats_.end(), [](const Seat& s) {
+    return s.ready || !s.config.human || !s.connected || s.substitute;
+  });
+  if (!all && now < *hand_over_until_) return true;
+  hand_over_until_.reset();
+  for (int s = 0; s < 4; ++s) {
+    seats_[static_cast<size_t>(s)].ready = true;
+    set_deadline(s, now);
+  }
+  broadcast_states();
+  return false;
 }
 
 void Table::arm_timer() {
@@ -397,6 +593,7 @@ void Table::arm_timer() {
     if (!next || t < *next) next = t;
   };
   if (save_retry_) consider(*save_retry_);
+  if (hand_over_until_) consider(*hand_over_until_);
   if (!rec_.game().is_over()) {
     for (int s = 0; s < 4; ++s) {
       const Seat& st = seats_[static_cast<size_t>(s)];
@@ -428,10 +625,14 @@ GameRow Table::row() const {
   row.seats = json::array();
   row.players = json::array();
   for (const Seat& st : seats_) {
-    row.seats.push_back(json{{"human", st.config.human},
-                             {"bot", st.config.bot},
-                             {"name", st.config.name},
-                             {"token", st.config.token}});
+    row.seats.push_back(
+        json{{"human", st.config.human},
+             {"bot", st.config.bot},
+             {"name", st.config.name},
+             {"token", st.config.token},
+             {"options", options_json(st.options)},
+             {"timer", json{{"turn_ms", timer_cfg_.turn_ms}, {"bank_ms", timer_cfg_.bank_ms}}},
+             {"bank_left_ms", st.bank_left_ms}});
     row.players.push_back(st.config.name);
   }
   row.record = to_text(rec_.record());
@@ -542,7 +743,9 @@ json Table::game_json() {
               {"seat_winds", winds},
               {"players", std::move(players)},
               {"hands_played", game.state().hands_played},
-              {"over", game.is_over()}};
+              {"over", game.is_over()},
+              {"host", host_seat()},
+              {"timer", json{{"turn_ms", timer_cfg_.turn_ms}, {"bank_ms", timer_cfg_.bank_ms}}}};
 }
 
 // The state as `a` may see it, without the claim deadline (send_state adds it).
@@ -572,11 +775,27 @@ json Table::state_json(const Attached& a) {
     obs = observation_json(o, red);
   }
   const auto v = static_cast<size_t>(viewer(a.seat));
+  json hand_over = nullptr;
+  if (hand_over_until_) {
+    json waiting = json::array();
+    for (int s = 0; s < 4; ++s) {
+      const Seat& st = seats_[static_cast<size_t>(s)];
+      if (!st.ready && st.config.human && st.connected && !st.substitute) waiting.push_back(s);
+    }
+    hand_over = json{{"waiting", std::move(waiting)}, {"left_ms", nullptr}};
+  }
+  json options = nullptr, bank = nullptr;
+  if (a.seat >= 0) {
+    const Seat& st = seats_[static_cast<size_t>(a.seat)];
+    options = options_json(st.options);
+    if (timer_cfg_.turn_ms > 0) bank = st.bank_left_ms;
+  }
   return json{
       {"type", "state"},           {"table", spec_.id},      {"seat", a.seat},
       {"version", seen_[v]},       {"game", game_json()},    {"observation", std::move(obs)},
       {"legal", std::move(legal)}, {"deadline_ms", nullptr}, {"analysis", std::move(analysis)},
-      {"last", last_seen_[v]}};
+      {"last", last_seen_[v]},     {"options", options},     {"bank_left_ms", bank},
+      {"hand_over", hand_over}};
 }
 
 // Queues the state of `a` unless it shows nothing new (another seat's pass, a clock tick).
@@ -586,13 +805,21 @@ void Table::send_state(Attached& a) {
   std::string view = io::dump_json(state);
   if (view == a.last_view) return;
   a.last_view = view;
+  const auto left_ms = [](Clock::time_point t) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(t - Clock::now());
+    return std::max<long>(0, static_cast<long>(left.count()));
+  };
   const Seat* st = a.seat >= 0 ? &seats_[static_cast<size_t>(a.seat)] : nullptr;
+  bool timed = false;
   if (st != nullptr && st->deadline && !st->legal.empty() && !rec_.game().is_over()) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(*st->deadline - Clock::now());
-    state["deadline_ms"] = std::max<long>(0, static_cast<long>(left.count()));
-    view = io::dump_json(state);
+    state["deadline_ms"] = left_ms(*st->deadline);
+    timed = true;
   }
+  if (hand_over_until_) {
+    state["hand_over"]["left_ms"] = left_ms(*hand_over_until_);
+    timed = true;
+  }
+  if (timed) view = io::dump_json(state);
   queue(a.client, std::make_shared<const std::string>(std::move(view)));
 }
 
