@@ -88,7 +88,9 @@ TEST(TableFlow, TheTableWaitsForTheHumansOkAfterAHandThenPlaysOn) {
   const auto version = dealt["version"].get<std::uint64_t>();
   // Bots make no move (bot delay 0) while the table waits: no newer state comes.
   while (const std::optional<json> m = c.try_recv(std::chrono::milliseconds(400)))
-    if ((*m)["type"] == "state") EXPECT_EQ((*m)["version"].get<std::uint64_t>(), version);
+    if ((*m)["type"] == "state") {
+      EXPECT_EQ((*m)["version"].get<std::uint64_t>(), version);
+    }
   // OK: the table plays on (a state without hand_over; the bots move if the dealer is a bot).
   c.send({{"type", "ready"}});
   const json on = c.recv_type("state", [](const json& m) { return m["hand_over"].is_null(); });
@@ -189,7 +191,9 @@ TEST(TableFlow, SeatOptionsPassCallsDiscardAfterRiichiAndWin) {
     if (m["type"] == "hand_end") {
       bool we_won = false;
       for (const json& w : m["wins"]) we_won |= w["seat"] == 0;
-      if (win_pending) EXPECT_TRUE(we_won) << "a win was offered and not taken: " << m.dump();
+      if (win_pending) {
+        EXPECT_TRUE(we_won) << "a win was offered and not taken: " << m.dump();
+      }
       wins += we_won;
       win_pending = false;
       in_riichi = false;

@@ -370,14 +370,10 @@ async function testLayout(base) {
   check(side.x >= board.right - 1 && side.width >= 300, 'the side panel stands beside the table');
   const handAt = await desk.$eval('.my-hand .hand-tiles', (n) => n.getBoundingClientRect().bottom);
   check(handAt <= 768, 'the own hand is on screen');
-  const pondTile = await desk.$eval('.seat-area.bottom .pond, .seat-area.bottom', () => {
-    const probe = document.querySelector('.table-board');
-    return parseFloat(getComputedStyle(probe).getPropertyValue('--tw'));
-  });
+  const pondTile = await desk.$eval('.table-board', (n) => parseFloat(getComputedStyle(n).getPropertyValue('--tw')));
   check(pondTile >= 22, `pond tiles of ${pondTile} px at 1366x768`);
-  await shot(desk, 'table-1366x768.png');
   // a few discards: the hand stays where it is while the ponds grow
-  for (let i = 0; i < 6; ++i) {
+  for (let i = 0; i < 8; ++i) {
     await desk.waitForSelector('.my-hand .hand-tile.drawn.playable, .actions .action.pass', { timeout: 15000 });
     if (await desk.$('.overlay:not([hidden]) .hand-end')) break;
     if (await desk.$('.actions .action.pass')) await desk.click('.actions .action.pass').catch(() => {});
@@ -386,6 +382,7 @@ async function testLayout(base) {
   }
   const handLater = await desk.$eval('.my-hand .hand-tiles', (n) => n.getBoundingClientRect().bottom);
   check(Math.abs(handLater - handAt) <= 1, `the own hand does not move as the ponds grow (${handAt} / ${handLater})`);
+  await shot(desk, 'table-1366x768.png');
   await desk.context().close();
 
   // phones: portrait and landscape
