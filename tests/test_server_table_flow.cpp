@@ -181,11 +181,18 @@ TEST(TableFlow, SeatOptionsPassCallsDiscardAfterRiichiAndWin) {
   c.send({{"type", "options"}, {"auto_win", true}, {"auto_discard", true}, {"no_calls", true}});
   c.send({{"type", "analysis"}, {"enabled", true}});
   int call_offers = 0, riichis = 0, auto_discards = 0, wins_offered = 0, wins = 0;
+  std::optional<std::uint64_t> acted;  // the version last answered (states repeat versions)
+  json m_now;
   bool in_riichi = false;
+  const auto answer = [&](int index) {
+    act(c, m_now, index);
+    acted = m_now["version"].get<std::uint64_t>();
+  };
   bool win_pending = false;
   std::size_t pond = 0;
   for (int guard = 0; guard < 20000; ++guard) {
-    const json m = c.recv(std::chrono::seconds(20));
+    m_now = c.recv(std::chrono::seconds(20));
+    const json& m = m_now;
     ASSERT_NE(m["type"], "error") << m.dump();
     if (m["type"] == "game_end") break;
     if (m["type"] == "hand_end") {
@@ -205,12 +212,13 @@ TEST(TableFlow, SeatOptionsPassCallsDiscardAfterRiichiAndWin) {
     if (m["options"]["no_calls"] != true) continue;  // before the options were set
     const json& obs = m["observation"];
     const json& own_pond = obs["discards"][0];
-    if (in_riichi && own_pond.size() > pond) {
+    // After the declaration tile (turned), every discard is the drawn tile.
+    if (in_riichi && own_pond.size() > pond && own_pond.back()["riichi"] != true) {
       EXPECT_EQ(own_pond.back()["tsumogiri"], true) << "after riichi only the drawn tile goes";
       ++auto_discards;
     }
     pond = own_pond.size();
-    if (m["legal"].empty()) continue;
+    if (m["legal"].empty() || acted == m["version"].get<std::uint64_t>()) continue;
     const bool win = legal_index(m, "tsumo") >= 0 || legal_index(m, "ron") >= 0;
     if (win) {
       ++wins_offered;
@@ -224,12 +232,11 @@ TEST(TableFlow, SeatOptionsPassCallsDiscardAfterRiichiAndWin) {
     }
     if (in_riichi) {
       // After riichi the server discards unless a kan is possible (then the player chooses).
-      if (legal_index(m, "ankan") >= 0 || legal_index(m, "kakan") >= 0)
-        act(c, m, tsumogiri_index(m));
+      if (legal_index(m, "ankan") >= 0 || legal_index(m, "kakan") >= 0) answer(tsumogiri_index(m));
       continue;
     }
     if (const int r = legal_index(m, "riichi"); r >= 0) {
-      act(c, m, r);
+      answer(r);
       in_riichi = true;
       ++riichis;
       continue;
@@ -242,7 +249,7 @@ TEST(TableFlow, SeatOptionsPassCallsDiscardAfterRiichiAndWin) {
         if (m["legal"][i]["type"] == "discard" && m["legal"][i]["tile"]["name"] == best)
           index = static_cast<int>(i);
     }
-    act(c, m, index);
+    answer(index);
   }
   std::printf("call offers passed %d, riichi %d, auto discards %d, wins offered %d, taken %d\n",
               call_offers, riichis, auto_discards, wins_offered, wins);
@@ -256,6 +263,7 @@ TEST(TableFlow, TheTurnTimerDiscardsTheDrawnTileAndSpendsTheBank) {
   server::ServerOptions o = test_server_options();
   o.timing.turn_ms = 300;
   o.timing.bank_ms = 400;
+  o.timing.claim_timeout_ms = 200;  // a call offer to the idle player passes soon
   server::Server srv(o);
   srv.start();
   const std::string id =
