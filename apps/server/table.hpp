@@ -88,6 +88,8 @@ struct TurnTimer {
   int bank_ms = 0;
 };
 inline constexpr int kMaxTurnMs = 300000;
+// A claim window (a discard, or the chankan window of a kan) rather than a turn.
+inline bool is_claim(Phase p) { return p == Phase::kClaim || p == Phase::kChankan; }
 inline constexpr int kMaxBankMs = 3600000;
 
 // A table as stored: enough to rebuild it (the record holds the actions).
