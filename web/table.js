@@ -22,6 +22,9 @@ export function openTable(root, tableId, options = {}) {
     link,
     act: (index, version) => send({ type: 'action', version, index }),
     analysis: (enabled) => send({ type: 'analysis', enabled }),
+    ready: () => send({ type: 'ready' }),
+    options: (change) => send({ type: 'options', ...change }),
+    timer: (turnMs, bankMs) => send({ type: 'timer', turn_ms: turnMs, bank_ms: bankMs }),
   });
   root.dataset.table = tableId;
 

@@ -1,11 +1,20 @@
 // The table as one seat sees it (a `state` message of docs/web-protocol.md), its action buttons
 // and keyboard shortcuts, the analysis helper and the result overlays. No networking here: the
 // controller (table.js) or the fixture page (dev.html) feeds it messages.
+//
+// Layout (docs/web-protocol.md, "The table page"): the board is a rectangle whose four seat areas
+// are turned toward their players (the own seat at the bottom), each pond starting at the centre's
+// left edge as seen by its player; the centre shows each seat's wind and score on its side, the
+// round, honba, riichi sticks, tiles left and the dora indicators. The own hand, the actions and the
+// auto options are docked at the bottom; the side panel (analysis, #helper-panel) beside the board
+// on a wide screen, below it on a narrow one. After a hand the board stays as it ended (the hands
+// shown) until the player's OK or the table's countdown.
 import { el, clear, tileName, tileId, kindOf, WINDS, isTyping } from './util.js';
 import { tileEl, pondEl, meldsEl, doraEl, windLetter } from './view.js';
 import { handEndEl, gameEndEl, withWinds } from './results.js';
 import { renderHelper } from './helper.js';
 import { copyButton } from './clipboard.js';
+import { doraOf } from './tiles.js';
 
 const REL_CLASS = ['bottom', 'right', 'top', 'left'];
 // Keys that pick the n-th tile of the hand (the drawn tile is Enter / Space or "]").
@@ -26,48 +35,154 @@ export const SHORTCUTS = [
   ['?', 'this help'],
 ];
 
+const CALL_WORDS = { chi: 'Chi', pon: 'Pon', daiminkan: 'Kan', kakan: 'Kan', ankan: 'Kan', riichi: 'Riichi' };
+const TIMER_CHOICES = [[0, 0, 'No timer'], [5000, 20000, '5 s + 20 s'], [10000, 30000, '10 s + 30 s'],
+  [20000, 60000, '20 s + 60 s']];
+const SOUND_KEY = 'riichi.sound';
+
+// Short tones made with WebAudio (no sound files): off until the player turns them on.
+class Sounds {
+  constructor(root) {
+    this.root = root;
+    this.on = localStorage.getItem(SOUND_KEY) === '1';
+    this.ctx = null;
+  }
+
+  set(on) {
+    this.on = on;
+    localStorage.setItem(SOUND_KEY, on ? '1' : '0');
+  }
+
+  play(kind) {
+    if (!this.on) return;
+    // for the browser tests: how many tones were asked for, and the last one
+    this.root.dataset.sounds = String(Number(this.root.dataset.sounds || 0) + 1);
+    this.root.dataset.lastSound = kind;
+    try {
+      this.ctx = this.ctx || new (window.AudioContext || window.webkitAudioContext)();
+      const notes = { turn: [880], call: [523, 784], riichi: [440, 660], win: [523, 659, 784], end: [392] }[kind] || [660];
+      const t0 = this.ctx.currentTime;
+      notes.forEach((f, i) => {
+        const osc = this.ctx.createOscillator();
+        const gain = this.ctx.createGain();
+        osc.type = 'sine';
+        osc.frequency.value = f;
+        const t = t0 + i * 0.11;
+        gain.gain.setValueAtTime(0.0001, t);
+        gain.gain.exponentialRampToValueAtTime(0.18, t + 0.015);
+        gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.16);
+        osc.connect(gain).connect(this.ctx.destination);
+        osc.start(t);
+        osc.stop(t + 0.18);
+      });
+    } catch {
+      // no audio device: stay silent
+    }
+  }
+}
+
 export class TableView {
-  // handlers: {act(index), analysis(enabled), link: string|null}
+  // handlers: {act(index), analysis(enabled), ready(), options({key: bool}), timer(turn_ms, bank_ms),
+  // link: string|null}
   constructor(root, handlers = {}) {
     this.root = root;
     this.handlers = handlers;
     this.msg = null;
     this.mode = null;  // null | 'riichi' | {choice: [legal indices]}
     this.analysisOn = localStorage.getItem('riichi.analysis') === '1';
+    this.sounds = new Sounds(root);
     this.overlays = [];
     this.deadline = null;
+    this.handOver = null;  // {until, queued, reveal}: the board kept as the hand ended
+    this.calloutVersion = null;
+    this.cuedVersion = null;  // the state whose turn was cued (one tone per decision)
     this.build();
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keyHandler);
     this.timer = setInterval(() => this.tick(), 100);
+    this.resizer = new ResizeObserver(() => this.layout());
+    this.resizer.observe(this.boardWrap);
+    this.onResize = () => this.layout();
+    window.addEventListener('resize', this.onResize);
   }
 
   destroy() {
     document.removeEventListener('keydown', this.keyHandler);
+    window.removeEventListener('resize', this.onResize);
     clearInterval(this.timer);
+    this.resizer.disconnect();
   }
 
   build() {
     clear(this.root);
     this.topbar = el('header.topbar');
-    this.board = el('div.board');
+    this.board = el('div.board.table-board');
     this.areas = REL_CLASS.map((c) => el(`section.seat-area.${c}`, { dataset: { rel: c } }));
-    this.center = el('div.center');
-    this.board.append(...this.areas, this.center);
+    this.plates = REL_CLASS.map((c) => el(`div.seat-plate.${c}`, { dataset: { rel: c } }));
+    this.centerInfo = el('div.center-info');
+    this.center = el('div.center', {}, ...this.plates, this.centerInfo);
+    this.callouts = el('div.callouts', { 'aria-live': 'polite' });
+    this.board.append(...this.areas, this.center, this.callouts);
+    this.boardWrap = el('div.board-wrap', {}, this.board);
     this.handBox = el('div.my-hand');
     this.actions = el('div.actions');
-    this.analysis = el('aside.analysis', { hidden: !this.analysisOn });
+    this.turnCue = el('div.turn-cue', { role: 'status' });
+    this.turnTimer = el('span.turn-timer');
+    this.autoBox = el('div.auto-options');
     this.status = el('div.status', { role: 'status' });
+    this.dock = el('div.dock', {},
+      el('div.dock-row', {}, this.turnCue, this.turnTimer, this.actions),
+      el('div.dock-hand', {}, this.handBox, this.autoBox), this.status);
+    this.analysis = el('aside.analysis', { hidden: !this.analysisOn });
+    this.helperPanel = el('aside#helper-panel.helper-panel');
+    this.side = el('div.side-panel', {}, this.analysis, this.helperPanel);
     this.overlay = el('div.overlay', { hidden: true });
     this.help = el('div.overlay.help', { hidden: true }, el('div.modal', {},
       el('h2', { text: 'Keyboard shortcuts' }),
       el('table.keys', {}, SHORTCUTS.map(([k, d]) => el('tr', {}, el('td', {}, el('kbd', { text: k })), el('td', { text: d })))),
       el('button', { text: 'Close', onclick: () => (this.help.hidden = true) })));
-    this.root.append(el('div.table-page', {}, this.topbar, this.board, this.handBox,
-      this.actions, this.status, this.analysis), this.overlay, this.help);
-    // The helper (helper.js) renders into #helper-panel; made here when the layout has none.
-    this.helperPanel = this.root.querySelector('#helper-panel') || el('section#helper-panel', { hidden: true });
-    if (!this.helperPanel.isConnected) this.analysis.after(this.helperPanel);
+    this.page = el('div.table-page.play', {}, this.topbar, this.boardWrap, this.dock, this.side);
+    this.root.append(this.page, this.overlay, this.help);
+    this.renderAuto();
+  }
+
+  // Sizes the board to the space left by the top bar, the dock and the side panel: tiles of
+  // about a 23rd of the board (26 px at least on a phone, for legible ponds), ponds of three rows
+  // between the centre and the edge.
+  layout() {
+    const wide = window.matchMedia('(min-width: 1100px)').matches;
+    const side = window.matchMedia('(orientation: landscape) and (max-height: 500px)').matches;
+    if (side) {
+      // a phone on its side: the controls beside the board, the hand under it
+      const h = window.innerHeight - this.handBox.offsetHeight - 6;
+      this.boardWrap.style.height = `${Math.max(200, h)}px`;
+    } else if (!wide) {
+      const h = window.innerHeight - this.topbar.offsetHeight - this.dock.offsetHeight - 6;
+      this.boardWrap.style.height = `${Math.max(240, h)}px`;
+    } else {
+      this.boardWrap.style.height = '';
+    }
+    const w = this.boardWrap.clientWidth;
+    const h = this.boardWrap.clientHeight;
+    if (!w || !h) return;
+    const phone = Math.min(window.innerWidth, window.innerHeight) < 560;
+    let tw = phone ? 26 : Math.max(20, Math.min(34, Math.min(w, h) / 23));
+    const W = phone ? w : Math.min(w, h * 1.35);
+    const H = h;
+    const depth = () => 3 * tw * 4 / 3 + (phone ? 4 : 16);
+    const edge = phone ? 0 : tw * 1.2;  // room for the hidden hands and melds past the ponds
+    let C = Math.min(W, H) - 2 * (depth() + edge);
+    while (!phone && C < 150 && tw > 18) {
+      tw -= 1;
+      C = Math.min(W, H) - 2 * (depth() + tw * 1.2);
+    }
+    C = Math.max(phone ? 118 : 150, Math.min(230, C));
+    const st = this.board.style;
+    st.setProperty('--W', `${Math.floor(W)}px`);
+    st.setProperty('--H', `${Math.floor(H)}px`);
+    st.setProperty('--C', `${Math.floor(C)}px`);
+    st.setProperty('--tw', `${Math.floor(tw)}px`);
+    this.board.classList.toggle('compact', C < 170);
   }
 
   players() {
@@ -76,13 +191,24 @@ export class TableView {
 
   // --- state ------------------------------------------------------------------------------
   update(msg) {
+    if (this.handOver) {
+      // The board stays as the hand ended; the next deal waits behind the result. The table has
+      // moved on (every OK, or the countdown) when the state no longer says it waits.
+      this.handOver.queued = msg;
+      if (msg.hand_over) this.handOver.until = performance.now() + (msg.hand_over.left_ms || 0);
+      else this.endHandOver();
+      return;
+    }
     const prevVersion = this.msg ? this.msg.version : null;
     this.msg = msg;
     this.pending = false;
     if (prevVersion !== msg.version) this.mode = null;
     this.deadline = msg.deadline_ms !== null && msg.deadline_ms !== undefined
       ? performance.now() + msg.deadline_ms : null;
+    this.waitUntil = msg.hand_over ? performance.now() + (msg.hand_over.left_ms || 0) : null;
+    this.calloutFrom(msg);
     this.render();
+    this.cueTurn();
   }
 
   render() {
@@ -91,61 +217,161 @@ export class TableView {
     const { game, observation: obs } = msg;
     const me = obs.seat >= 0 ? obs.seat : 0;
     this.renderTopbar(game);
-    for (let rel = 0; rel < 4; ++rel) this.renderSeat(this.areas[rel], (me + rel) % 4, rel, game, obs);
+    for (let rel = 0; rel < 4; ++rel) {
+      this.renderSeat(this.areas[rel], (me + rel) % 4, rel, game, obs);
+      this.renderPlate(this.plates[rel], (me + rel) % 4, game, obs);
+    }
     this.renderCenter(game, obs);
     this.renderHand(obs);
     this.renderActions();
+    this.renderAuto();
     this.renderAnalysis();
+    this.layout();
+  }
+
+  // The seat a relative position shows (0 = the bottom, the viewer).
+  relOf(seat) {
+    const me = this.msg && this.msg.observation.seat >= 0 ? this.msg.observation.seat : 0;
+    return (seat - me + 4) % 4;
+  }
+
+  // A call-out over the seat: "Pon", "Riichi", "Ron 8000"...
+  callout(seat, text, kind = 'call') {
+    const node = el(`div.callout.${REL_CLASS[this.relOf(seat)]}`, { dataset: { kind, seat: String(seat) }, text });
+    this.callouts.append(node);
+    setTimeout(() => node.remove(), 2200);
+    this.sounds.play(kind === 'win' ? 'win' : kind === 'riichi' ? 'riichi' : 'call');
+  }
+
+  calloutFrom(msg) {
+    const last = msg.last;
+    if (this.calloutVersion === null) {
+      this.calloutVersion = msg.version;  // what happened before the page opened is not called out
+      return;
+    }
+    if (!last || last.version <= this.calloutVersion) return;
+    this.calloutVersion = last.version;
+    const word = CALL_WORDS[String(last.action || '').split(' ')[0]];
+    if (word) this.callout(last.seat, word, word === 'Riichi' ? 'riichi' : 'call');
+  }
+
+  isMyTurn() {
+    const msg = this.msg;
+    return !!(msg && !this.handOver && msg.observation.seat >= 0 && this.legal().length);
+  }
+
+  isClaim() {
+    const phase = this.msg && this.msg.observation.phase;
+    return phase === 'claim' || phase === 'chankan';
+  }
+
+  // The turn cue: the dock lights up and (with sound on) a tone when the player has to act.
+  cueTurn() {
+    const mine = this.isMyTurn();
+    this.dock.classList.toggle('my-turn', mine);
+    this.dock.classList.toggle('my-call', mine && this.isClaim());
+    if (mine && this.cuedVersion !== this.msg.version) this.sounds.play(this.isClaim() ? 'call' : 'turn');
+    if (mine) this.cuedVersion = this.msg.version;
+    this.renderTurnCue();
+  }
+
+  renderTurnCue() {
+    const msg = this.msg;
+    if (!msg) return;
+    let text = '';
+    if (this.handOver) text = 'Hand over';
+    else if (msg.hand_over && msg.hand_over.waiting.length) {
+      const names = msg.hand_over.waiting.map((s) => (this.players()[s] || {}).name || `Seat ${s}`);
+      text = `Waiting for ${names.join(', ')} to press OK`;
+    } else if (this.isMyTurn()) text = this.isClaim() ? 'Your call' : 'Your turn';
+    else text = this.turnText(msg.observation);
+    this.turnCue.textContent = text;
   }
 
   renderTopbar(game) {
     clear(this.topbar);
-    this.topbar.append(
+    const mine = this.msg && this.msg.seat >= 0 && this.msg.seat === game.host;
+    const timer = game.timer || { turn_ms: 0, bank_ms: 0 };
+    const timerText = (t) => (t.turn_ms ? `${t.turn_ms / 1000} s + ${t.bank_ms / 1000} s` : 'No timer');
+    let timerEl = null;
+    if (mine && !game.over) {
+      const choices = TIMER_CHOICES.map(([turn, bank, label]) => [`${turn},${bank}`, label]);
+      const current = `${timer.turn_ms},${timer.bank_ms}`;
+      if (!choices.some(([v]) => v === current)) choices.push([current, timerText(timer)]);
+      timerEl = el('label.toggle', { title: 'Turn timer of this table: time per discard + time bank for the game' }, 'Timer ',
+        el('select#turn-timer', { onchange: (e) => {
+          const [turn, bank] = e.target.value.split(',').map(Number);
+          if (this.handlers.timer) this.handlers.timer(turn, bank);
+        } }, choices.map(([v, label]) => el('option', { value: v, text: label, selected: v === current }))));
+    } else if (timer.turn_ms) {
+      timerEl = el('span.timer-info', { text: `Timer ${timerText(timer)}` });
+    }
+    this.topbar.append(...[
       el('a.home', { href: '/', text: '← Lobby' }),
       el('span.rules', { text: game.rules }),
       this.handlers.link ? el('span.invite', {},
         'Invite: ', el('input.link', { value: this.handlers.link, readonly: true, size: 28,
           onclick: (e) => e.target.select() }),
         copyButton(() => this.handlers.link)) : null,
+      timerEl,
+      el('label.toggle', { title: 'tones for your turn and for calls' },
+        el('input', { type: 'checkbox', checked: this.sounds.on, id: 'sound-toggle',
+          onchange: (e) => this.sounds.set(e.target.checked) }), ' Sound'),
       el('label.toggle', {},
         el('input', { type: 'checkbox', checked: this.analysisOn, id: 'analysis-toggle',
           onchange: (e) => this.setAnalysis(e.target.checked) }), ' Analysis'),
-      el('button.help-button', { text: '?', title: 'Keyboard shortcuts', onclick: () => (this.help.hidden = false) }));
+      el('button.help-button', { text: '?', title: 'Keyboard shortcuts', onclick: () => (this.help.hidden = false) }),
+    ].filter(Boolean));
   }
 
+  // A seat area, drawn as its player sees it (the area is turned toward the player): the riichi
+  // stick in front, the pond (6 + 6 + the rest), the hidden hand (or the hand shown after the
+  // hand) and the melds at its right.
   renderSeat(area, seat, rel, game, obs) {
     clear(area);
     area.dataset.seat = String(seat);
-    area.classList.toggle('to-play', obs.to_play === seat);
-    const p = (game.players || [])[seat] || {};
-    const wind = game.seat_winds ? game.seat_winds[seat] : (seat - game.dealer + 4) % 4;
-    const info = el('div.seat-info', {},
-      el('span.wind', { text: windLetter(wind), class: wind === 0 ? 'wind dealer' : 'wind', title: wind === 0 ? 'dealer' : null }),
-      el('span.name', { text: p.name || `Seat ${seat}` }),
-      p.kind === 'bot' ? el('span.badge', { text: 'bot' }) : null,
-      p.substitute ? el('span.badge.warn', { text: 'bot plays (away)' }) : null,
-      p.kind === 'human' && !p.connected && !p.substitute ? el('span.badge.warn', { text: 'offline' }) : null,
-      el('span.score', { text: String(game.scores[seat]) }),
-      obs.riichi && obs.riichi[seat] ? el('span.riichi-stick', { title: 'riichi' }) : null);
-    area.append(info);
+    area.classList.toggle('to-play', obs.to_play === seat && !this.handOver);
+    if (obs.riichi && obs.riichi[seat]) area.append(el('span.riichi-stick', { title: 'riichi' }));
+    const pond = pondEl(obs.discards[seat], obs.last_discard ? tileId(obs.last_discard) : null);
+    const tiles = [...pond.children];
+    for (const at of [12, 6]) if (tiles.length > at) pond.insertBefore(el('span.pond-break'), tiles[at]);
+    area.append(pond);
+    const shown = this.handOver && this.handOver.reveal[seat];
+    if (shown) {
+      area.append(el('div.revealed', {}, shown.map((t, i) => tileEl(t, { cls: i === shown.length - 1 && shown.winTile ? 'win-tile' : '' }))));
+    }
     if (rel !== 0) {
       const n = (obs.concealed_count || [])[seat] || 0;
       const backs = el('div.backs', { title: `${n} tiles` });
       for (let i = 0; i < n; ++i) backs.append(el('span.back-mini'));
-      area.append(el('div.opp-hand', {}, backs, meldsEl(obs.melds[seat], seat)));
+      area.append(el('div.opp-hand', {}, shown ? null : backs, meldsEl(obs.melds[seat], seat)));
     }
-    area.append(pondEl(obs.discards[seat], obs.last_discard ? tileId(obs.last_discard) : null));
+  }
+
+  // The seat's side of the centre: wind (red for the dealer), name, score; lit when it plays.
+  renderPlate(plate, seat, game, obs) {
+    clear(plate);
+    plate.dataset.seat = String(seat);
+    plate.classList.toggle('to-play', obs.to_play === seat && !this.handOver);
+    const p = (game.players || [])[seat] || {};
+    const wind = game.seat_winds ? game.seat_winds[seat] : (seat - game.dealer + 4) % 4;
+    plate.append(el('div.seat-info', {},
+      el('span.wind', { text: windLetter(wind), class: wind === 0 ? 'wind dealer' : 'wind', title: wind === 0 ? 'dealer' : WINDS[wind] }),
+      el('span.name', { text: p.name || `Seat ${seat}`, title: p.name || '' }),
+      p.kind === 'bot' ? el('span.badge', { text: 'bot' }) : null,
+      p.substitute ? el('span.badge.warn', { text: 'bot plays (away)' }) : null,
+      p.kind === 'human' && !p.connected && !p.substitute ? el('span.badge.warn', { text: 'offline' }) : null,
+      el('span.score', { text: String(game.scores[seat]) })));
   }
 
   renderCenter(game, obs) {
-    clear(this.center);
-    this.center.append(
+    clear(this.centerInfo);
+    this.centerInfo.append(
       el('div.round', { text: game.hand_name || `${WINDS[game.round_wind]} ${game.hand_number + 1}` }),
       el('div.counters', {},
-        el('span', { text: `Honba ${game.honba}`, title: 'honba (repeat counters)' }),
-        el('span', { text: `Riichi ${game.riichi_sticks}`, title: 'riichi sticks on the table' }),
+        el('span.honba', { text: `Honba ${game.honba}`, title: 'honba (repeat counters)' }),
+        el('span.sticks', { text: `Riichi ${game.riichi_sticks}`, title: 'riichi sticks on the table' }),
         el('span.tiles-left', { text: `Left ${obs.tiles_left}`, title: 'tiles left in the live wall' })),
-      el('div.dora-label', { text: 'Dora indicators' }),
       doraEl(obs.dora_indicators),
       el('div.turn', { text: this.turnText(obs) }),
       el('div.last-action', { text: this.lastText() }));
@@ -162,7 +388,7 @@ export class TableView {
 
   turnText(obs) {
     const players = this.players();
-    if (obs.phase === 'over') return 'Hand over';
+    if (obs.phase === 'over' || this.handOver) return 'Hand over';
     if (obs.to_play < 0) return '';
     if (obs.to_play === obs.seat) return obs.phase === 'claim' || obs.phase === 'chankan' ? 'Your call' : 'Your turn';
     const p = players[obs.to_play];
@@ -170,6 +396,7 @@ export class TableView {
   }
 
   legal() {
+    if (this.handOver) return [];  // the ended hand's board: nothing to play on it
     return (this.msg && this.msg.legal) || [];
   }
 
@@ -199,12 +426,15 @@ export class TableView {
         if (d.shanten === top.shanten && d.ukeire === top.ukeire) best.add(kindOf(tileName(d.tile)));
       }
     }
+    // dora in the own hand: the kinds the indicators show, and red fives
+    const dora = new Set((obs.dora_indicators || []).map((t) => doraOf(tileName(t))));
+    const isDora = (name) => name[0] === '0' || dora.has(name);
     const tiles = el('div.hand-tiles');
     const mk = (t, drawn, pos) => {
       const idx = this.discardIndexFor(tileId(t), type);
       const cls = ['hand-tile', drawn ? 'drawn' : '', idx >= 0 ? 'playable' : '',
         this.mode === 'riichi' && idx >= 0 ? 'riichi-choice' : '',
-        best.has(kindOf(tileName(t))) ? 'best' : ''].join(' ');
+        best.has(kindOf(tileName(t))) ? 'best' : '', isDora(tileName(t)) ? 'dora-tile' : ''].join(' ');
       const node = tileEl(t, { cls });
       if (pos !== null) node.dataset.key = PICK_KEYS[pos] || '';
       if (idx >= 0) node.addEventListener('click', () => this.act(idx));
@@ -220,6 +450,14 @@ export class TableView {
 
   renderActions() {
     clear(this.actions);
+    const ho = this.msg && this.msg.hand_over;
+    if (ho && !this.handOver && this.msg.seat >= 0 && ho.waiting.includes(this.msg.seat)) {
+      // back after a reload while the table waits for our OK to the last result
+      this.actions.append(el('button.action.ready', { text: 'Next hand', onclick: (e) => {
+        e.target.disabled = true;
+        if (this.handlers.ready) this.handlers.ready();
+      } }));
+    }
     const legal = this.legal();
     if (!legal.length) return;
     const add = (label, key, onclick, cls = '') =>
@@ -251,18 +489,49 @@ export class TableView {
       add(legal[i].type === 'tsumo' ? 'Tsumo' : 'Ron', 't', () => this.act(i), '.win');
     }
     if (one('riichi').length) add('Riichi', 'r', () => this.setMode('riichi'), '.riichi');
-    const chi = one('chi');
+    const chi = this.callable('chi');
     if (chi.length) add('Chi', 'c', () => this.choose(chi));
-    const pon = one('pon');
+    const pon = this.callable('pon');
     if (pon.length) add('Pon', 'p', () => this.choose(pon));
-    const kan = legal.map((a, i) => (KAN_TYPES.includes(a.type) ? i : -1)).filter((i) => i >= 0);
+    const kan = this.kanIndices();
     if (kan.length) add(kan.length === 1 ? `Kan (${legal[kan[0]].type})` : 'Kan', 'k', () => this.choose(kan));
     for (const i of one('kyuushu')) add('Kyuushu (draw)', '', () => this.act(i));
     for (const i of one('pass')) add('Pass', 'Esc', () => this.act(i), '.pass');
     const tg = legal.findIndex((a) => a.type === 'discard' && a.tsumogiri);
     if (tg >= 0) add('Tsumogiri', 'Enter', () => this.act(tg), '.tsumogiri');
-    if (this.deadline !== null) this.actions.append(el('span.countdown'));
+    if (this.deadline !== null && this.isClaim()) this.actions.append(el('span.countdown'));
     this.tick();
+  }
+
+  noCalls() {
+    return !!(this.msg && this.msg.options && this.msg.options.no_calls);
+  }
+
+  // Chi / pon offers, none with "no calls" on (the server passes them; a ron stays offered).
+  callable(type) {
+    return this.noCalls() && this.isClaim() ? [] : this.indicesOf(type);
+  }
+
+  kanIndices() {
+    const kan = this.legal().map((a, i) => (KAN_TYPES.includes(a.type) ? i : -1)).filter((i) => i >= 0);
+    return this.noCalls() && this.isClaim() ? [] : kan;
+  }
+
+  // The auto options beside the hand (kept by the server for the seat: docs/web-protocol.md).
+  renderAuto() {
+    clear(this.autoBox);
+    const msg = this.msg;
+    const options = (msg && msg.options) || null;
+    this.autoBox.hidden = !options;
+    if (!options) return;
+    const toggle = (key, id, label, title) => el('label.auto', { title },
+      el('input', { type: 'checkbox', id, checked: !!options[key], onchange: (e) => {
+        if (this.handlers.options) this.handlers.options({ [key]: e.target.checked });
+      } }), ` ${label}`);
+    this.autoBox.append(
+      toggle('auto_win', 'auto-win', 'Auto-win', 'declare tsumo / ron as soon as it is possible'),
+      toggle('auto_discard', 'auto-discard', 'Auto-discard in riichi', 'after riichi, discard each drawn tile unless it wins or makes a kan'),
+      toggle('no_calls', 'no-calls', 'No calls', 'pass every chi, pon and kan (a ron is still offered)'));
   }
 
   choose(indices) {
@@ -277,11 +546,38 @@ export class TableView {
   }
 
   tick() {
+    const now = performance.now();
     const node = this.actions.querySelector('.countdown');
-    if (!node || this.deadline === null) return;
-    const left = Math.max(0, this.deadline - performance.now());
-    node.textContent = `${(left / 1000).toFixed(1)} s`;
-    node.classList.toggle('urgent', left < 2000);
+    if (node && this.deadline !== null) {
+      const left = Math.max(0, this.deadline - now);
+      node.textContent = `${(left / 1000).toFixed(1)} s`;
+      node.classList.toggle('urgent', left < 2000);
+    }
+    this.tickTurnTimer(now);
+    if (this.handOver) {
+      const left = Math.max(0, this.handOver.until - now);
+      for (const c of this.root.querySelectorAll('.hand-countdown')) c.textContent = `Next hand in ${Math.ceil(left / 1000)} s`;
+      if (left <= 0 && this.handOver.until > 0) this.endHandOver();
+    } else if (this.waitUntil && this.msg && this.msg.hand_over) {
+      this.renderTurnCue();
+      const left = Math.max(0, this.waitUntil - now);
+      this.turnCue.textContent += ` (${Math.ceil(left / 1000)} s)`;
+    }
+  }
+
+  // The turn timer of the own discard: the turn's seconds, then the time bank (red).
+  tickTurnTimer(now) {
+    const msg = this.msg;
+    const timed = msg && this.deadline !== null && msg.bank_left_ms !== null && msg.bank_left_ms !== undefined &&
+      this.isMyTurn() && !this.isClaim();
+    this.turnTimer.hidden = !timed;
+    if (!timed) return;
+    const left = Math.max(0, this.deadline - now);
+    const base = Math.max(0, left - msg.bank_left_ms);
+    const bank = Math.min(left, msg.bank_left_ms);
+    this.turnTimer.textContent = base > 0 ? `${Math.ceil(base / 1000)} s + ${Math.ceil(bank / 1000)} s bank`
+      : `bank ${Math.ceil(bank / 1000)} s`;
+    this.turnTimer.classList.toggle('urgent', base <= 0);
   }
 
   act(index) {
@@ -338,7 +634,39 @@ export class TableView {
     // hand_end comes before the next hand's state: the winds are still those of the hand
     const game = this.msg && this.msg.game;
     const melds = this.msg && this.msg.observation ? this.msg.observation.melds : null;
-    this.pushOverlay(handEndEl(msg, withWinds(this.players(), game && game.seat_winds), melds), 'hand-end');
+    const reveal = {};
+    for (const w of msg.wins || []) {
+      if (!w.hand_tiles) continue;
+      const tiles = [...w.hand_tiles, ...(w.win_tile ? [w.win_tile] : [])];
+      tiles.winTile = !!w.win_tile;
+      reveal[w.seat] = tiles;
+      const pay = w.payments || {};
+      const points = pay.ron || (pay.each ? `${pay.each} all` : pay.non_dealer ? `${pay.non_dealer}/${pay.dealer}` : '');
+      this.callout(w.seat, `${w.win_type === 'tsumo' ? 'Tsumo' : 'Ron'}${points ? ' ' + points : ''}`, 'win');
+    }
+    for (const h of (msg.draw && msg.draw.hands) || []) reveal[h.seat] = h.tiles;
+    if (msg.draw) this.sounds.play('end');
+    const body = handEndEl(msg, withWinds(this.players(), game && game.seat_winds), melds);
+    if (msg.wait_ms > 0) {
+      // The table waits for the OK: the board keeps the ended hand, its hands shown.
+      this.handOver = { until: performance.now() + msg.wait_ms, queued: null, reveal };
+      this.render();
+      this.cueTurn();
+    }
+    this.pushOverlay(body, 'hand-end');
+  }
+
+  // The table plays on: the result closes, the next deal (kept meanwhile) shows.
+  endHandOver() {
+    const ho = this.handOver;
+    if (!ho) return;
+    this.handOver = null;
+    if (this.overlay.dataset.kind === 'hand-end' && !this.overlay.hidden) this.nextOverlay(false);
+    if (ho.queued) this.update(ho.queued);
+    else if (this.msg) {
+      this.render();
+      this.cueTurn();
+    }
   }
 
   showGameEnd(msg, extra) {
@@ -350,7 +678,14 @@ export class TableView {
     if (this.overlay.hidden) this.nextOverlay();
   }
 
-  nextOverlay() {
+  nextOverlay(confirm = true) {
+    if (this.overlay.dataset.kind === 'hand-end' && !this.overlay.hidden && confirm) {
+      // OK on the result: the player is ready for the next hand
+      if (this.handlers.ready && this.msg && this.msg.seat >= 0) this.handlers.ready();
+      this.overlay.dataset.kind = '';
+      this.endHandOver();
+    }
+    this.overlay.classList.remove('peek');
     const next = this.overlays.shift();
     if (!next) {
       this.overlay.hidden = true;
@@ -359,8 +694,13 @@ export class TableView {
     }
     clear(this.overlay);
     this.overlay.dataset.kind = next.kind;
+    const peek = next.kind === 'hand-end' ? el('button.peek-toggle', {
+      text: 'Look at the table', title: 'hide the result to look at the table; click again to bring it back',
+      onclick: () => this.overlay.classList.toggle('peek') }) : null;
+    const countdown = next.kind === 'hand-end' && this.handOver ? el('span.hand-countdown') : null;
     this.overlay.append(el('div.modal', {}, next.content,
-      el('button.ok', { text: next.kind === 'game-end' ? 'Close' : 'OK', onclick: () => this.nextOverlay() }, el('kbd', { text: 'Enter' }))));
+      el('div.overlay-buttons', {}, countdown, peek,
+        el('button.ok', { text: next.kind === 'game-end' ? 'Close' : 'OK', onclick: () => this.nextOverlay() }, el('kbd', { text: 'Enter' })))));
     this.overlay.hidden = false;
   }
 
@@ -431,10 +771,10 @@ export class TableView {
         if (i >= 0) { this.act(i); return true; }
         return false;
       }
-      case 'p': { const l = this.indicesOf('pon'); if (l.length) { this.choose(l); return true; } return false; }
-      case 'c': { const l = this.indicesOf('chi'); if (l.length) { this.choose(l); return true; } return false; }
+      case 'p': { const l = this.callable('pon'); if (l.length) { this.choose(l); return true; } return false; }
+      case 'c': { const l = this.callable('chi'); if (l.length) { this.choose(l); return true; } return false; }
       case 'k': {
-        const l = legal.map((a, i) => (KAN_TYPES.includes(a.type) ? i : -1)).filter((i) => i >= 0);
+        const l = this.kanIndices();
         if (l.length) { this.choose(l); return true; }
         return false;
       }

@@ -212,3 +212,16 @@ export function tileTitle(name) {
   if (s === 'z') return HONOR_NAMES[Number(n) - 1];
   return n === '0' ? `red 5 ${SUIT_NAMES[s]}` : `${n} ${SUIT_NAMES[s]}`;
 }
+
+// The dora a dora indicator shows (mpsz names): the next number of its suit (9 -> 1), the next
+// wind (North -> East), the next dragon (Red -> White). Null for a name that is not a tile.
+export function doraOf(indicator) {
+  const m = /^([0-9])([mpsz])$/.exec(indicator || '');
+  if (!m) return null;
+  const n = m[1] === '0' ? 5 : Number(m[1]);
+  const suit = m[2];
+  if (suit !== 'z') return n >= 1 && n <= 9 ? `${n === 9 ? 1 : n + 1}${suit}` : null;
+  if (n >= 1 && n <= 4) return `${n === 4 ? 1 : n + 1}z`;
+  if (n >= 5 && n <= 7) return `${n === 7 ? 5 : n + 1}z`;
+  return null;
+}

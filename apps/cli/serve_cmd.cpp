@@ -29,6 +29,14 @@ void run_serve(server::ServerOptions opt) {
   check_non_negative(opt.timing.claim_timeout_ms, "--claim-timeout-ms");
   check_non_negative(opt.timing.reconnect_timeout_ms, "--reconnect-timeout-ms");
   check_non_negative(opt.timing.hand_pause_ms, "--hand-pause-ms");
+  check_non_negative(opt.timing.hand_over_ms, "--hand-over-ms");
+  check_non_negative(opt.timing.turn_ms, "--turn-ms");
+  check_non_negative(opt.timing.bank_ms, "--time-bank-ms");
+  if (opt.timing.turn_ms > server::kMaxTurnMs || opt.timing.bank_ms > server::kMaxBankMs) {
+    fmt::print(stderr, "error: --turn-ms is at most {} and --time-bank-ms at most {}\n",
+               server::kMaxTurnMs, server::kMaxBankMs);
+    throw CLI::RuntimeError(kExitBadInput);
+  }
   if (opt.threads < 1) {
     fmt::print(stderr, "error: --threads must be at least 1\n");
     throw CLI::RuntimeError(kExitBadInput);
@@ -73,7 +81,18 @@ void add_serve_command(CLI::App& app) {
                   "time a left (or never taken) human seat waits before a bot plays it")
       ->capture_default_str();
   cmd->add_option("--hand-pause-ms", opt->timing.hand_pause_ms,
-                  "pause of the bots after a hand's result when humans play")
+                  "pause of the bots after a hand's result when humans play (--hand-over-ms 0)")
+      ->capture_default_str();
+  cmd->add_option("--hand-over-ms", opt->timing.hand_over_ms,
+                  "after a hand the table waits for every human's OK, at most this long (0: no "
+                  "wait)")
+      ->capture_default_str();
+  cmd->add_option("--turn-ms", opt->timing.turn_ms,
+                  "turn timer of a table with one human: time per discard (0: no timer); "
+                  "tables of friends start without one")
+      ->capture_default_str();
+  cmd->add_option("--time-bank-ms", opt->timing.bank_ms,
+                  "the time bank of each seat for a game, used once a turn's time is over")
       ->capture_default_str();
   cmd->add_option("--threads", opt->threads, "network threads")->capture_default_str();
   cmd->add_option("--allow-host", opt->allow_hosts,

@@ -1,9 +1,12 @@
 #include "protocol.hpp"
 
+#include <fmt/core.h>
+
 #include <nlohmann/json.hpp>
 #include <optional>
 
 #include "io/json_text.hpp"
+#include "table.hpp"
 
 namespace riichi::server {
 
@@ -49,6 +52,46 @@ ClientMessage action(const json& msg) {
   return m;
 }
 
+// {"type":"options","auto_win":true,...}: at least one toggle, each true or false.
+ClientMessage options(const json& msg) {
+  ClientMessage m;
+  m.type = ClientMessage::Type::kOptions;
+  for (const auto& [key, value] : msg.items()) {
+    if (key == "type") continue;
+    int* field = key == "auto_win"       ? &m.auto_win
+                 : key == "auto_discard" ? &m.auto_discard
+                 : key == "no_calls"     ? &m.no_calls
+                                         : nullptr;
+    if (field == nullptr)
+      return invalid("options: unknown option '" + io::utf8_prefix(key, 40) +
+                     "' (auto_win, auto_discard, no_calls)");
+    if (!value.is_boolean()) return invalid("options: \"" + key + "\" must be true or false");
+    *field = value.get<bool>() ? 1 : 0;
+  }
+  if (m.auto_win < 0 && m.auto_discard < 0 && m.no_calls < 0)
+    return invalid("options: give at least one of auto_win, auto_discard, no_calls");
+  return m;
+}
+
+// {"type":"timer","turn_ms":N,"bank_ms":M}: N = 0 turns the timer off.
+ClientMessage timer(const json& msg) {
+  for (const auto& item : msg.items())
+    if (item.key() != "type" && item.key() != "turn_ms" && item.key() != "bank_ms")
+      return invalid("timer: unknown field '" + io::utf8_prefix(item.key(), 40) +
+                     "' (turn_ms, bank_ms)");
+  const std::optional<std::int64_t> turn =
+      io::int_in_range(msg.value("turn_ms", json()), 0, kMaxTurnMs);
+  if (!turn) return invalid(fmt::format("timer: \"turn_ms\" must be an integer 0..{}", kMaxTurnMs));
+  const std::optional<std::int64_t> bank =
+      io::int_in_range(msg.value("bank_ms", json(0)), 0, kMaxBankMs);
+  if (!bank) return invalid(fmt::format("timer: \"bank_ms\" must be an integer 0..{}", kMaxBankMs));
+  ClientMessage m;
+  m.type = ClientMessage::Type::kTimer;
+  m.turn_ms = static_cast<int>(*turn);
+  m.bank_ms = static_cast<int>(*bank);
+  return m;
+}
+
 }  // namespace
 
 ClientMessage parse_client_message(std::string_view text) {
@@ -75,8 +118,15 @@ ClientMessage parse_client_message(std::string_view text) {
     m.enabled = e.get<bool>();
     return m;
   }
+  if (t == "ready") {
+    ClientMessage m;
+    m.type = ClientMessage::Type::kReady;
+    return m;
+  }
+  if (t == "options") return options(msg);
+  if (t == "timer") return timer(msg);
   return invalid("unknown message type '" + io::utf8_prefix(t, 40) +
-                 "' (join, action, analysis, ping)");
+                 "' (join, action, analysis, ready, options, timer, ping)");
 }
 
 }  // namespace riichi::server

@@ -12,7 +12,7 @@
 namespace riichi::server {
 
 struct ClientMessage {
-  enum class Type { kInvalid, kPing, kJoin, kAction, kAnalysis };
+  enum class Type { kInvalid, kPing, kJoin, kAction, kAnalysis, kReady, kOptions, kTimer };
   Type type = Type::kInvalid;
   std::string error;  // kInvalid: what is wrong, for the client
   // join
@@ -26,6 +26,10 @@ struct ClientMessage {
   long index = 0;
   // analysis
   bool enabled = false;
+  // options: the toggles given (-1 absent, 0 off, 1 on)
+  int auto_win = -1, auto_discard = -1, no_calls = -1;
+  // timer
+  int turn_ms = 0, bank_ms = 0;
   bool ok() const { return type != Type::kInvalid; }
 };
 

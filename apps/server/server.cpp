@@ -108,7 +108,28 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
       case ClientMessage::Type::kAnalysis:
         if (!table_) return error("analysis: join a table first");
         return table_->set_analysis(this, m.enabled);
+      case ClientMessage::Type::kReady:
+        if (!table_) return error("ready: join a table first");
+        return refused(table_->ready(this));
+      case ClientMessage::Type::kOptions: {
+        if (!table_) return error("options: join a table first");
+        Table::OptionsChange change;
+        const auto flag = [](int v) {
+          return v < 0 ? std::optional<bool>() : std::optional(v > 0);
+        };
+        change.auto_win = flag(m.auto_win);
+        change.auto_discard = flag(m.auto_discard);
+        change.no_calls = flag(m.no_calls);
+        return refused(table_->set_options(this, change));
+      }
+      case ClientMessage::Type::kTimer:
+        if (!table_) return error("timer: join a table first");
+        return refused(table_->set_timer(this, TurnTimer{m.turn_ms, m.bank_ms}));
     }
+  }
+
+  void refused(const std::string& reason) {
+    if (!reason.empty()) error(reason);
   }
 
   void join(const ClientMessage& m) {

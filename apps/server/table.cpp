@@ -40,7 +40,9 @@ std::array<std::string, 4> record_players(const TableSpec& spec) {
 // A reconnection token: 128 bits from the operating system's secure random source.
 std::string random_token() { return secure_random_hex(16); }
 
-bool is_claim(Phase p) { return p == Phase::kClaim || p == Phase::kChankan; }
+json options_json(const SeatOptions& o) {
+  return json{{"auto_win", o.auto_win}, {"auto_discard", o.auto_discard}, {"no_calls", o.no_calls}};
+}
 
 }  // namespace
 
@@ -83,6 +85,11 @@ Table::Table(boost::asio::io_context& ioc, Store* store, TableTiming timing, Tab
       seat.away_since = now;
     }
   }
+  // One human against bots plays with the server's turn timer; friends start without one.
+  const auto humans = std::count_if(spec_.seats.begin(), spec_.seats.end(),
+                                    [](const SeatConfig& c) { return c.human; });
+  if (humans == 1) timer_cfg_ = TurnTimer{timing_.turn_ms, timing_.bank_ms};
+  for (Seat& seat : seats_) seat.bank_left_ms = timer_cfg_.bank_ms;
   if (!resume.empty()) {
     const GameRecord record = record_from_text(resume);
     if (record.seed != spec_.seed)
@@ -99,10 +106,12 @@ Table::Table(boost::asio::io_context& ioc, Store* store, TableTiming timing, Tab
     }
     hands_reported_ = rec_.log().hands.size();
     saved_actions_ = rec_.actions().size();
+    load_options();
   }
   for (int s = 0; s < 4; ++s) {
     seats_[static_cast<size_t>(s)].legal = rec_.game().legal_actions(s);
     seats_[static_cast<size_t>(s)].legal_since = seen_[static_cast<size_t>(s)];
+    set_deadline(s, now);
   }
 }
 
@@ -182,6 +191,7 @@ Table::JoinResult Table::join(const std::shared_ptr<Client>& client, const std::
       st.config.name = display_name(name);
       if (st.config.name.empty()) st.config.name = fmt::format("Player {}", seat + 1);
       row_dirty_ = true;  // the token is saved before the client gets it
+      if (st.turn_start) set_deadline(seat, Clock::now());  // the clock starts with the player
     }
     st.connected = true;
     st.ever_joined = true;
@@ -242,6 +252,7 @@ std::string Table::act(const Client* client, std::uint64_t version, long index) 
   if (index < 0 || index >= static_cast<long>(st.legal.size()))
     return fmt::format("action index {} out of range ({} legal actions)", index, st.legal.size());
   const Action action = st.legal[static_cast<size_t>(index)];
+  st.ready = true;  // playing the next hand is the OK to the last result
   const ApplyResult r = rec_.apply(action);
   if (!r.ok) return "refused by the engine: " + r.reason;
   note_action(action);
@@ -292,31 +303,41 @@ void Table::after_change() {
   bot_due_.reset();
   const Game& game = rec_.game();
   const GameLog& log = rec_.log();
+  const auto now = Clock::now();
+  const bool humans =
+      std::any_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.config.human; });
   bool hand_ended = false;
   if (log.hands.size() > hands_reported_) {
+    // The table waits for every human's OK (or the countdown) before the next hand is played.
+    json waiting = json::array();
+    if (humans && timing_.hand_over_ms > 0 && !game.is_over()) {
+      hand_over_until_ = now + std::chrono::milliseconds(timing_.hand_over_ms);
+      for (int s = 0; s < 4; ++s) {
+        Seat& st = seats_[static_cast<size_t>(s)];
+        st.ready = !(st.config.human && st.connected && !st.substitute);
+        if (!st.ready) waiting.push_back(s);
+      }
+    }
     const GameRecord record = rec_.record();
     for (; hands_reported_ < log.hands.size(); ++hands_reported_) {
       json msg = hand_result_json(record, log.hands[hands_reported_]);
       msg["type"] = "hand_end";
+      msg["wait_ms"] = hand_over_until_ ? timing_.hand_over_ms : 0;
+      msg["waiting"] = waiting;
       send_all(msg);
     }
     hand_ended = true;
     row_dirty_ = true;  // the hand count; the record is checkpointed into the row
   }
-  const bool humans =
-      std::any_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.config.human; });
-  hand_started_ = hand_ended && humans;
-  const auto now = Clock::now();
-  const bool claim = is_claim(game.round().phase());
+  hand_started_ = hand_ended && humans && !hand_over_until_;
   for (int s = 0; s < 4; ++s) {
     Seat& st = seats_[static_cast<size_t>(s)];
     const std::vector<Action>& legal = game.legal_actions(s);
     if (legal != st.legal) {
+      charge_bank(s, now);
       st.legal = legal;
       st.legal_since = seen_[static_cast<size_t>(s)];
-      st.deadline.reset();
-      if (claim && !legal.empty())
-        st.deadline = now + std::chrono::milliseconds(timing_.claim_timeout_ms);
+      set_deadline(s, now);
     }
   }
   if (game.is_over()) {
@@ -350,7 +371,11 @@ void Table::drive() {
       changed = true;
     }
     if (changed) broadcast_states();
-    // A human's claim window has expired: pass for them.
+    if (hand_over_waits(now) || waiting()) {
+      bot_due_.reset();
+      break;
+    }
+    // A human's time is up: pass the call, or discard for them (turn timer).
     int expired = -1;
     for (int s = 0; s < 4 && expired < 0; ++s) {
       const Seat& st = seats_[static_cast<size_t>(s)];
@@ -358,22 +383,16 @@ void Table::drive() {
         expired = s;
     }
     if (expired >= 0) {
-      const auto& legal = seats_[static_cast<size_t>(expired)].legal;
-      const auto pass = std::find_if(legal.begin(), legal.end(),
-                                     [](const Action& a) { return a.type == ActionType::kPass; });
-      if (pass != legal.end()) {
-        apply(expired, *pass);
+      if (const std::optional<Action> choice = timeout_choice(expired)) {
+        apply(expired, *choice);
         continue;
       }
       seats_[static_cast<size_t>(expired)].deadline.reset();
     }
-    if (waiting()) {
-      bot_due_.reset();
-      break;
-    }
     int bot_seat = -1;
     for (int s = 0; s < 4 && bot_seat < 0; ++s)
-      if (!seats_[static_cast<size_t>(s)].legal.empty() && bot_controlled(s)) bot_seat = s;
+      if (!seats_[static_cast<size_t>(s)].legal.empty() && (bot_controlled(s) || auto_choice(s)))
+        bot_seat = s;
     if (bot_seat < 0) {
       bot_due_.reset();
       break;
@@ -387,7 +406,8 @@ void Table::drive() {
     bot_due_.reset();
     hand_started_ = false;
     Seat& st = seats_[static_cast<size_t>(bot_seat)];
-    apply(bot_seat, bots::ask(game, *st.bot, bot_seat));
+    apply(bot_seat,
+          bot_controlled(bot_seat) ? bots::ask(game, *st.bot, bot_seat) : *auto_choice(bot_seat));
   }
   arm_timer();
 }
@@ -398,6 +418,7 @@ void Table::arm_timer() {
     if (!next || t < *next) next = t;
   };
   if (save_retry_) consider(*save_retry_);
+  if (hand_over_until_) consider(*hand_over_until_);
   if (!rec_.game().is_over()) {
     for (int s = 0; s < 4; ++s) {
       const Seat& st = seats_[static_cast<size_t>(s)];
@@ -429,10 +450,14 @@ GameRow Table::row() const {
   row.seats = json::array();
   row.players = json::array();
   for (const Seat& st : seats_) {
-    row.seats.push_back(json{{"human", st.config.human},
-                             {"bot", st.config.bot},
-                             {"name", st.config.name},
-                             {"token", st.config.token}});
+    row.seats.push_back(
+        json{{"human", st.config.human},
+             {"bot", st.config.bot},
+             {"name", st.config.name},
+             {"token", st.config.token},
+             {"options", options_json(st.options)},
+             {"timer", json{{"turn_ms", timer_cfg_.turn_ms}, {"bank_ms", timer_cfg_.bank_ms}}},
+             {"bank_left_ms", st.bank_left_ms}});
     row.players.push_back(st.config.name);
   }
   row.record = to_text(rec_.record());
@@ -543,7 +568,9 @@ json Table::game_json() {
               {"seat_winds", winds},
               {"players", std::move(players)},
               {"hands_played", game.state().hands_played},
-              {"over", game.is_over()}};
+              {"over", game.is_over()},
+              {"host", host_seat()},
+              {"timer", json{{"turn_ms", timer_cfg_.turn_ms}, {"bank_ms", timer_cfg_.bank_ms}}}};
 }
 
 // The helper of `a`'s seat from its observation `o` (the seat's legal set), evaluated once per
@@ -593,11 +620,27 @@ json Table::state_json(const Attached& a) {
     obs = observation_json(o, red);
   }
   const auto v = static_cast<size_t>(viewer(a.seat));
+  json hand_over = nullptr;
+  if (hand_over_until_) {
+    json waiting = json::array();
+    for (int s = 0; s < 4; ++s) {
+      const Seat& st = seats_[static_cast<size_t>(s)];
+      if (!st.ready && st.config.human && st.connected && !st.substitute) waiting.push_back(s);
+    }
+    hand_over = json{{"waiting", std::move(waiting)}, {"left_ms", nullptr}};
+  }
+  json options = nullptr, bank = nullptr;
+  if (a.seat >= 0) {
+    const Seat& st = seats_[static_cast<size_t>(a.seat)];
+    options = options_json(st.options);
+    if (timer_cfg_.turn_ms > 0) bank = st.bank_left_ms;
+  }
   return json{
       {"type", "state"},           {"table", spec_.id},      {"seat", a.seat},
       {"version", seen_[v]},       {"game", game_json()},    {"observation", std::move(obs)},
       {"legal", std::move(legal)}, {"deadline_ms", nullptr}, {"analysis", std::move(analysis)},
-      {"last", last_seen_[v]}};
+      {"last", last_seen_[v]},     {"options", options},     {"bank_left_ms", bank},
+      {"hand_over", hand_over}};
 }
 
 // Queues the state of `a` unless it shows nothing new (another seat's pass, a clock tick).
@@ -607,13 +650,21 @@ void Table::send_state(Attached& a) {
   std::string view = io::dump_json(state);
   if (view == a.last_view) return;
   a.last_view = view;
+  const auto left_ms = [](Clock::time_point t) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(t - Clock::now());
+    return std::max<long>(0, static_cast<long>(left.count()));
+  };
   const Seat* st = a.seat >= 0 ? &seats_[static_cast<size_t>(a.seat)] : nullptr;
+  bool timed = false;
   if (st != nullptr && st->deadline && !st->legal.empty() && !rec_.game().is_over()) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(*st->deadline - Clock::now());
-    state["deadline_ms"] = std::max<long>(0, static_cast<long>(left.count()));
-    view = io::dump_json(state);
+    state["deadline_ms"] = left_ms(*st->deadline);
+    timed = true;
   }
+  if (hand_over_until_) {
+    state["hand_over"]["left_ms"] = left_ms(*hand_over_until_);
+    timed = true;
+  }
+  if (timed) view = io::dump_json(state);
   queue(a.client, std::make_shared<const std::string>(std::move(view)));
 }
 

@@ -46,7 +46,15 @@ struct TableTiming {
   int bot_delay_ms = 500;
   int claim_timeout_ms = 8000;
   int reconnect_timeout_ms = 60000;
-  int hand_pause_ms = 3000;
+  int hand_pause_ms = 3000;  // bots' pause after a result when the table does not wait (below)
+  // After a hand the table waits until every human at it pressed OK ("ready"), at most this long
+  // (a countdown the page shows); 0: no wait (then bots pause `hand_pause_ms`).
+  int hand_over_ms = 30000;
+  // The turn timer of a table with one human: `turn_ms` per discard, then the seat's time bank
+  // (`bank_ms` for the game); at the end the server discards for the seat (tsumogiri). A table
+  // with two or more humans (friends) starts with no timer; its host may set one ("timer").
+  int turn_ms = 10000;
+  int bank_ms = 30000;
   std::string substitute_bot = "efficiency";
   // A failed write of the game is tried again after this long (the game waits meanwhile).
   int save_retry_ms = 1000;
@@ -63,6 +71,26 @@ struct SeatConfig {
   std::string name;   // display name (the player's, or the bot's)
   std::string token;  // the human's reconnection token ("" while the seat is free)
 };
+
+// A seat's automatic play, set by its player ("options"): win when possible, discard the drawn
+// tile after riichi (unless a win or a kan is possible), pass every chi / pon / kan (a ron is
+// still offered).
+struct SeatOptions {
+  bool auto_win = false;
+  bool auto_discard = false;
+  bool no_calls = false;
+};
+
+// The table's turn timer: `turn_ms` per discard plus a time bank of `bank_ms` per seat and game;
+// turn_ms == 0: no timer.
+struct TurnTimer {
+  int turn_ms = 0;
+  int bank_ms = 0;
+};
+inline constexpr int kMaxTurnMs = 300000;
+// A claim window (a discard, or the chankan window of a kan) rather than a turn.
+inline bool is_claim(Phase p) { return p == Phase::kClaim || p == Phase::kChankan; }
+inline constexpr int kMaxBankMs = 3600000;
 
 // A table as stored: enough to rebuild it (the record holds the actions).
 struct TableSpec {
@@ -102,6 +130,15 @@ class Table : public std::enable_shared_from_this<Table> {
   // An action from a client: refused with a reason (returned) or applied ("" returned).
   std::string act(const Client* client, std::uint64_t version, long index);
   void set_analysis(const Client* client, bool enabled);
+  // The player's OK after a hand's result; "" or why it is refused.
+  std::string ready(const Client* client);
+  // The seat's automatic play (only the fields given change); "" or why it is refused.
+  struct OptionsChange {
+    std::optional<bool> auto_win, auto_discard, no_calls;
+  };
+  std::string set_options(const Client* client, const OptionsChange& change);
+  // The turn timer, set by the host (the first human seat); "" or why it is refused.
+  std::string set_timer(const Client* client, TurnTimer timer);
 
   nlohmann::json summary();  // GET /api/tables entry
   bool finished();
@@ -118,7 +155,11 @@ class Table : public std::enable_shared_from_this<Table> {
     std::unique_ptr<bots::Bot> bot;
     std::vector<Action> legal;  // the legal set of the last state sent
     std::uint64_t legal_since = 0;
-    std::optional<Clock::time_point> deadline;  // claim window: pass at this time
+    std::optional<Clock::time_point> deadline;  // claim: pass; turn (timer): discard
+    SeatOptions options;
+    int bank_left_ms = 0;                         // the time bank left (turn timer)
+    std::optional<Clock::time_point> turn_start;  // the seat's timed turn began
+    bool ready = true;                            // pressed OK after the last hand's result
   };
   struct Attached {
     std::weak_ptr<Client> client;
@@ -156,6 +197,13 @@ class Table : public std::enable_shared_from_this<Table> {
                                       const Rules& rules);
   nlohmann::json game_json();
   void drive();
+  bool hand_over_waits(Clock::time_point now);
+  void set_deadline(int seat, Clock::time_point now);
+  void charge_bank(int seat, Clock::time_point now);
+  std::optional<Action> auto_choice(int seat) const;
+  std::optional<Action> timeout_choice(int seat) const;
+  int host_seat() const;
+  void load_options();
   void arm_timer();
   void on_timer();
   GameRow row() const;
@@ -173,6 +221,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::array<nlohmann::json, 5> last_seen_;  // per viewer: the last of them {seat, action, version}
   std::size_t hands_reported_ = 0;
   std::optional<Clock::time_point> bot_due_;
+  TurnTimer timer_cfg_;
+  std::optional<Clock::time_point> hand_over_until_;  // the table waits for the humans' OK
   bool hand_started_ = true;  // the next bot move is the first of a hand (pause after a result)
   bool stopped_ = false;
   std::vector<Outgoing> outbox_;   // messages waiting for the save of what they show

@@ -379,7 +379,7 @@ async function testTwoHumans(base) {
   const handB = await pb.$$eval('.my-hand .hand-tiles .tile', (l) => l.map((t) => t.dataset.id).join(','));
   check(handA && handB && handA !== handB, 'each player sees their own hand');
   // each sees the other by name, and the other's tiles only as backs
-  await pa.waitForFunction(() => [...document.querySelectorAll('.seat-area.top .name')].some((n) => n.textContent === 'Friend'));
+  await pa.waitForFunction(() => [...document.querySelectorAll('.seat-plate.top .name')].some((n) => n.textContent === 'Friend'));
   check(await pa.$$eval('.seat-area.top .backs .back-mini', (l) => l.length) >= 13, 'the friend\'s hand is hidden from the host');
   // play a few turns on both pages at once
   for (let i = 0; i < 12; ++i) {
