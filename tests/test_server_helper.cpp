@@ -139,6 +139,28 @@ TEST(ServerHelper, RiichiLeavesOnlyWhatRiichiAllows) {
   EXPECT_EQ(wait_names(h), "5p ");  // tenpai after the tsumogiri: the 5p tanki
 }
 
+TEST(ServerHelper, AWinLetPassAfterRiichiIsFuriten) {
+  // In riichi on the 5p tanki, with no 5p in the pond: only the table knows that a 5p was let
+  // pass after the riichi, which makes the hand furiten for the rest of the hand (RULES.md §3.8,
+  // riichi furiten). Told when the table says so, not otherwise.
+  Position p;
+  p.seat(0).live_tiles(40).hand("123m456m789p234s5p").drawn("1z");
+  p.discards(0, "9s8s2z", 2);
+  Observation o = p.obs();
+  o.riichi[0] = true;
+  Action tsumogiri;
+  tsumogiri.type = ActionType::kDiscard;
+  tsumogiri.seat = 0;
+  tsumogiri.tile = static_cast<std::int16_t>(o.drawn);
+  tsumogiri.tsumogiri = true;
+  o.legal_actions = {tsumogiri};
+  EXPECT_FALSE(has_warning(server::helper_json(o, Rules::ema2016(), false), "furiten"));
+  const json h = server::helper_json(o, Rules::ema2016(), true);
+  ASSERT_TRUE(has_warning(h, "furiten")) << h.dump();
+  EXPECT_NE(h["warnings"].back()["text"].get<std::string>().find("after your riichi"),
+            std::string::npos);
+}
+
 TEST(ServerHelper, ClaimWindowValuesEveryCallAndPass) {
   Position p;
   p.seat(0).live_tiles(50).hand("77z123m456p78s19m1z");

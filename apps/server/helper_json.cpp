@@ -211,7 +211,25 @@ json danger_json(const eval::DangerReport& d, std::uint64_t held) {
   return json{{"opponents", std::move(opponents)}, {"tiles", std::move(tiles)}};
 }
 
-json helper_json(const Observation& o, const Rules& rules) {
+// The furiten the pond cannot show: a winning tile let pass since the riichi (for the rest of the
+// hand) or in this go-around (temporary), told when the waits are the hand's own (in riichi, or
+// 13 tiles in a claim window) and the pond explains nothing.
+void add_passed_win_furiten(const Observation& o, bool table_furiten, json& out) {
+  if (!table_furiten || out["waits"].is_null()) return;
+  for (const json& w : out["warnings"])
+    if (w["kind"] == "furiten") return;
+  const bool riichi = o.riichi[static_cast<size_t>(o.seat)];
+  const bool claim = o.phase == Phase::kClaim || o.phase == Phase::kChankan;
+  if (!riichi && !claim) return;
+  out["warnings"].push_back(json{
+      {"kind", "furiten"},
+      {"text", riichi ? std::string("Furiten: you let a winning tile pass after your riichi, so "
+                                    "you cannot ron for the rest of the hand; only tsumo wins.")
+                      : std::string("Furiten: you let a winning tile pass in this go-around, so "
+                                    "you cannot ron now; only tsumo wins.")}});
+}
+
+json helper_json(const Observation& o, const Rules& rules, bool table_furiten) {
   const bool red = rules.red_fives;
   json out{{"decision", nullptr}, {"threat", false},           {"options", json::array()},
            {"waits", nullptr},    {"warnings", json::array()}, {"danger", nullptr}};
@@ -226,6 +244,7 @@ json helper_json(const Observation& o, const Rules& rules) {
   json after = nullptr;
   const std::vector<int> hand = waits_hand(o, decide ? &report : nullptr, red, after);
   if (!hand.empty()) add_waits(o, rules, hand, after, out);
+  add_passed_win_furiten(o, table_furiten, out);
   const eval::DangerReport danger = eval::assess_danger(o, rules);
   if (threatened(danger)) {
     std::uint64_t held = 0;

@@ -26,9 +26,11 @@
 
 namespace riichi::server {
 
-// The helper of obs.seat. Throws std::invalid_argument (from the evaluation) for an impossible
-// observation.
-nlohmann::json helper_json(const Observation& obs, const Rules& rules);
+// The helper of obs.seat. `table_furiten` is the table's own furiten state of the seat
+// (Round::is_furiten): it also knows the winning tiles the seat let pass (temporary and riichi
+// furiten, RULES.md §3.8), which a pond cannot show. Throws std::invalid_argument (from the
+// evaluation) for an impossible observation.
+nlohmann::json helper_json(const Observation& obs, const Rules& rules, bool table_furiten = false);
 
 // The danger section alone for `report` and the kinds `held` (a bit per kind), with every
 // opponent listed whether or not it threatens: the Review page shows it at each decision.

@@ -582,7 +582,7 @@ const json& Table::cached_helper(const Attached& a, Observation& o, const Seat& 
   if (key == a.helper_key) return a.helper;
   o.legal_actions = st.legal;
   try {
-    a.helper = helper_json(o, rules);
+    a.helper = helper_json(o, rules, rec_.game().round().is_furiten(a.seat));
   } catch (const std::exception& e) {
     a.helper = json{{"error", std::string("the helper cannot judge this position: ") + e.what()}};
   }
