@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 const CHROMIUM = process.env.RIICHI_CHROMIUM || '/usr/bin/chromium';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const binary = process.argv[2] || process.env.RIICHI_BIN;
-const SUITE_TIMEOUT_MS = 200000;
+const SUITE_TIMEOUT_MS = 320000;
 
 function skip(why) {
   console.log(`SKIPPED: ${why}`);

@@ -351,8 +351,8 @@ async function testLobbyAndCopy(base) {
   await page.selectOption('#game-length', 'east');
   await page.click('#create-table');
   await page.waitForURL(/\/table\//);
-  await page.waitForSelector('.seat-area .name');
-  const names = await page.$$eval('.seat-area .name', (l) => l.map((n) => n.textContent));
+  await page.waitForSelector('.seat-plate .name');
+  const names = await page.$$eval('.seat-plate .name', (l) => l.map((n) => n.textContent));
   const botNames = names.filter((n) => /level/.test(n));
   check(botNames.length === 3 && new Set(botNames).size === 3, `three distinct bot names: ${names}`);
   await page.goto(`${base}/`);

@@ -361,7 +361,7 @@ async function testLayout(base) {
   await desk.evaluate(() => localStorage.setItem('riichi.analysis', '1'));
   await desk.reload();
   await desk.waitForSelector('.my-hand .hand-tile.playable');
-  await desk.waitForSelector('.analysis .analysis-table tr td');
+  await desk.waitForSelector('#helper-panel .helper-option');
   const fits = await desk.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
   check(fits[0] <= 768 && fits[1] <= 1366, `1366x768 without scrolling (${fits})`);
   const board = await desk.$eval('.table-board', (n) => n.getBoundingClientRect().toJSON());
@@ -403,6 +403,8 @@ async function testLayout(base) {
     check(size[0] <= size[1], `${name}: no sideways scrolling (${size})`);
     const widths = await phone.$$eval('.table-board .pond .tile:not(.sideways)', (l) => l.map((t) => t.offsetWidth));
     check(widths.length > 0 && Math.min(...widths) >= 26, `${name}: pond tiles of 26 px at least (${Math.min(...widths)})`);
+    const dora = await phone.$$eval('.center-info .dora .tile:not([data-tile="back"])', (l) => l.map((t) => t.offsetWidth));
+    check(dora.length > 0 && Math.min(...dora) >= 20, `${name}: dora indicators of 20 px at least (${dora})`);
     const b = await phone.$eval('.table-board', (n) => n.getBoundingClientRect().toJSON());
     const hand = await phone.$eval('.my-hand .hand-tiles', (n) => n.getBoundingClientRect().toJSON());
     check(b.x >= -1 && b.right <= viewport.width + 1, `${name}: the board fits the width`);
