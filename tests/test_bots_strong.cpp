@@ -210,6 +210,49 @@ TEST(StrongBot, WithoutAThreatRiichiIsDeclaredEvenWithAYaku) {
   EXPECT_TRUE(is_kind(d.action, "1z"));
 }
 
+TEST(StrongBot, UnderARiichiAPushedGoodTenpaiIsRiichi) {
+  // Rule 4b: tanyao tenpai 234m 567p 345s 66s 78m on the two-sided 6m-9m at the 6th turn,
+  // against the dealer's riichi, the drawn North a genbutsu (in the dealer's river). Cutting
+  // it keeps the tenpai at no risk now, so the hand pushes; pushing, riichi (oikake) adds a han
+  // and ura dora, and makes the third and fourth players fold, for a stick the push risks
+  // anyway. Riichi on 4z, not dama.
+  Position p = against_dealer_riichi("234m567p345s66s78m", "4z", "4z9m2m1z3z6z");
+  p.allow_discards().allow_riichi("4z");
+  const StrongBot::Decision d = decide(p);
+  EXPECT_EQ(d.action.type, ActionType::kRiichi) << to_string(d.action, false) << ": " << d.reason;
+  EXPECT_TRUE(is_kind(d.action, "4z")) << to_string(d.action, false);
+}
+
+TEST(StrongBot, RiichiPickTurnsAPushedDamaTenpaiIntoRiichi) {
+  // Rule 4b on reports made by hand: a dama discard of 4z that keeps tenpai with the plan push
+  // becomes the riichi on 4z (not the riichi on another tile); a folding discard, a discard
+  // short of tenpai, and a riichi whose wait has no tile left stay as they are.
+  eval::OptionsReport r;
+  auto add = [&r](eval::DecisionKind kind, const std::string& tile, int shanten, eval::Plan plan,
+                  int waits) {
+    eval::OptionValue o;
+    o.kind = kind;
+    o.action.tile = static_cast<std::int16_t>(parse_tile(tile).kind * 4);
+    o.shanten = shanten;
+    o.plan = plan;
+    o.effective_tiles = waits;
+    r.options.push_back(o);
+  };
+  add(eval::DecisionKind::kDiscard, "4z", 0, eval::Plan::kPush, 8);  // 0
+  add(eval::DecisionKind::kRiichi, "5m", 0, eval::Plan::kPush, 4);   // 1
+  add(eval::DecisionKind::kRiichi, "4z", 0, eval::Plan::kPush, 8);   // 2
+  EXPECT_EQ(StrongBot::riichi_pick(r, 0), 2);
+  EXPECT_EQ(StrongBot::riichi_pick(r, 1), 1);  // already a riichi
+  r.options[0].plan = eval::Plan::kFold;
+  EXPECT_EQ(StrongBot::riichi_pick(r, 0), 0);
+  r.options[0].plan = eval::Plan::kPush;
+  r.options[0].shanten = 1;
+  EXPECT_EQ(StrongBot::riichi_pick(r, 0), 0);
+  r.options[0].shanten = 0;
+  r.options[2].effective_tiles = 0;
+  EXPECT_EQ(StrongBot::riichi_pick(r, 0), 0);
+}
+
 TEST(StrongBot, CallsOnlyWhenTheCallIsFaster) {
   // Rule 5 on reports made by hand: a pon valued above passing but leaving the hand at the same
   // shanten is declined; one that lowers it is taken; a pass valued best stays a pass (the

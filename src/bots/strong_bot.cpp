@@ -33,6 +33,20 @@ int StrongBot::call_pick(const eval::OptionsReport& report) {
   return report.best;
 }
 
+int StrongBot::riichi_pick(const eval::OptionsReport& report, int pick) {
+  const eval::OptionValue& chosen = report.options[static_cast<std::size_t>(pick)];
+  if (chosen.kind != eval::DecisionKind::kDiscard || chosen.shanten != 0 ||
+      chosen.plan != eval::Plan::kPush)
+    return pick;
+  for (int i = 0; i < static_cast<int>(report.options.size()); ++i) {
+    const eval::OptionValue& o = report.options[static_cast<std::size_t>(i)];
+    if (o.kind == eval::DecisionKind::kRiichi && o.action.tile / 4 == chosen.action.tile / 4 &&
+        o.effective_tiles > 0)
+      return i;
+  }
+  return pick;
+}
+
 StrongBot::StrongBot(std::uint64_t seed, const Rules& rules)
     : rules_(rules), seed_(seed), efficiency_(seed, rules) {
   // The hand-value model's tables are built once per process (about 0.3 s of CPU): built here,
@@ -96,7 +110,7 @@ StrongBot::Decision StrongBot::decide(const Observation& obs, std::span<const Ac
       if (o.action == *fixed) return {*fixed, o.reason};
     return {*fixed, {}};
   }
-  const int pick = claim ? call_pick(report) : report.best;
+  const int pick = claim ? call_pick(report) : riichi_pick(report, report.best);
   const eval::OptionValue& chosen = report.options[static_cast<std::size_t>(pick)];
   // The options follow obs.legal_actions; play the same action from `legal`.
   for (const Action& a : legal)
