@@ -24,6 +24,10 @@
 #include <memory>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "learn/log_decisions.hpp"
 #include "learn/vector_env.hpp"
 #include "riichi/wall.hpp"
@@ -55,15 +59,27 @@ std::unique_ptr<T[], FreeDeleter> aligned_array(std::size_t count) {
   return std::unique_ptr<T[], FreeDeleter>(p);
 }
 
-// A uniformly random legal action of one mask row: the row as bits, eight bools (bytes 0 or 1)
-// at a time (the multiplication moves byte i's low bit to bit 56 + i), then the k-th set bit.
+// A uniformly random legal action of one mask row: the row as bits, then the k-th set bit. With
+// SSE2, 16 bools (bytes 0 or 1) a compare and a movemask; else eight at a time by a
+// multiplication (it moves byte i's low bit to bit 56 + i).
 int random_legal(const bool* row, Xoshiro256& rng) {
+  std::uint64_t bits[2] = {0, 0};
+#if defined(__SSE2__)
+  alignas(16) std::uint8_t bytes[128] = {};
+  std::memcpy(bytes, row, kNumActions);
+  const __m128i zero = _mm_setzero_si128();
+  for (int c = 0; c < 8; ++c) {
+    const __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(bytes + 16 * c));
+    const auto m = static_cast<std::uint64_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(v, zero)));
+    bits[c >> 2] |= m << (16 * (c & 3));
+  }
+#else
   constexpr int kWords = (kNumActions + 7) / 8;
   std::uint64_t bytes[kWords] = {};
   std::memcpy(bytes, row, kNumActions);
-  std::uint64_t bits[2] = {0, 0};
   for (int w = 0; w < kWords; ++w)
     bits[w >> 3] |= ((bytes[w] * 0x0102040810204080ULL) >> 56) << (8 * (w & 7));
+#endif
   const int low = std::popcount(bits[0]);
   auto k = static_cast<int>(rng.bounded(static_cast<std::uint64_t>(low + std::popcount(bits[1]))));
   const int word = k < low ? 0 : 1;

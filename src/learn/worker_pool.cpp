@@ -9,9 +9,12 @@ namespace riichi::learn {
 
 namespace {
 
-// How long a thread spins on a flag before it blocks: longer than the hand-off it saves (a futex
-// wake-up costs tens of microseconds on a virtual machine), short enough to waste little when
-// the caller is away (a Python policy between two steps).
+// How long a thread waits actively on a flag before it blocks: longer than the hand-off it saves
+// (a futex wake-up costs tens of microseconds on a virtual machine), short enough to waste little
+// when the caller is away (a Python policy between two steps). After the first microseconds it
+// yields the core at every check, so that on an oversubscribed machine the thread it waits for
+// (which may share its core) runs instead of the spinning one.
+constexpr std::chrono::microseconds kSpinPause{5};
 constexpr std::chrono::microseconds kSpin{100};
 constexpr int kLineItems = 64;  // shard boundaries fall on multiples of this many items
 
@@ -23,14 +26,17 @@ inline void cpu_relax() {
 #endif
 }
 
-// Spins until ready() or kSpin has passed; returns ready().
+// Spins (pauses, then yields) until ready() or kSpin has passed; returns ready().
 template <typename Ready>
 bool spin_until(Ready ready) {
-  const auto deadline = std::chrono::steady_clock::now() + kSpin;
+  const auto start = std::chrono::steady_clock::now();
   for (unsigned i = 1;; ++i) {
     if (ready()) return true;
     cpu_relax();
-    if (i % 64 == 0 && std::chrono::steady_clock::now() > deadline) return ready();
+    if (i % 64 != 0) continue;
+    const auto waited = std::chrono::steady_clock::now() - start;
+    if (waited > kSpin) return ready();
+    if (waited > kSpinPause) std::this_thread::yield();
   }
 }
 
