@@ -44,22 +44,22 @@ def bench_env(args: argparse.Namespace) -> None:
 
 
 def bench_vector(args: argparse.Namespace) -> None:
-    for threads in args.threads:
-        env = riichi.VectorEnv(args.num_envs, args.rules, opponents="random", seats="all",
+    for num_envs, threads in [(n, t) for n in args.num_envs for t in args.threads]:
+        env = riichi.VectorEnv(num_envs, args.rules, opponents="random", seats="all",
                                seed=args.seed, threads=threads, copy=False)
         rng = np.random.default_rng(args.seed)
         obs, info = env.reset()
         steps = ended = 0
-        calls = max(1, args.steps // args.num_envs)
+        calls = max(1, args.steps // num_envs)
         start, cpu = time.perf_counter(), time.process_time()
         for _ in range(calls):
             mask = info["action_mask"]
             actions = (rng.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1)
             obs, rewards, terminated, _, info = env.step(actions)
-            steps += args.num_envs
+            steps += num_envs
             ended += int(terminated.sum())
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-        print(f"riichi.VectorEnv({args.num_envs}, seats='all', threads={threads}): {steps} agent "
+        print(f"riichi.VectorEnv({num_envs}, seats='all', threads={threads}): {steps} agent "
               f"steps in {elapsed:.2f} s: {steps / elapsed:,.0f} steps/s, {steps / cpu:,.0f} per "
               f"CPU second ({ended} games ended; uint8 observations {obs.shape[1]}x34 and masks "
               f"written, random policy in numpy)")
@@ -85,7 +85,8 @@ def main() -> None:
     p.add_argument("--opponents", default="greedy", help="bots of riichi.Env")
     p.add_argument("--rules", default="tenhou")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--num-envs", type=int, default=256, help="games of the VectorEnv")
+    p.add_argument("--num-envs", type=int, nargs="+", default=[256],
+                   help="games of the VectorEnv (several: one run each, e.g. 256 1024 4096)")
     p.add_argument("--threads", type=int, nargs="+", default=[1, 2])
     p.add_argument("--logs", default=DATA, help="logs for the dataset benchmark")
     p.add_argument("--only", choices=["env", "vector", "dataset"])
