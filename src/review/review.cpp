@@ -68,7 +68,7 @@ std::vector<HandSource> tenhou_hands(const io::MjlogGame& mj, const Rules& rules
                       h.mismatch->message() + ")");
       continue;
     }
-    io::ConvertedRound conv = io::convert_round(mj.rounds[i], mj.first_dealer);
+    io::ConvertedRound conv = io::convert_round(mj.rounds[i], mj.first_dealer, rules);
     HandSource s;
     s.name = h.name;
     s.setup = conv.setup;
