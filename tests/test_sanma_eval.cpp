@@ -101,7 +101,9 @@ TEST(SanmaEval, NorthPairOfATenpaiHandIsKept) {
   bots::EfficiencyBot bot(1, Rules::tenhou_sanma());
   EXPECT_NE(bot.choose(p.obs(), p.legal()).type, ActionType::kKita);
   bots::StrongBot strong(1, Rules::tenhou_sanma());
-  EXPECT_NE(strong.choose(p.obs(), p.legal()).type, ActionType::kKita);
+  Observation o = p.obs();
+  o.legal_actions = p.legal();
+  EXPECT_NE(strong.choose(o, p.legal()).type, ActionType::kKita);
 }
 
 // The hand-value model's payments (RULES.md §8.1 with Tenhou's sanma tsumo-son): a mangan
