@@ -19,6 +19,7 @@
 #include "eval/danger.hpp"
 #include "eval/ev_graph.hpp"
 #include "eval/options.hpp"
+#include "eval/options_plan.hpp"
 #include "io/log_reader.hpp"
 #include "io/record_json.hpp"
 #include "review/review.hpp"
@@ -155,6 +156,15 @@ TEST(SanmaEval, DangerReadsTwoOpponents) {
   EXPECT_FLOAT_EQ(r.opponents[2].tenpai, 0.0f);
   for (int k = 0; k < kNumKinds; ++k)
     EXPECT_FLOAT_EQ(r.opponents[2].tiles[static_cast<std::size_t>(k)].deal_in, 0.0f);
+}
+
+// Draws left with three players: 10 live tiles, seat 1 just discarded: seat 2 draws tile 1,
+// seat 0 tile 2, seat 1 tile 3; seat 0 then draws tiles 2, 5, 8 (3 draws) and seat 1 after seat
+// 0's discard tiles 1, 4, 7, 10 (4). On its own turn with 9 live tiles: 9 / 3 = 3.
+TEST(SanmaEval, DrawsLeftOverThreeSeats) {
+  EXPECT_EQ(eval::detail::draws_left_after(0, 1, 10, 3), 3);
+  EXPECT_EQ(eval::detail::draws_left_after(1, 0, 10, 3), 4);
+  EXPECT_EQ(eval::detail::draws_left_own_turn(9, 3), 3);
 }
 
 // All-Last with three players: South 3 (dealer seat 2). The utility ranks over three seats: seat
