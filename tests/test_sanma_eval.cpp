@@ -20,6 +20,7 @@
 #include "eval/ev_graph.hpp"
 #include "eval/options.hpp"
 #include "eval/options_plan.hpp"
+#include "io/game_db.hpp"
 #include "io/log_reader.hpp"
 #include "io/record_json.hpp"
 #include "review/review.hpp"
@@ -242,6 +243,41 @@ TEST(SanmaArena, ThreeGamesRankEveryBotOncePerGame) {
     EXPECT_DOUBLE_EQ(b.rank_rates[3].value, 0.0);
   }
   EXPECT_EQ(t.differences.size(), 3u);
+}
+
+// `riichi stats` over a three-player run: the database keeps the three seats (not the empty
+// one) and gives back the same table.
+TEST(SanmaArena, DatabaseRoundTripKeepsThreeSeats) {
+  bots::ArenaConfig config;
+  config.bots = {"greedy", "random", "efficiency", ""};
+  config.rules = Rules::tenhou_sanma();
+  config.games = 3;
+  config.seed = 11;
+  const bots::ArenaRun run = bots::run_arena(config, {}, nullptr);
+  std::vector<io::StoredGame> stored;
+  for (const bots::GameResult& g : run.games) stored.push_back({g, ""});
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "riichi_sanma_eval_roundtrip.db").string();
+  std::filesystem::remove(path);
+  {
+    io::GameDb db = io::GameDb::open(path, io::GameDb::Mode::kCreate);
+    io::RunInfo info;
+    info.bots = "greedy,random,efficiency";
+    info.rules = "tenhou_sanma";
+    const long long id = db.begin_run(info);
+    db.add_games(id, stored);
+    db.finish_run(id, 1.0, false);
+  }
+  const std::vector<bots::GameResult> loaded =
+      io::GameDb::open(path, io::GameDb::Mode::kReadOnly).load_results();
+  std::filesystem::remove(path);
+  const bots::ArenaTable direct = bots::summarize(run.games), back = bots::summarize(loaded);
+  EXPECT_EQ(back.players, 3);
+  ASSERT_EQ(back.bots.size(), direct.bots.size());
+  for (std::size_t i = 0; i < back.bots.size(); ++i) {
+    EXPECT_EQ(back.bots[i].name, direct.bots[i].name);
+    EXPECT_DOUBLE_EQ(back.bots[i].avg_rank.value, direct.bots[i].avg_rank.value);
+  }
 }
 
 // Every bot of the registry plays whole sanma games (a few here; 200 each from the CLI).
