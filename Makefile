@@ -25,7 +25,7 @@ help:
 	@echo "make build   Release build; the CLI is build/riichi"
 	@echo "make bench   run the Google Benchmark suite (Release)"
 	@echo "make strength  bot strength: arena runs of $(STRENGTH_GAMES) hanchan per pairing, $(STRONG_GAMES) for strong (long)"
-	@echo "make review-check  review every decision of every seat of the 345 shared real games (long)"
+	@echo "make review-check  review every decision of every seat of the 445 shared real games (long)"
 	@echo "make bench-python  Python env / VectorEnv steps/s, dataset decisions/s, a Dask run's games/s"
 	@echo "make python-install  pip install the module for /usr/bin/python3 (user site, no network)"
 	@echo "make python-wheel    build a wheel of the module into dist/"
@@ -129,12 +129,14 @@ strength: build
 	  /usr/bin/python3 tools/arena_summary.py $$out; \
 	done; done
 
-# Game review (docs/review.md): every decision of every seat of the 345 shared real Tenhou games
-# reviewed; exit 1 if a hand or decision cannot be (--strict), 2 if a log is refused.
+# Game review (docs/review.md): every decision of every seat of the 445 shared real Tenhou games
+# (345 four-player, 100 three-player) reviewed; exit 1 if a hand or decision cannot be
+# (--strict), 2 if a log is refused.
 SHARED_DATA ?= ../shared/data
 review-check: build
 	./$(BUILD)/riichi review --strict --json -j $(JOBS) --no-progress \
-	  $(SHARED_DATA)/tenhou-mjlog $(SHARED_DATA)/tenhou-mjlog-houou2021 > $(BUILD)/review-check.jsonl
+	  $(SHARED_DATA)/tenhou-mjlog $(SHARED_DATA)/tenhou-mjlog-houou2021 \
+	  $(SHARED_DATA)/tenhou-sanma > $(BUILD)/review-check.jsonl
 
 bench: build
 	./$(BUILD)/riichi_bench --benchmark_min_time=0.2

@@ -118,6 +118,14 @@ class GameQueue {
   std::vector<io::StoredGame> games_;
 };
 
+// "a,b,c,d" (three players: "a,b,c").
+std::string bot_list_text(const bots::ArenaConfig& config) {
+  std::string out = config.bots[0];
+  for (int s = 1; s < config.rules.players; ++s)
+    out += "," + config.bots[static_cast<std::size_t>(s)];
+  return out;
+}
+
 void print_result(const ArenaOptions& opt, const bots::ArenaConfig& config,
                   const bots::ArenaRun& run) {
   const bots::ArenaTable table = bots::summarize(run.games);
@@ -128,14 +136,15 @@ void print_result(const ArenaOptions& opt, const bots::ArenaConfig& config,
     j["seconds"] = run.seconds;
     j["seed"] = opt.seed;
     j["rules"] = opt.rules;
-    j["bot_list"] = config.bots;
+    j["bot_list"] =
+        std::vector<std::string>(config.bots.begin(), config.bots.begin() + config.rules.players);
     j["threads"] = config.threads;
     j["interrupted"] = run.cancelled;
     fmt::print("{}\n", io::dump_json(j));
     return;
   }
-  fmt::print("Arena: {},{},{},{} (seat rotation), rules {}, seed {}, {} threads\n", config.bots[0],
-             config.bots[1], config.bots[2], config.bots[3], opt.rules, opt.seed, config.threads);
+  fmt::print("Arena: {} (seat rotation), rules {}, seed {}, {} threads\n", bot_list_text(config),
+             opt.rules, opt.seed, config.threads);
   if (run.cancelled)
     fmt::print("Interrupted: {} of {} games finished\n", run.games.size(), config.games);
   fmt::print("\n{}", io::arena_table_text(table));
@@ -144,14 +153,14 @@ void print_result(const ArenaOptions& opt, const bots::ArenaConfig& config,
 
 void run_arena_command(const ArenaOptions& opt) {
   bots::ArenaConfig config;
-  try {
-    config.bots = bots::parse_bot_list(opt.bots);
-  } catch (const std::invalid_argument& e) {
-    bad_input(fmt::format("--bots '{}': {}", opt.bots, e.what()));
-  }
   std::string error;
   const std::optional<Rules> rules = Rules::try_parse(opt.rules, &error);
   if (!rules) bad_input(fmt::format("--rules '{}': {}", opt.rules, error));
+  try {
+    config.bots = bots::parse_bot_list(opt.bots, rules->players);
+  } catch (const std::invalid_argument& e) {
+    bad_input(fmt::format("--bots '{}' (rules {}): {}", opt.bots, opt.rules, e.what()));
+  }
   if (opt.games < 1) bad_input(fmt::format("--games must be at least 1 (got {})", opt.games));
   if (opt.threads < 1) bad_input(fmt::format("--threads must be at least 1 (got {})", opt.threads));
   config.rules = *rules;
@@ -166,8 +175,7 @@ void run_arena_command(const ArenaOptions& opt) {
     try {
       db.emplace(io::GameDb::open(opt.db, io::GameDb::Mode::kCreate));
       io::RunInfo info;
-      info.bots = fmt::format("{},{},{},{}", config.bots[0], config.bots[1], config.bots[2],
-                              config.bots[3]);
+      info.bots = bot_list_text(config);
       info.rules = opt.rules;
       info.seed = opt.seed;
       info.games_requested = opt.games;
@@ -264,7 +272,8 @@ void add_arena_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "arena", "Play many games between four bots with seat rotation and print statistics.");
   sub->add_option("--bots", opt->bots,
-                  "Four bot names separated by commas (or one name for all four seats); "
+                  "Four bot names separated by commas (three under three-player rules such as "
+                  "tenhou_sanma), or one name for every seat; "
                   "known: " +
                       bots::bot_names())
       ->required();
@@ -279,9 +288,11 @@ void add_arena_command(CLI::App& app) {
                   "accumulate across invocations");
   sub->add_flag("--json", opt->json, "Print one JSON object instead of the table");
   sub->footer(
-      "Games come in blocks of 4 with the same seed, the bots rotated through the seats.\n"
+      "Games come in blocks of 4 (3 for three players) with the same seed, the bots rotated\n"
+      "through the seats.\n"
       "Ctrl-C stops after the running games, stores and prints them, exit status 130.\n"
-      "Example: riichi arena --bots greedy,random,greedy,random --games 400 --db a.db");
+      "Example: riichi arena --bots greedy,random,greedy,random --games 400 --db a.db\n"
+      "         riichi arena --rules tenhou_sanma --bots strong,greedy,defensive --games 30");
   sub->callback([opt] { run_arena_command(*opt); });
 }
 

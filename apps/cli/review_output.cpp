@@ -41,15 +41,20 @@ std::string seat_name(const review::GameReview& g, int seat) {
   return fmt::format("P{} {}", g.log_seat(seat), g.names[at(seat)]);
 }
 
+// The seat wind of `seat` (three players: East, South, West only).
+int wind_of(const review::GameReview& g, int seat, const Observation& o) {
+  return (seat - o.dealer + g.num_players) % g.num_players;
+}
+
 std::string decision_text(const review::GameReview& g, const review::Decision& d) {
   const Observation& o = d.position;
   const bool red = g.rules.red_fives;
   std::string s = fmt::format("{} turn {} | {} ({} wind) | {} | dora {} | wall {}{}\n", d.hand,
-                              d.turn, seat_name(g, d.seat), kWinds[(d.seat - o.dealer + 4) % 4],
+                              d.turn, seat_name(g, d.seat), kWinds[wind_of(g, d.seat, o)],
                               hand_text(o, red), tiles_text(o.dora_indicators, red),
                               o.live_tiles_left, d.threat ? " | threat" : "");
   if (o.last_discard >= 0)
-    s += fmt::format("  on {}'s {}\n", kWinds[(o.to_play - o.dealer + 4) % 4],
+    s += fmt::format("  on {}'s {}\n", kWinds[wind_of(g, o.to_play, o)],
                      tile_to_string(tile_of_id(o.last_discard, red)));
   s += fmt::format(
       "  took: {}   best: {}   loss {:.0f}{}\n", d.actual_row().action, d.best_row().action,

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "riichi/dora.hpp"
+
 namespace riichi::cli {
 
 namespace {
@@ -22,11 +24,12 @@ std::string seat_label(int seat) {
   return seat == 0 ? "East (dealer)" : std::string(kWindNames[seat]);
 }
 
-std::string indicator_line(const std::vector<Tile>& indicators) {
+std::string indicator_line(const std::vector<Tile>& indicators, const Rules& rules) {
   std::string out;
   for (Tile t : indicators) {
     if (!out.empty()) out += ", ";
-    out += fmt::format("{} (dora {})", tile_to_string(t), kind_to_string(dora_of(t.kind)));
+    out +=
+        fmt::format("{} (dora {})", tile_to_string(t), kind_to_string(dora_in_play(t.kind, rules)));
   }
   return out;
 }
@@ -81,14 +84,15 @@ void print_score_sheet(const ScoreResult& r, const WinVector& v, const Rules& ru
   std::string where =
       fmt::format("seat {}, {} round", seat_label(c.seat), kWindNames[c.round_wind]);
   if (!c.tsumo)
-    where += fmt::format(", discard from {}",
-                         kWindNames[c.discarder >= 0 ? c.discarder : (c.seat + 3) % 4]);
+    where += fmt::format(
+        ", discard from {}",
+        kWindNames[c.discarder >= 0 ? c.discarder : (c.seat + rules.players - 1) % rules.players]);
   fmt::print("Situation {}; rules {}\n", where, rules.name);
   if (const std::string f = flags_line(c); !f.empty()) fmt::print("Flags     {}\n", f);
   if (!c.dora_indicators.empty())
-    fmt::print("Dora      indicators {}\n", indicator_line(c.dora_indicators));
+    fmt::print("Dora      indicators {}\n", indicator_line(c.dora_indicators, rules));
   if (!c.ura_indicators.empty())
-    fmt::print("Ura dora  indicators {}{}\n", indicator_line(c.ura_indicators),
+    fmt::print("Ura dora  indicators {}{}\n", indicator_line(c.ura_indicators, rules),
                c.riichi ? "" : " (not used: no riichi)");
   if (c.honba > 0 || c.riichi_sticks > 0)
     fmt::print("Table     {} honba, {} riichi stick{}\n", c.honba, c.riichi_sticks,

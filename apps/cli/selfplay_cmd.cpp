@@ -43,7 +43,7 @@ void run_selfplay(const SelfplayOptions& opt) {
   }
   std::array<std::string, 4> names;
   try {
-    names = bots::parse_bot_list(opt.bots);
+    names = bots::parse_bot_list(opt.bots, rules->players);
   } catch (const std::invalid_argument& e) {
     fmt::print(stderr, "error: --bots: {}\n", e.what());
     throw CLI::RuntimeError(kExitBadInput);
@@ -58,7 +58,10 @@ void run_selfplay(const SelfplayOptions& opt) {
   }
   for (int g = 0; g < opt.games; ++g) {
     const std::uint64_t seed = opt.seed + static_cast<std::uint64_t>(g);
-    const auto players = bots::make_bots(names, seed);
+    // Three players: the bots judge under the game's rules; four-player bots keep their
+    // historical ema2016 judgement (records stay identical).
+    const auto players =
+        rules->players == 4 ? bots::make_bots(names, seed) : bots::make_bots(names, seed, *rules);
     const GameRecorder rec = bots::play_recorded(*rules, seed, bots::seats_of(players));
     const GameRecord record = rec.record();
     if (file) io::write_game(file, record, rec.log(), g);

@@ -88,7 +88,7 @@ void fill_result(const Game& game, const HandTracker& tracker,
                  const std::array<std::string, 4>& names, GameResult& out) {
   const FinalResult fin = game.final_result();
   out.hands = static_cast<int>(game.results().size());
-  for (std::size_t s = 0; s < 4; ++s) {
+  for (std::size_t s = 0; s < static_cast<std::size_t>(game.rules().players); ++s) {
     SeatResult& r = out.seats[s];
     const int seat = static_cast<int>(s);
     r.bot = names[s];
@@ -119,17 +119,19 @@ std::uint64_t arena_game_seed(std::uint64_t run_seed, int block) {
   return splitmix64(run_seed ^ splitmix64(static_cast<std::uint64_t>(block) + 0x61726E61ull));
 }
 
-std::array<std::string, 4> seat_bots(const std::array<std::string, 4>& list, int rotation) {
+std::array<std::string, 4> seat_bots(const std::array<std::string, 4>& list, int rotation,
+                                     int players) {
   std::array<std::string, 4> out;
-  for (std::size_t s = 0; s < 4; ++s) out[s] = list[(s + static_cast<std::size_t>(rotation)) % 4];
+  const auto n = static_cast<std::size_t>(players);
+  for (std::size_t s = 0; s < n; ++s) out[s] = list[(s + static_cast<std::size_t>(rotation)) % n];
   return out;
 }
 
-int repeated_rotations(const std::array<std::string, 4>& list, int rotation) {
-  const std::array<std::string, 4> seating = seat_bots(list, rotation);
+int repeated_rotations(const std::array<std::string, 4>& list, int rotation, int players) {
+  const std::array<std::string, 4> seating = seat_bots(list, rotation, players);
   int repeats = 0;
   for (int r = 0; r < rotation; ++r)
-    if (seat_bots(list, r) == seating) ++repeats;
+    if (seat_bots(list, r, players) == seating) ++repeats;
   return repeats;
 }
 
@@ -137,15 +139,21 @@ GameResult play_arena_game(const ArenaConfig& config, int index,
                            std::optional<GameRecorder>* recorder) {
   GameResult result;
   result.index = index;
-  result.block = index / 4;
-  result.rotation = index % 4;
+  const int seats = config.rules.players;
+  result.block = index / seats;
+  result.rotation = index % seats;
   result.seed = arena_game_seed(config.seed, result.block);
-  const std::array<std::string, 4> names = seat_bots(config.bots, result.rotation);
-  const int repeat = repeated_rotations(config.bots, result.rotation);
+  const std::array<std::string, 4> names = seat_bots(config.bots, result.rotation, seats);
+  const int repeat = repeated_rotations(config.bots, result.rotation, seats);
   std::array<std::unique_ptr<Bot>, 4> players;
-  for (int s = 0; s < 4; ++s)
+  for (int s = 0; s < seats; ++s) {
+    const std::string& name = names[static_cast<std::size_t>(s)];
+    const std::uint64_t seed = bot_seed(result.seed, s + 4 * repeat);
+    // Three players: the bots play under the game's rules (their tile set, kita, payments); the
+    // four-player bots keep their historical ema2016 judgement (records stay identical).
     players[static_cast<std::size_t>(s)] =
-        make_bot(names[static_cast<std::size_t>(s)], bot_seed(result.seed, s + 4 * repeat));
+        seats == 4 ? make_bot(name, seed) : make_bot(name, seed, config.rules);
+  }
   HandTracker tracker;
   if (recorder != nullptr) {
     recorder->emplace(config.rules, result.seed, names);
@@ -166,7 +174,10 @@ ArenaRun run_arena(const ArenaConfig& config, const ArenaCallbacks& callbacks,
                    std::atomic<bool>* cancel) {
   if (config.games < 0) throw std::invalid_argument("the number of games must not be negative");
   if (config.threads < 1) throw std::invalid_argument("the number of threads must be at least 1");
-  for (const std::string& name : config.bots) make_bot(name, 0);  // throws for an unknown name
+  if (config.rules.players != 3 && config.rules.players != 4)
+    throw std::invalid_argument("the rules must be for 3 or 4 players");
+  for (int s = 0; s < config.rules.players; ++s)
+    make_bot(config.bots[static_cast<std::size_t>(s)], 0);  // throws for an unknown name
 
   const auto start = std::chrono::steady_clock::now();
   // Finished games in finishing order (sorted by index at the end): memory grows with the games
@@ -299,6 +310,10 @@ ArenaTable summarize(std::span<const GameResult> games) {
     std::vector<std::pair<std::size_t, double>>& per_bot = game_ranks.emplace_back();
     std::array<int, 4> counts{};
     for (const SeatResult& r : g.seats) {
+      if (r.bot.empty()) {  // the empty seat of a three-player game
+        table.players = 3;
+        continue;
+      }
       std::size_t i = 0;
       while (i < acc.size() && acc[i].name != r.bot) ++i;
       if (i == acc.size()) acc.emplace_back().name = r.bot;

@@ -18,6 +18,10 @@
 // seats, each time held by a different bot; later hands keep the same walls only as long as the
 // games have dealt the same number of hands before them.
 //
+// Three players (rules.players = 3, config.bots[0..2]; bots[3] unused): blocks of 3 games,
+// rotation r = g % 3, seat s (0..2) plays config.bots[(s + r) % 3]; seat 3 is empty (its
+// SeatResult has an empty bot name and is left out of the statistics). Ranks are 1..3.
+//
 // The per-game results are stored by game index, so the statistics do not depend on the number
 // of threads or their timing. No I/O here: the SQLite store is src/io/game_db.*, the text and
 // JSON forms of the table src/io/arena_report.*.
@@ -61,8 +65,8 @@ struct SeatResult {
 
 struct GameResult {
   int index = 0;           // game index in its run (0-based)
-  int block = 0;           // index / 4
-  int rotation = 0;        // index % 4
+  int block = 0;           // index / players
+  int rotation = 0;        // index % players
   std::uint64_t seed = 0;  // the game seed (shared by the block)
   int hands = 0;           // hands dealt (results().size())
   std::array<SeatResult, 4> seats{};
@@ -79,11 +83,13 @@ struct ArenaConfig {
 
 // The block's game seed: splitmix64(run_seed ^ splitmix64(block + 0x61726E61)), portable.
 std::uint64_t arena_game_seed(std::uint64_t run_seed, int block);
-// The bots of the seats for a rotation: result[s] = list[(s + rotation) % 4].
-std::array<std::string, 4> seat_bots(const std::array<std::string, 4>& list, int rotation);
+// The bots of the seats for a rotation: result[s] = list[(s + rotation) % players] for the
+// seats s < players (the others empty).
+std::array<std::string, 4> seat_bots(const std::array<std::string, 4>& list, int rotation,
+                                     int players = 4);
 // How many earlier rotations of a block seat the same bots as `rotation` (0 for a list of four
 // different names; A,B,A,B: 0, 0, 1, 1; A,A,A,A: 0, 1, 2, 3).
-int repeated_rotations(const std::array<std::string, 4>& list, int rotation);
+int repeated_rotations(const std::array<std::string, 4>& list, int rotation, int players = 4);
 
 // Plays game `index` of a run. With `recorder` non-null the game is played through a
 // GameRecorder stored there (player names = the registry names).
@@ -154,6 +160,7 @@ struct ArenaTable {
   std::vector<RankDifference> differences;  // every pair of bots (table order), a before b
   int games = 0;
   long long hands = 0;
+  int players = 4;  // 3 when the games were three-player (no 4th place)
 };
 
 // The one aggregation of per-game results into the table (CLI, `stats`, Python front-end).

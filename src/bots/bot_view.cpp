@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "riichi/dora.hpp"
 #include "riichi/shanten.hpp"
 #include "riichi/shanten_table.hpp"
 #include "riichi/waits.hpp"
@@ -128,6 +129,13 @@ int PlanShanten::yakuhai(int kind, int delta, int blocks) const {
 }
 
 HandView read_view(const Observation& obs, bool red_fives) {
+  Rules rules;  // four players: only the red fives matter
+  rules.red_fives = red_fives;
+  return read_view(obs, rules);
+}
+
+HandView read_view(const Observation& obs, const Rules& rules) {
+  const bool red_fives = rules.red_fives;
   HandView v;
   for (std::uint8_t id : obs.concealed) ++v.hand[id / 4];
   if (obs.drawn >= 0 && obs.concealed.size() % 3 != 2)
@@ -138,7 +146,7 @@ HandView read_view(const Observation& obs, bool red_fives) {
   v.tiles = tile_total(v.hand);
   for (std::uint8_t ind : obs.dora_indicators) {
     ++v.visible[ind / 4];
-    ++v.dora[static_cast<std::size_t>(dora_of(ind / 4))];
+    ++v.dora[static_cast<std::size_t>(dora_in_play(ind / 4, rules))];
   }
   for (int s = 0; s < 4; ++s) {
     const auto si = static_cast<std::size_t>(s);
@@ -159,8 +167,16 @@ HandView read_view(const Observation& obs, bool red_fives) {
       if (red_fives) v.red_fives += is_red_id(id);
     }
   }
-  for (auto& x : v.visible) x = std::min<std::uint8_t>(x, 4);
-  v.seat_wind = 27 + (obs.seat - obs.dealer + 4) % 4;
+  const WallShape shape = wall_shape(rules);
+  for (int k = 0; k < kNumKinds; ++k) {
+    auto& x = v.visible[static_cast<std::size_t>(k)];
+    // Three players: the nukidora set aside are seen, and 2m-8m are out of the game (all four
+    // copies counted as seen, so that none is unseen).
+    if (k == kNorth) x = static_cast<std::uint8_t>(x + obs.kita[0] + obs.kita[1] + obs.kita[2]);
+    if (!shape.in_play(4 * k)) x = 4;
+    x = std::min<std::uint8_t>(x, 4);
+  }
+  v.seat_wind = 27 + (obs.seat - obs.dealer + rules.players) % rules.players;
   v.round_wind = 27 + obs.round_wind % 4;
   return v;
 }
@@ -265,6 +281,19 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
     if (e.ukeire > b.ukeire || (e.ukeire == b.ukeire && e.keep < b.keep)) best = i;
   }
   return n;
+}
+
+const Action* free_kita(std::span<const Action> legal, std::span<const DiscardEval> evals, int n,
+                        int best) {
+  if (best < 0) return nullptr;
+  for (const Action& a : legal) {
+    if (a.type != ActionType::kKita) continue;
+    for (int i = 0; i < n; ++i) {
+      const DiscardEval& e = evals[static_cast<std::size_t>(i)];
+      if (e.kind == kNorth && e.shanten <= evals[static_cast<std::size_t>(best)].shanten) return &a;
+    }
+  }
+  return nullptr;
 }
 
 const Action* pick_copy(std::span<const Action> legal, ActionType type, int kind, bool red_fives) {

@@ -33,6 +33,9 @@ struct HandView {
 };
 
 HandView read_view(const Observation& obs, bool red_fives);
+// The same under `rules`: three players (seat winds over three seats, no 2m-8m left unseen, the
+// nukidora seen, a 1m indicator pointing at 9m).
+HandView read_view(const Observation& obs, const Rules& rules);
 
 // Copies of `kind` not seen by this seat (4 - own concealed - visible), >= 0.
 inline int unseen(const HandView& v, int kind) {
@@ -118,6 +121,12 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
 
 // Keep value of one tile kind in the hand (isolated honours and terminals low, dora high).
 int keep_value(const HandView& v, int kind);
+
+// Kita (three players: a free dora and a replacement draw) when it is legal and the North is not
+// worth keeping: discarding it would not raise the shanten above the best discard's (a North
+// pair or pung the hand needs is kept). `evals`, `n`, `best` as from evaluate_discards.
+const Action* free_kita(std::span<const Action> legal, std::span<const DiscardEval> evals, int n,
+                        int best);
 
 // The legal action of `type` discarding kind `kind`: a plain copy before a red five, the drawn
 // tile before another copy. nullptr when none.

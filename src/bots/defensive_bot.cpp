@@ -49,7 +49,7 @@ bool DefensiveBot::push(const HandView& v, const SafetyModel& safety, int shante
 Action DefensiveBot::choose(const Observation& obs, std::span<const Action> legal) {
   if (legal.size() == 1) return legal[0];
   if (const Action* win = find_win(legal)) return *win;
-  const HandView v = read_view(obs, efficiency_.rules().red_fives);
+  const HandView v = read_view(obs, efficiency_.rules());
   const SafetyModel safety(obs, v);
   const bool claim = find_type(legal, ActionType::kPass) != nullptr;
   if (safety.num_threats() == 0)
@@ -82,6 +82,7 @@ Action DefensiveBot::choose_turn(const Observation& obs, const HandView& v,
   if (push(v, safety, top.shanten, top.ukeire, safest_tenpai, obs.live_tiles_left)) {
     for (const Action& a : legal)
       if (is_kan(a.type) && efficiency_.kan_is_good(v, a, top)) return a;
+    if (const Action* kita = free_kita(legal, evals, n, best)) return *kita;
     // The safest of the discards nearly as good as the best.
     const int need = top.shanten == 0 ? std::max(1, top.ukeire / 2) : top.ukeire * 2 / 3;
     int pick = best;

@@ -52,7 +52,7 @@ EfficiencyBot::EfficiencyBot(std::uint64_t /*seed*/, const Rules& rules) : rules
 Action EfficiencyBot::choose(const Observation& obs, std::span<const Action> legal) {
   if (legal.size() == 1) return legal[0];
   if (const Action* win = find_win(legal)) return *win;
-  const HandView v = read_view(obs, rules_.red_fives);
+  const HandView v = read_view(obs, rules_);
   if (find_type(legal, ActionType::kPass) != nullptr) return choose_claim(v, legal);
   return choose_turn(v, legal);
 }
@@ -70,8 +70,10 @@ Action EfficiencyBot::choose_turn(const HandView& v, std::span<const Action> leg
   }
   std::array<DiscardEval, kNumKinds> evals;
   int best = -1;
-  evaluate_discards(v, plans(v), action_kinds(legal, ActionType::kDiscard), evals, best);
+  const int n =
+      evaluate_discards(v, plans(v), action_kinds(legal, ActionType::kDiscard), evals, best);
   if (best < 0) return legal[0];
+  if (const Action* kita = free_kita(legal, evals, n, best)) return *kita;
   for (const Action& a : legal)
     if ((a.type == ActionType::kAnkan || a.type == ActionType::kKakan) &&
         kan_is_good(v, a, evals[static_cast<std::size_t>(best)]))

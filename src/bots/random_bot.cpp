@@ -63,6 +63,11 @@ Action RandomBot::choose_greedy(const Observation& obs, std::span<const Action> 
       best[static_cast<std::size_t>(n_best++)] = static_cast<int>(i);
   }
   if (n_best == 0) return choose(legal);
+  // Kita (three players) instead of a North discard as good as the best: a free draw and dora.
+  for (int i = 0; i < n_best; ++i)
+    if (legal[static_cast<std::size_t>(best[static_cast<std::size_t>(i)])].tile / 4 == kNorth)
+      for (const Action& a : legal)
+        if (a.type == ActionType::kKita) return a;
   return legal[static_cast<std::size_t>(
       best[static_cast<std::size_t>(rng_.bounded(static_cast<std::uint64_t>(n_best)))])];
 }

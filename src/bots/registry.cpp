@@ -95,14 +95,16 @@ std::array<std::unique_ptr<Bot>, 4> make_bots(const std::array<std::string, 4>& 
 std::array<std::unique_ptr<Bot>, 4> make_bots(const std::array<std::string, 4>& names,
                                               std::uint64_t game_seed, const Rules& rules) {
   std::array<std::unique_ptr<Bot>, 4> bots;
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < rules.players; ++s) {  // three players: seat 3 has no bot
     const auto i = static_cast<std::size_t>(s);
     bots[i] = make_bot(names[i], bot_seed(game_seed, s), rules);
   }
   return bots;
 }
 
-std::array<std::string, 4> parse_bot_list(std::string_view list) {
+std::array<std::string, 4> parse_bot_list(std::string_view list) { return parse_bot_list(list, 4); }
+
+std::array<std::string, 4> parse_bot_list(std::string_view list, int players) {
   std::vector<std::string> parts;
   std::size_t start = 0;
   while (true) {
@@ -111,8 +113,10 @@ std::array<std::string, 4> parse_bot_list(std::string_view list) {
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
-  if (parts.size() != 1 && parts.size() != 4) {
-    std::string msg = "expected one bot name or four separated by commas, got ";
+  if (parts.size() != 1 && parts.size() != static_cast<std::size_t>(players)) {
+    std::string msg = "expected one bot name or ";
+    msg += players == 3 ? "three (three-player rules)" : "four";
+    msg += " separated by commas, got ";
     msg += std::to_string(parts.size());
     msg += " in '";
     msg += list;
@@ -121,8 +125,8 @@ std::array<std::string, 4> parse_bot_list(std::string_view list) {
   }
   for (const std::string& p : parts)
     if (!is_bot_name(p)) make_bot(p, 0);  // throws with the list of known names
-  if (parts.size() == 1) return {parts[0], parts[0], parts[0], parts[0]};
-  return {parts[0], parts[1], parts[2], parts[3]};
+  if (parts.size() == 1) return {parts[0], parts[0], parts[0], players == 3 ? "" : parts[0]};
+  return {parts[0], parts[1], parts[2], players == 3 ? "" : parts[3]};
 }
 
 }  // namespace riichi::bots

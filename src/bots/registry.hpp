@@ -46,5 +46,8 @@ std::array<std::unique_ptr<Bot>, 4> make_bots(const std::array<std::string, 4>& 
 // Splits "a,b,c,d" (or one name for all four seats) into four names, each checked.
 // Throws std::invalid_argument with what is wrong.
 std::array<std::string, 4> parse_bot_list(std::string_view list);
+// The same for `players` seats: one name or `players` names; with three players the fourth
+// name is empty (seat 3 has no player).
+std::array<std::string, 4> parse_bot_list(std::string_view list, int players);
 
 }  // namespace riichi::bots

@@ -30,8 +30,9 @@ Action ask(const Game& game, Bot& bot, int seat) {
 
 GameRecorder play_recorded(const Rules& rules, std::uint64_t seed, const Seats& bots) {
   std::array<std::string, 4> names;
-  for (int s = 0; s < 4; ++s)
-    names[static_cast<std::size_t>(s)] = bots[static_cast<std::size_t>(s)]->name();
+  for (int s = 0; s < 4; ++s)  // three players: no bot at seat 3
+    if (const Bot* b = bots[static_cast<std::size_t>(s)])
+      names[static_cast<std::size_t>(s)] = b->name();
   GameRecorder rec(rules, seed, names);
   while (!rec.game().is_over()) {
     const int seat = rec.game().to_play();

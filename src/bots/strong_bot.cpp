@@ -12,9 +12,9 @@ namespace {
 
 // The place (0 = 1st) of `seat` in `scores`; ties go to the earlier seat (the initial East
 // first), as the final ranking does without split ties.
-int place_of(const std::array<double, 4>& scores, int seat) {
+int place_of(const std::array<double, 4>& scores, int seat, int players) {
   int place = 0;
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < players; ++s) {
     const auto si = static_cast<std::size_t>(s), me = static_cast<std::size_t>(seat);
     if (s != seat && (scores[si] > scores[me] || (scores[si] == scores[me] && s < seat))) ++place;
   }
@@ -56,10 +56,15 @@ StrongBot::StrongBot(std::uint64_t seed, const Rules& rules)
 
 bool StrongBot::is_all_last(const Observation& obs, const Rules& rules) {
   const int last_wind = rules.east_only ? 0 : 1;  // East 0, South 1
-  return obs.round_wind >= last_wind && obs.dealer == 3;
+  return obs.round_wind >= last_wind && obs.dealer == rules.players - 1;
 }
 
 double StrongBot::placement_utility(const Observation& obs, const eval::Outcome& outcome) {
+  return placement_utility(obs, outcome, 4);
+}
+
+double StrongBot::placement_utility(const Observation& obs, const eval::Outcome& outcome,
+                                    int players) {
   std::array<double, 4> scores{};
   for (int s = 0; s < 4; ++s)
     scores[static_cast<std::size_t>(s)] = obs.scores[static_cast<std::size_t>(s)];
@@ -68,10 +73,10 @@ double StrongBot::placement_utility(const Observation& obs, const eval::Outcome&
   if (outcome.kind == eval::Outcome::kDealIn && outcome.other >= 0) {
     scores[static_cast<std::size_t>(outcome.other)] -= outcome.points;
   } else {
-    for (int s = 0; s < 4; ++s)
-      if (s != obs.seat) scores[static_cast<std::size_t>(s)] -= outcome.points / 3;
+    for (int s = 0; s < players; ++s)
+      if (s != obs.seat) scores[static_cast<std::size_t>(s)] -= outcome.points / (players - 1);
   }
-  return outcome.points + kRankStep * (3 - place_of(scores, obs.seat));
+  return outcome.points + kRankStep * (players - 1 - place_of(scores, obs.seat, players));
 }
 
 Action StrongBot::choose(const Observation& obs, std::span<const Action> legal) {
@@ -89,13 +94,13 @@ StrongBot::Decision StrongBot::decide(const Observation& obs, std::span<const Ac
   if (win != nullptr) {
     fixed = *win;
   } else if (legal.size() > 1) {
-    const HandView v = read_view(obs, rules_.red_fives);
+    const HandView v = read_view(obs, rules_);
     const bool threat = eval::table_threat(obs, rules_);
     if (claim) {
       const Action a = efficiency_.choose_claim(v, legal);
       if (a.type == ActionType::kPass || !threat) fixed = a;
-    } else if (!threat) {
-      fixed = efficiency_.choose_turn(v, legal);
+    } else if (!threat && find_type(legal, ActionType::kKita) == nullptr) {
+      fixed = efficiency_.choose_turn(v, legal);  // (a kita is valued: eval/options.hpp)
     }
   }
   if (fixed && !reasons) return {*fixed, {}};
@@ -103,7 +108,12 @@ StrongBot::Decision StrongBot::decide(const Observation& obs, std::span<const Ac
   eval::OptionsSettings settings = eval::OptionsSettings::fast();
   settings.reasons = reasons;
   settings.fold_margin = kFoldMargin;
-  if (is_all_last(obs, rules_)) settings.utility = placement_utility;
+  if (is_all_last(obs, rules_)) {
+    const int players = rules_.players;
+    settings.utility = [players](const Observation& o, const eval::Outcome& out) {
+      return placement_utility(o, out, players);
+    };
+  }
   const eval::OptionsReport report = eval::evaluate_options(obs, rules_, settings);
   if (fixed) {  // the valuation's reason for that action
     for (const eval::OptionValue& o : report.options)

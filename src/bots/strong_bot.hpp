@@ -67,6 +67,9 @@ class StrongBot final : public Bot {
   // from obs.scores moved by the outcome (a win paid by the others evenly, a deal-in by the
   // seat that most likely won, other outcomes spread over the others).
   static double placement_utility(const Observation& obs, const eval::Outcome& outcome);
+  // The same at a table of `players` (3: the empty seat 3 takes no place, 3rd is last).
+  static double placement_utility(const Observation& obs, const eval::Outcome& outcome,
+                                  int players);
   // Rule 5: the index of the option to play in a claim window under a threat.
   static int call_pick(const eval::OptionsReport& report);
   // Rule 4b: on its own turn under a threat, the index of the option to play when `pick` is

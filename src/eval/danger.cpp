@@ -143,6 +143,11 @@ void assess_danger(const TableReading& t, const Rules& rules, DangerReport& out,
     od.seat_wind = o.seat_wind;
     od.riichi = o.riichi;
     od.open = o.open;
+    if (!o.present) {  // the empty seat of a three-player table: no hand, no danger
+      od.tenpai = 0;
+      od.tiles.fill(TileDanger{});
+      continue;
+    }
     od.tenpai = o.riichi ? 1.0f : static_cast<float>(tenpai_probability(t, o, params.tenpai));
     live_shapes(t, o, shapes);
     wait_probabilities(shapes, params.wait, wins);

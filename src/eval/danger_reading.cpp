@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstddef>
 
+#include "riichi/dora.hpp"
+
 namespace riichi::eval {
 
 namespace {
@@ -155,7 +157,9 @@ void read_order(const Observation& obs, const DiscardOrder& order,
   }
 }
 
-void count_tiles(const Observation& obs, bool red_fives, TableReading& t) {
+void count_tiles(const Observation& obs, const Rules& rules, TableReading& t) {
+  const bool red_fives = rules.red_fives;
+  const WallShape shape = wall_shape(rules);
   std::array<bool, 3> red_seen{};
   auto see = [&](int id) {
     ++t.visible[at(id / 4)];
@@ -171,17 +175,20 @@ void count_tiles(const Observation& obs, bool red_fives, TableReading& t) {
     for (const MeldInfo& m : obs.melds[at(s)])
       for (int i = 0; i < m.size(); ++i) see(m.ids[at(i)]);
   }
+  for (int s = 0; s < 4; ++s)  // three players: the nukidora set aside are public
+    t.visible[at(kNorth)] = static_cast<std::uint8_t>(t.visible[at(kNorth)] + obs.kita[at(s)]);
   for (int id : obs.dora_indicators) {
     see(id);
-    const int dk = dora_of(id / 4);
+    const int dk = dora_in_play(id / 4, rules);
     ++t.dora[at(dk)];
     t.dora_kinds |= kind_bit(dk);
   }
   for (int k = 0; k < kNumKinds; ++k) {
-    const int v = std::min<int>(4, t.visible[at(k)]);
+    const int copies = shape.in_play(4 * k) ? 4 : 0;  // three players: no 2m-8m
+    const int v = std::min<int>(copies, t.visible[at(k)]);
     t.visible[at(k)] = static_cast<std::uint8_t>(v);
-    t.unseen[at(k)] = static_cast<std::uint8_t>(4 - v);
-    t.unseen_total += 4 - v;
+    t.unseen[at(k)] = static_cast<std::uint8_t>(copies - v);
+    t.unseen_total += copies - v;
   }
   if (red_fives)
     for (int suit = 0; suit < 3; ++suit)
@@ -193,7 +200,7 @@ void count_tiles(const Observation& obs, bool red_fives, TableReading& t) {
 
 }  // namespace
 
-void order_discards(const Observation& obs, DiscardOrder& out) {
+void order_discards(const Observation& obs, DiscardOrder& out, int players) {
   out.size = 0;
   out.rebuilt = true;
   int total = 0;
@@ -207,7 +214,7 @@ void order_discards(const Observation& obs, DiscardOrder& out) {
     out.refs[at(out.size++)] = {static_cast<std::uint8_t>(cur),
                                 static_cast<std::uint8_t>(next[at(cur)]++)};
     const int caller = d.called ? caller_of(obs, cur, d.id) : -1;
-    cur = caller >= 0 ? caller : (cur + 1) % 4;
+    cur = caller >= 0 ? caller : (cur + 1) % players;
   }
   if (out.size < total) fallback_order(obs, out);
 }
@@ -219,11 +226,14 @@ void read_table(const Observation& obs, const Rules& rules, TableReading& t) {
   t.live_tiles_left = obs.live_tiles_left;
   t.honba = obs.honba;
   t.indicators = static_cast<int>(obs.dora_indicators.size());
-  count_tiles(obs, rules.red_fives, t);
+  count_tiles(obs, rules, t);
+  const int players = rules.players;
   for (int i = 0; i < 3; ++i) {
     OpponentReading& o = t.opponents[at(i)];
-    o.seat = (obs.seat + 1 + i) % 4;
-    o.seat_wind = (o.seat - obs.dealer + 8) % 4;
+    // Three players: the two opponents in turn order, then the empty seat 3 (absent).
+    o.present = i < players - 1;
+    o.seat = o.present ? (obs.seat + 1 + i) % players : 3;
+    o.seat_wind = (o.seat - obs.dealer + 2 * players) % players;
     o.riichi = obs.riichi[at(o.seat)];
     o.concealed = obs.concealed_count[at(o.seat)];
     o.value_honors = kind_bit(kWhite) | kind_bit(kGreen) | kind_bit(kRed) |
@@ -232,7 +242,7 @@ void read_table(const Observation& obs, const Rules& rules, TableReading& t) {
     read_melds(obs, t, rules.red_fives, o);
   }
   DiscardOrder order;
-  order_discards(obs, order);
+  order_discards(obs, order, players);
   read_order(obs, order, t.opponents);
 }
 

@@ -34,10 +34,12 @@ struct DiscardOrder {
   int size = 0;
   bool rebuilt = true;  // false when the fallback order was used
 };
-void order_discards(const Observation& obs, DiscardOrder& out);
+// `players`: 3 for a three-player table (turns go 0 1 2).
+void order_discards(const Observation& obs, DiscardOrder& out, int players = 4);
 
 // Public facts about one opponent.
 struct OpponentReading {
+  bool present = true;  // false: the empty seat of a three-player table (nothing to read)
   int seat = -1;
   int seat_wind = 0;  // 0 = East (dealer) .. 3 = North
   bool riichi = false;

@@ -8,6 +8,7 @@
 
 #include "eval/ev_graph.hpp"
 #include "eval/tile_distance.hpp"
+#include "riichi/round.hpp"
 
 namespace riichi::eval {
 
@@ -75,12 +76,17 @@ Setup make_setup(const EvPosition& position, const Rules& rules, bool shanten) {
   if (position.seat < 0 || position.seat > 3 || position.round_wind < 0 || position.round_wind > 3)
     throw std::invalid_argument("seat and round wind must be 0..3 (E S W N)");
   if (position.dora_indicators.size() > 5) throw std::invalid_argument("at most 5 dora indicators");
+  if (position.kita < 0 || position.kita > 4 || (position.kita > 0 && !rules.kita))
+    throw std::invalid_argument("kita " + std::to_string(position.kita) + ": 0..4 North tiles" +
+                                " set aside, and only under rules with kita (" + rules.name + ")");
   Setup s;
   s.red_fives = rules.red_fives;
   s.melds = melds;
   s.start_tiles = concealed;
   IdCounts copies{}, seen{};
-  for (int k = 0; k < kNumKinds; ++k) copies[k] = is_five(k) && s.red_fives ? 3 : 4;
+  const WallShape shape = wall_shape(rules);  // three players: no 2m-8m
+  for (int k = 0; k < kNumKinds; ++k)
+    copies[k] = !shape.in_play(4 * k) ? 0 : is_five(k) && s.red_fives ? 3 : 4;
   if (s.red_fives)
     for (int id = kNumKinds; id < kIds; ++id) copies[id] = 1;
   auto see = [&](Tile t, const char* where) {

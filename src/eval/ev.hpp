@@ -125,6 +125,7 @@ struct EvPosition {
   std::vector<Tile> dora_indicators;
   std::vector<Tile> visible;       // other tiles seen: discards, others' melds (not indicators)
   std::vector<Tile> own_discards;  // own pond (furiten), also counted in `visible`
+  int kita = 0;  // three players: North tiles this seat set aside (nukidora), one dora each
   Rules rules = Rules::ema2016();
 };
 

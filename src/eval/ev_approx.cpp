@@ -7,6 +7,7 @@
 
 #include "eval/ev_graph.hpp"
 #include "eval/tile_distance.hpp"
+#include "riichi/dora.hpp"
 
 namespace riichi::eval::detail {
 
@@ -27,13 +28,15 @@ EvCurve chain_curve(const Setup& s, const EvOptions& o, const EvPosition& p, con
   Counts all = kinds;
   for (const Meld& m : p.hand.melds)
     for (Tile t : m.view()) ++all[t.kind], dora += t.red;
-  for (Tile t : p.dora_indicators) dora += all[dora_of(t.kind)];
+  all[kNorth] = static_cast<std::uint8_t>(all[kNorth] + p.kita);  // nukidora (ev_score.cpp)
+  dora += p.kita;
+  for (Tile t : p.dora_indicators) dora += all[dora_in_play(t.kind, rules)];
   for (int id = kNumKinds; id < kIds; ++id) dora += hand[id];
   const int han = std::min(1 + dora, 13);  // riichi, or the open hand's one yaku
   const bool dealer = p.seat == 0;
   const double tsumo_points =
-      payment(basic_points(han + (s.closed ? 1 : 0), 30, rules), dealer, true);
-  const double ron_points = payment(basic_points(han, 30, rules), dealer, false);
+      payment(basic_points(han + (s.closed ? 1 : 0), 30, rules), dealer, true, rules);
+  const double ron_points = payment(basic_points(han, 30, rules), dealer, false, rules);
   const double wait = kTypicalWait;
   const double factor = s.closed ? o.ron_factor : o.ron_factor_dama;
   // values[k] for k steps left to tenpai (0 = tenpai), at turn t + 1.
@@ -51,7 +54,9 @@ EvCurve chain_curve(const Setup& s, const EvOptions& o, const EvPosition& p, con
       if (k == 0) {
         const double draw = std::min(1.0, wait / unseen);
         const double q = std::min(1.0, factor * wait / unseen);
-        const double ron = 1 - (1 - q) * (1 - q) * (1 - q);
+        double miss = 1;  // no opponent's discard is the wait
+        for (int i = 0; i < o.opponents; ++i) miss *= 1 - q;
+        const double ron = 1 - miss;
         v[0] = 1;
         v[1] = ron + (1 - ron) * (draw + (1 - draw) * stay[1]);
         v[2] = ron * ron_points + (1 - ron) * (draw * tsumo_points + (1 - draw) * stay[2]);

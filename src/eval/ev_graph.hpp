@@ -102,6 +102,16 @@ inline int payment(int basic, bool dealer, bool tsumo) {
   if (dealer) return 3 * up(2 * basic);
   return up(2 * basic) + 2 * up(basic);
 }
+// The same under `rules`: with three players a tsumo is paid by two players, the absent
+// North's share lost (tsumo_loss) or split between them (score.cpp, make_payments).
+inline int payment(int basic, bool dealer, bool tsumo, const Rules& rules) {
+  if (!tsumo || rules.players == 4) return payment(basic, dealer, tsumo);
+  auto up = [](int x) { return (x + 99) / 100 * 100; };
+  const int absent = rules.tsumo_loss ? 0 : up(basic);
+  if (dealer) return 2 * (up(2 * basic) + (absent > 0 ? up(basic) : 0));
+  const int split = absent > 0 ? up(absent / 2) : 0;
+  return up(2 * basic) + up(basic) + 2 * split;
+}
 
 // Points of wins (ev_score.cpp): the rules' own score(), plus the ura dora expectation.
 class WinScorer {
@@ -144,6 +154,7 @@ class WinScorer {
   std::array<WinContext, 4> contexts_;           // by riichi * 2 + tsumo
   std::vector<std::pair<int, int>> dora_kinds_;  // (kind, dora per copy)
   Counts indicator_of_{};                        // the indicator kind pointing at each kind
+  int kita_dora_ = 0;                            // the dora of the nukidora set aside
   Counts meld_counts_{};
   int meld_red_ = 0;
   std::array<HandSet, 4> meld_sets_{};

@@ -5,7 +5,9 @@
 
 #include "eval/ev_graph.hpp"
 #include "riichi/decompose.hpp"
+#include "riichi/dora.hpp"
 #include "riichi/fu.hpp"
+#include "riichi/round.hpp"
 #include "riichi/yaku.hpp"
 
 namespace riichi::eval::detail {
@@ -24,14 +26,14 @@ inline constexpr int kMaxUra = 12;
 // Probability of each ura count 0..12 when `indicators` tiles are drawn from `wall` (by kind),
 // each indicator adding the copies of its dora held (`held`, melds included).
 std::array<double, kMaxUra + 1> ura_distribution(const Counts& wall, const Counts& held,
-                                                 int indicators) {
+                                                 int indicators, const Rules& rules) {
   std::array<double, kMaxUra + 1> p{};
   int tiles = 0;
   for (int ind = 0; ind < kNumKinds; ++ind) tiles += wall[ind];
   if (tiles < indicators) return p;
   if (indicators == 1) {  // the common case: one indicator, one kind
     for (int ind = 0; ind < kNumKinds; ++ind)
-      p[std::min(kMaxUra, int{held[dora_of(ind)]})] += wall[ind];
+      p[std::min(kMaxUra, int{held[dora_in_play(ind, rules)]})] += wall[ind];
     for (double& x : p) x /= tiles;
     return p;
   }
@@ -42,7 +44,7 @@ std::array<double, kMaxUra + 1> ura_distribution(const Counts& wall, const Count
   for (int ind = 0; ind < kNumKinds; ++ind) {
     const int count = wall[ind];
     if (count == 0) continue;
-    const int gain = held[dora_of(ind)];
+    const int gain = held[dora_in_play(ind, rules)];
     for (int n = indicators - 1; n >= 0; --n)
       for (int u = kMaxUra; u >= 0; --u) {
         if (ways[n][u] == 0) continue;
@@ -112,11 +114,14 @@ WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const
     c.tsumo = i % 2 == 1;
   }
   Counts dora{};
-  for (Tile t : position.dora_indicators) ++dora[dora_of(t.kind)];
+  for (Tile t : position.dora_indicators) ++dora[dora_in_play(t.kind, rules)];
+  const WallShape shape = wall_shape(rules);
   for (int k = 0; k < kNumKinds; ++k) {
     if (dora[k]) dora_kinds_.push_back({k, dora[k]});
-    indicator_of_[dora_of(k)] = static_cast<std::uint8_t>(k);
+    if (shape.in_play(4 * k)) indicator_of_[dora_in_play(k, rules)] = static_cast<std::uint8_t>(k);
   }
+  // Nukidora: one dora each, and a North for the indicators (score.cpp, count_dora).
+  kita_dora_ = position.kita * (1 + dora[kNorth]);
   for (const Meld& m : position.hand.melds) {
     HandSet& set = meld_sets_[melds_++];
     set.kind = static_cast<std::uint8_t>(m.base_kind());
@@ -160,7 +165,7 @@ std::pair<std::uint32_t, std::uint32_t> WinScorer::readings(const NodeKey& key,
     base.counts[k] = static_cast<std::uint8_t>(concealed[k] + meld_counts_[k]);
     base.kinds |= std::uint64_t{base.counts[k] > 0} << k;
   }
-  int dora = 0;
+  int dora = kita_dora_;
   for (const auto& [kind, n] : dora_kinds_) dora += base.counts[kind] * n;
   for (int j = 0; j < melds_; ++j) base.sets[j] = meld_sets_[j];
   base.num_sets = melds_;
@@ -210,7 +215,7 @@ WinScorer::Best WinScorer::best_reading(const NodeKey& key, const Counts& concea
     Best c;
     c.yakuman = r.yakuman;
     if (r.yakuman == 0) c.fu = r.fu, c.han = r.han + red;
-    c.value = payment(basic_points(c.han, c.fu, rules_, nullptr, c.yakuman), dealer, tsumo);
+    c.value = payment(basic_points(c.han, c.fu, rules_, nullptr, c.yakuman), dealer, tsumo, rules_);
     const bool better = c.value != best.value       ? c.value > best.value
                         : c.yakuman != best.yakuman ? c.yakuman > best.yakuman
                         : c.han != best.han         ? c.han > best.han
@@ -236,7 +241,7 @@ double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const 
   if (!riichi || !options_.ura || indicators == 0 || best.yakuman > 0 || kazoe) return best.value;
   const bool dealer = position_.seat == 0;
   auto value = [&](int ura) {
-    return payment(basic_points(best.han + ura, best.fu, rules_), dealer, tsumo);
+    return payment(basic_points(best.han + ura, best.fu, rules_), dealer, tsumo, rules_);
   };
   // The wall the ura indicators come from: a kind's count (MODEL.md §3).
   auto wall_of_id = [&](int id) {
@@ -254,7 +259,7 @@ double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const 
     std::array<int, 5> ways{};  // indicator tiles by the ura they give
     ways[0] = wall;
     for (int k = 0; k < kNumKinds; ++k) {
-      const int held = kinds[k] + meld_counts_[k];
+      const int held = kinds[k] + meld_counts_[k] + (k == kNorth ? position_.kita : 0);
       if (held == 0) continue;
       const int n = wall_of(indicator_of_[k]);
       ways[0] -= n;
@@ -268,9 +273,10 @@ double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const 
   Counts walls{}, held{};
   for (int k = 0; k < kNumKinds; ++k) {
     walls[k] = static_cast<std::uint8_t>(wall_of(k));
-    held[k] = static_cast<std::uint8_t>(kinds[k] + meld_counts_[k]);
+    held[k] =
+        static_cast<std::uint8_t>(kinds[k] + meld_counts_[k] + (k == kNorth ? position_.kita : 0));
   }
-  const auto p = ura_distribution(walls, held, std::min(indicators, 5));
+  const auto p = ura_distribution(walls, held, std::min(indicators, 5), rules_);
   double expected = 0;
   for (int u = 0; u <= kMaxUra; ++u)
     if (p[u] > 0) expected += p[u] * value(u);

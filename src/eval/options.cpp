@@ -80,6 +80,7 @@ class Evaluator {
   Continuation call_value(const Action& call, int draws, OptionValue& out, OptionNote& note);
   Continuation kan_value(const Action& kan, int draws, OptionValue& out, OptionNote& note);
   Continuation win_value(const Action& win, OptionValue& out, OptionNote& note);
+  Continuation kita_value(const Action& kita, int draws, OptionValue& out, OptionNote& note);
   // Push or fold (fold not when the hand is in riichi) of a hand going on.
   Continuation go_on(const HandFigures& f, const Counts& held, int draws) const;
   // `shanten` of the hand going on: a closed hand short of tenpai may still declare riichi.
@@ -119,7 +120,8 @@ void Evaluator::read_position() {
     throw std::invalid_argument("seat " + std::to_string(seat) + " holds " +
                                 std::to_string(obs_.concealed.size()) + " concealed tiles with " +
                                 std::to_string(melds.size()) + " melds: not a hand");
-  seat_wind_ = (seat - obs_.dealer + 4) % 4;
+  const int players = rules_.players;
+  seat_wind_ = (seat - obs_.dealer + players) % players;
   for (int id : obs_.concealed) {
     if (id >= kNumTiles) throw std::invalid_argument("tile id " + std::to_string(id) + " > 135");
     hand_.concealed.push_back(tile_of_id(id, red_));
@@ -131,11 +133,15 @@ void Evaluator::read_position() {
       if (!d.called) visible_.push_back(tile_of_id(d.id, red_));
       if (s == seat) own_discards_.push_back(tile_of_id(d.id, red_));
     }
+    // Three players: the nukidora set aside (every seat's) are seen.
+    visible_.insert(visible_.end(), static_cast<std::size_t>(obs_.kita[at(s)]),
+                    Tile{static_cast<std::uint8_t>(kNorth), false});
     if (s == seat) continue;
     for (const MeldInfo& m : obs_.melds[at(s)])
       for (int i = 0; i < m.size(); ++i) visible_.push_back(tile_of_id(m.ids[at(i)], red_));
   }
   ev_ = settings_.ev;
+  ev_.opponents = std::min(ev_.opponents, players - 1);
   detail::read_outlook(obs_, rules_, ev_.end_rate, table_);
   ev_.end_rate = detail::push_end_rate(table_);
   report_.seat = seat;
@@ -152,6 +158,7 @@ EvPosition Evaluator::position(int turn) const {
   for (int id : obs_.dora_indicators) p.dora_indicators.push_back(tile_of_id(id, red_));
   p.visible = visible_;
   p.own_discards = own_discards_;
+  p.kita = obs_.kita[at(obs_.seat)];
   p.rules = rules_;
   return p;
 }
@@ -381,6 +388,31 @@ Continuation Evaluator::kan_value(const Action& kan, int draws, OptionValue& out
       p_now, loss_now, go_on(figures(curve, p.turn, riichi, p.hand, out.shanten), held, draws + 1));
 }
 
+// Kita (three players): the North set aside as one more dora, a replacement draw as after a kan;
+// the North may be ronned (without chankan) as a discard of it would be.
+Continuation Evaluator::kita_value(const Action& kita, int draws, OptionValue& out,
+                                   OptionNote& note) {
+  EvPosition p = position(turn_of(draws + 1));  // the replacement draw comes first
+  const Tile north = tile_of_id(kita.tile, red_);
+  Counts held = held_;
+  if (north.kind != kNorth || held[at(kNorth)] == 0)
+    throw std::invalid_argument("kita " + detail::tile_text(kita.tile, red_) +
+                                ": not a North tile held");
+  erase_one(p.hand.concealed, north);
+  --held[at(kNorth)];
+  ++p.kita;
+  p.visible.push_back(north);
+  note.now_kind = kNorth;
+  const int melds = static_cast<int>(p.hand.melds.size());
+  const EvCurve curve = hand_curve(p);
+  out.shanten = exact_shanten(held, part_keys(held), melds);
+  out.effective_tiles = effective_tiles(held, melds);
+  const bool riichi = obs_.riichi[at(obs_.seat)];
+  return detail::after_discard(
+      table_.danger.deal_in[at(kNorth)], table_.danger.loss[at(kNorth)],
+      go_on(figures(curve, p.turn, riichi, p.hand, out.shanten), held, draws + 1));
+}
+
 Continuation Evaluator::win_value(const Action& win, OptionValue& out, OptionNote& note) {
   const bool tsumo = win.type == ActionType::kTsumo;
   Hand h = hand_;
@@ -394,18 +426,23 @@ Continuation Evaluator::win_value(const Action& win, OptionValue& out, OptionNot
   ctx.riichi = obs_.riichi[at(obs_.seat)];
   ctx.haitei = tsumo && obs_.live_tiles_left == 0;
   ctx.houtei = !tsumo && obs_.phase == Phase::kClaim && obs_.live_tiles_left == 0;
-  ctx.chankan = !tsumo && obs_.phase == Phase::kChankan;
+  // A ron on a kakan is chankan; on a kita North (three players) it is not (no kan was made).
+  bool kakan = false;
+  for (const auto& melds : obs_.melds)
+    for (const MeldInfo& m : melds) kakan |= m.type == MeldType::kKakan && m.ids[3] == win.tile;
+  ctx.chankan = !tsumo && obs_.phase == Phase::kChankan && (kakan || !rules_.kita);
   bool untouched = obs_.discards[at(obs_.seat)].empty();
   for (const auto& m : obs_.melds) untouched &= m.empty();
   ctx.tenhou = tsumo && untouched && seat_wind_ == 0;
   ctx.chiihou = tsumo && untouched && seat_wind_ != 0;
   ctx.honba = obs_.honba;
   ctx.riichi_sticks = obs_.riichi_sticks;
+  ctx.kita = obs_.kita[at(obs_.seat)];
   if (!tsumo)
     for (int s = 0; s < 4; ++s)
       if (s != obs_.seat && !obs_.discards[at(s)].empty() &&
           obs_.discards[at(s)].back().id == win.tile)
-        ctx.discarder = (s - obs_.dealer + 4) % 4;
+        ctx.discarder = (s - obs_.dealer + rules_.players) % rules_.players;
   const ScoreResult r = score(h, tile, ctx, rules_);
   Continuation c;
   c.plan = Plan::kWin;
@@ -425,7 +462,7 @@ Continuation Evaluator::win_value(const Action& win, OptionValue& out, OptionNot
 }
 
 void Evaluator::self_turn() {
-  const int draws = detail::draws_left_own_turn(obs_.live_tiles_left);
+  const int draws = detail::draws_left_own_turn(obs_.live_tiles_left, rules_.players);
   report_.turn = turn_of(draws);
   const bool discards =
       std::any_of(obs_.legal_actions.begin(), obs_.legal_actions.end(), [](const Action& a) {
@@ -456,6 +493,9 @@ void Evaluator::self_turn() {
       case ActionType::kKakan:
         c = kan_value(a, draws, o, n);
         break;
+      case ActionType::kKita:
+        c = kita_value(a, draws, o, n);
+        break;
       case ActionType::kKyuushu:
         c.plan = Plan::kAbort;
         o.shanten = exact_shanten(held_, part_keys(held_), melds);
@@ -469,7 +509,8 @@ void Evaluator::self_turn() {
 }
 
 void Evaluator::claim_window() {
-  int from = (obs_.seat + 3) % 4;
+  const int players = rules_.players;
+  int from = (obs_.seat + players - 1) % players;
   for (int s = 0; s < 4; ++s) {
     if (s == obs_.seat) continue;
     const auto& d = obs_.discards[at(s)];
@@ -477,8 +518,8 @@ void Evaluator::claim_window() {
     for (const MeldInfo& m : obs_.melds[at(s)])
       if (obs_.phase == Phase::kChankan && m.ids[3] == obs_.last_discard) from = s;
   }
-  const int pass_draws = detail::draws_left_after(obs_.seat, from, obs_.live_tiles_left);
-  const int call_draws = detail::draws_left_own_turn(obs_.live_tiles_left);
+  const int pass_draws = detail::draws_left_after(obs_.seat, from, obs_.live_tiles_left, players);
+  const int call_draws = detail::draws_left_own_turn(obs_.live_tiles_left, players);
   report_.turn = turn_of(pass_draws);
   for (std::size_t i = 0; i < obs_.legal_actions.size(); ++i) {
     const Action& a = obs_.legal_actions[i];
@@ -519,8 +560,9 @@ DecisionKind kind_of(ActionType t) {
       return DecisionKind::kPass;
     case ActionType::kAnkan:
     case ActionType::kKakan:
-    case ActionType::kKita:  // three players: a replacement draw, as a kan
       return DecisionKind::kKan;
+    case ActionType::kKita:
+      return DecisionKind::kKita;
     case ActionType::kTsumo:
     case ActionType::kRon:
       return DecisionKind::kWin;

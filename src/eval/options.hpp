@@ -24,6 +24,8 @@
 //                   chankan as a discard of that tile would.
 //   tsumo/ron       the win's points (score(), honba and the sticks on the table).
 //   kyuushu         0 (the hand is replayed).
+//   kita            (three players) push/fold of the hand without that North, one more dora,
+//                   after the replacement draw; the North risks a ron as a discard of it would.
 // Wins add the sticks on the table and the honba. A `utility` maps each outcome (win, deal-in,
 // other) to the caller's unit (a placement utility in All-Last); points are the default.
 //
@@ -52,6 +54,7 @@ enum class DecisionKind : std::uint8_t {
   kKan,      // ankan, kakan
   kWin,      // tsumo, ron
   kKyuushu,  // kyuushu kyuuhai
+  kKita,     // three players: a North set aside as nukidora (a replacement draw follows)
 };
 const char* decision_kind_name(DecisionKind kind);  // "discard", "riichi", "call", ...
 

@@ -10,20 +10,22 @@ namespace {
 constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 // Expected noten payments at an exhaustive draw (RULES.md §4.2: 3000 split between the tenpai
-// and the noten players), the opponents tenpai independently with `tenpai[i]`; for this seat
-// tenpai (`me` true) or not.
-double noten_exchange(const std::array<double, 3>& tenpai, bool me) {
+// and the noten players; 2000 with three players, round_settle.cpp), the first `players` - 1
+// opponents tenpai independently with `tenpai[i]`; for this seat tenpai (`me` true) or not.
+double noten_exchange(const std::array<double, 3>& tenpai, bool me, int players) {
+  const int opponents = players - 1;
+  const double pot = 1000.0 * opponents;
   double total = 0;
-  for (int mask = 0; mask < 8; ++mask) {
+  for (int mask = 0; mask < 1 << opponents; ++mask) {
     double p = 1;
     int n = me ? 1 : 0;
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < opponents; ++i) {
       const bool t = (mask >> i) & 1;
       p *= t ? tenpai[at(i)] : 1 - tenpai[at(i)];
       n += t;
     }
-    if (n == 0 || n == 4) continue;
-    total += p * (me ? 3000.0 / n : -3000.0 / (4 - n));
+    if (n == 0 || n == players) continue;
+    total += p * (me ? pot / n : -pot / (players - n));
   }
   return total;
 }
@@ -59,6 +61,7 @@ void read_outlook(const Observation& obs, const Rules& rules, double base_end_ra
   out.threat_seat = -1;
   for (int i = 0; i < 3; ++i) {
     const OpponentDanger& o = out.danger.opponents[at(i)];
+    if (!t.opponents[at(i)].present) continue;  // three players: the empty seat
     quiet *= 1 - kThreatWinRate * o.tenpai;
     draw_tenpai[at(i)] = o.riichi ? 1.0 : std::max<double>(o.tenpai, kDrawTenpaiRate);
     if (o.riichi || o.tenpai >= kThreatTenpai) out.threat = true;
@@ -78,8 +81,8 @@ void read_outlook(const Observation& obs, const Rules& rules, double base_end_ra
   out.new_threat = 1 - std::pow(1 - kTenpaiRate, not_tenpai);
   if (read > 0) out.threat_deal_in = q / read, out.threat_value = v / read;
   out.hazard = std::max(base_end_rate, 1 - quiet);
-  out.tenpai_payment = noten_exchange(draw_tenpai, true);
-  out.noten_payment = noten_exchange(draw_tenpai, false);
+  out.tenpai_payment = noten_exchange(draw_tenpai, true, rules.players);
+  out.noten_payment = noten_exchange(draw_tenpai, false, rules.players);
   out.red_fives = rules.red_fives;
   out.win_bonus = 1000.0 * obs.riichi_sticks + 300.0 * obs.honba;
 }
@@ -215,12 +218,12 @@ double utility_of(const Continuation& c, const Observation& obs, const Utility& 
   return value;
 }
 
-int draws_left_own_turn(int live_tiles) { return std::max(0, live_tiles) / 4; }
+int draws_left_own_turn(int live_tiles, int players) { return std::max(0, live_tiles) / players; }
 
-int draws_left_after(int seat, int from, int live_tiles) {
-  const int offset = ((seat - from) % 4 + 4) % 4;  // the draws until this seat's next one
-  const int first = offset == 0 ? 4 : offset;
-  return live_tiles >= first ? (live_tiles - first) / 4 + 1 : 0;
+int draws_left_after(int seat, int from, int live_tiles, int players) {
+  const int offset = ((seat - from) % players + players) % players;  // draws until this seat's
+  const int first = offset == 0 ? players : offset;
+  return live_tiles >= first ? (live_tiles - first) / players + 1 : 0;
 }
 
 }  // namespace riichi::eval::detail

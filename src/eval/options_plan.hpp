@@ -98,7 +98,7 @@ double utility_of(const Continuation& c, const Observation& obs, const Utility& 
 
 // Draws left for the seat (the hand-value model's turn is 18 - this, at least 0): on its own
 // turn (a 3n+2 hand, also after a call) and before its next draw when `from` discarded.
-int draws_left_own_turn(int live_tiles);
-int draws_left_after(int seat, int from, int live_tiles);
+int draws_left_own_turn(int live_tiles, int players = 4);
+int draws_left_after(int seat, int from, int live_tiles, int players = 4);
 
 }  // namespace riichi::eval::detail

@@ -52,7 +52,7 @@ int runner_up(const OptionsReport& r, int skip) {
 
 bool call_like(DecisionKind k) {
   return k == DecisionKind::kCall || k == DecisionKind::kPass || k == DecisionKind::kKan ||
-         k == DecisionKind::kKyuushu;
+         k == DecisionKind::kKyuushu || k == DecisionKind::kKita;
 }
 
 // What separates options a and b.
@@ -171,6 +171,12 @@ std::string option_reason(const Observation& obs, const detail::TableOutlook& t,
       if (n.now_kind >= 0) s += "; chankan: " + danger_text(t, n.now_kind);
       return s;
     }
+    case DecisionKind::kKita: {
+      std::string s = "kita: the North set aside as a dora, a replacement draw, " + hand_text(o) +
+                      ", " + win_text(o);
+      if (r.threat) s += "; ron on it: " + danger_text(t, kNorth);
+      return s;
+    }
     case DecisionKind::kKyuushu: {
       const int other = runner_up(r, static_cast<int>(&o - r.options.data()));
       std::string s = "kyuushu kyuuhai: abort the hand (0 points)";
@@ -197,8 +203,8 @@ void write_reasons(const Observation& obs, const TableOutlook& table,
 }  // namespace detail
 
 const char* decision_kind_name(DecisionKind kind) {
-  static const char* const kNames[] = {"discard", "riichi", "call",   "pass",
-                                       "kan",     "win",    "kyuushu"};
+  static const char* const kNames[] = {"discard", "riichi", "call",    "pass",
+                                       "kan",     "win",    "kyuushu", "kita"};
   return kNames[static_cast<int>(kind)];
 }
 

@@ -23,7 +23,8 @@ std::string arena_table_text(const bots::ArenaTable& table) {
     out += fmt::format("{:<{}}  {:>7}  {:>6.3f} ± {:<5.3f}  {} {} {} {}  {:>+7.0f} ± {:<6.0f}  ",
                        b.name, width, b.games, b.avg_rank.value, b.avg_rank.ci95,
                        percent(b.rank_rates[0].value), percent(b.rank_rates[1].value),
-                       percent(b.rank_rates[2].value), percent(b.rank_rates[3].value),
+                       percent(b.rank_rates[2].value),
+                       table.players == 3 ? "     -" : percent(b.rank_rates[3].value),
                        b.avg_score.value, b.avg_score.ci95);
     out += fmt::format("{} {:>8} {:>7} {}  {:>7.0f}\n", percent(b.win_rate.value),
                        percent(b.deal_in_rate.value), percent(b.riichi_rate.value),

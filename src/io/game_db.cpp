@@ -228,6 +228,7 @@ void GameDb::add_games(long long run_id, std::span<const StoredGame> games) {
       if (game.step() != SQLITE_DONE) fail("cannot store game " + std::to_string(r.index));
       const std::int64_t game_id = sqlite3_last_insert_rowid(db_);
       for (const bots::SeatResult& p : r.seats) {
+        if (p.bot.empty()) continue;  // the empty seat of a three-player game
         player.reset();
         player.bind(1, game_id);
         player.bind(2, p.seat);

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "io/json_text.hpp"
+#include "riichi/dora.hpp"
 #include "riichi/hand.hpp"
 
 namespace riichi::io {
@@ -96,7 +97,8 @@ ordered_json seat_list(const std::array<bool, 4>& flags) {
 
 // The win line: who, on what, and the whole scoring explanation.
 ordered_json win_line(const Event& e, const HandLog& hand, const std::vector<std::uint8_t>& dora,
-                      bool red) {
+                      const Rules& rules) {
+  const bool red = rules.red_fives;
   ordered_json j;
   j["type"] = "win";
   const std::size_t index = e.index >= 0 ? static_cast<std::size_t>(e.index) : 0;
@@ -113,7 +115,7 @@ ordered_json win_line(const Event& e, const HandLog& hand, const std::vector<std
   j["win_type"] = w.from < 0 ? "tsumo" : "ron";
   j["tile"] = tile_to_string(w.win);
   j["hand"] = format_hand(w.hand);
-  j["seat_wind"] = wind_letter((w.winner - dealer + 4) % 4);
+  j["seat_wind"] = wind_letter((w.winner - dealer + rules.players) % rules.players);
   j["liable"] = seat_or_null(w.liable);
   j["han"] = r.han;
   j["fu"] = r.fu;
@@ -162,9 +164,12 @@ ordered_json win_line(const Event& e, const HandLog& hand, const std::vector<std
   pay["total"] = p.total;
   pay["sticks"] = p.sticks;
   // Payments::delta is by seat wind; the record speaks of absolute seats.
+  // Three players: seat winds over seats 0..2 (seat 3 empty).
+  const int players = rules.players;
   std::array<int, 4> deltas{};
-  for (int s = 0; s < 4; ++s)
-    deltas[static_cast<std::size_t>(s)] = p.delta[static_cast<std::size_t>((s - dealer + 4) % 4)];
+  for (int s = 0; s < players; ++s)
+    deltas[static_cast<std::size_t>(s)] =
+        p.delta[static_cast<std::size_t>((s - dealer + players) % players)];
   deltas[static_cast<std::size_t>(w.winner)] += p.sticks;
   pay["deltas"] = int_array(deltas);
   j["payments"] = std::move(pay);
@@ -173,7 +178,8 @@ ordered_json win_line(const Event& e, const HandLog& hand, const std::vector<std
 }
 
 ordered_json event_line(const Event& e, const HandLog& hand, std::vector<std::uint8_t>& dora,
-                        bool red) {
+                        const Rules& rules) {
+  const bool red = rules.red_fives;
   ordered_json j;
   j["type"] = event_type_name(e.type);
   switch (e.type) {
@@ -216,10 +222,10 @@ ordered_json event_line(const Event& e, const HandLog& hand, std::vector<std::ui
     case EventType::kDoraRevealed:
       dora.push_back(static_cast<std::uint8_t>(e.tile));
       j["indicator"] = tile_text(e.tile, red);
-      j["dora"] = kind_to_string(dora_of(e.tile / 4));
+      j["dora"] = kind_to_string(dora_in_play(e.tile / 4, rules));  // sanma: 1m -> 9m
       break;
     case EventType::kWin:
-      return win_line(e, hand, dora, red);
+      return win_line(e, hand, dora, rules);
     case EventType::kExhaustiveDraw:
       j["tenpai"] = seat_list(hand.result.tenpai);
       j["nagashi"] = seat_list(hand.result.nagashi);
@@ -437,7 +443,7 @@ std::vector<ordered_json> game_to_lines(const GameRecord& record, const GameLog&
     std::size_t next_event = 0;
     auto events_until = [&](std::size_t end) {
       for (; next_event < end && next_event < hand.events.size(); ++next_event)
-        lines.push_back(event_line(hand.events[next_event], hand, dora, red));
+        lines.push_back(event_line(hand.events[next_event], hand, dora, record.rules));
     };
     for (int k = 0; k < hand.num_actions(); ++k) {
       events_until(static_cast<std::size_t>(hand.action_events[static_cast<std::size_t>(k)]));

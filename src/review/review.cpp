@@ -68,7 +68,7 @@ std::vector<HandSource> tenhou_hands(const io::MjlogGame& mj, const Rules& rules
                       h.mismatch->message() + ")");
       continue;
     }
-    io::ConvertedRound conv = io::convert_round(mj.rounds[i], mj.first_dealer);
+    io::ConvertedRound conv = io::convert_round(mj.rounds[i], mj.first_dealer, rules);
     HandSource s;
     s.name = h.name;
     s.setup = conv.setup;
@@ -171,12 +171,12 @@ void count_hand(const HandSource& h, const RoundResult& res, PlayerRecord& p) {
   if (dealt_in && !won) ++p.deal_ins, p.deal_in_points += -delta;
 }
 
-// Ranks 1..4 by points; a tie goes to the seat closer to the first dealer (engine seat 0).
-std::array<int, 4> ranks_of(const std::array<int, 4>& points) {
+// Ranks 1..players by points; a tie goes to the seat closer to the first dealer (engine seat 0).
+std::array<int, 4> ranks_of(const std::array<int, 4>& points, int players) {
   std::array<int, 4> r{};
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < players; ++i) {
     r[at(i)] = 1;
-    for (int j = 0; j < 4; ++j)
+    for (int j = 0; j < players; ++j)
       if (points[at(j)] > points[at(i)] || (points[at(j)] == points[at(i)] && j < i)) ++r[at(i)];
   }
   return r;
@@ -235,8 +235,9 @@ void replay_hand(const HandSource& h, const Rules& rules, const std::vector<int>
 
 std::array<std::string, 4> player_names(const io::LogGame& game) {
   std::array<std::string, 4> names;
-  for (int s = 0; s < 4; ++s) {
-    const int file_seat = (s + first_dealer(game)) % 4;
+  const int players = game.rules.players;  // three players: seat 3 has no name
+  for (int s = 0; s < players; ++s) {
+    const int file_seat = (s + first_dealer(game)) % players;
     if (game.tenhou) names[at(s)] = game.tenhou->names[at(file_seat)];
     if (game.record) names[at(s)] = game.record->record.players[at(s)];
     if (names[at(s)].empty()) names[at(s)] = "seat " + std::to_string(file_seat);
@@ -245,26 +246,33 @@ std::array<std::string, 4> player_names(const io::LogGame& game) {
 }
 
 std::vector<int> resolve_player(const io::LogGame& game, const std::string& spec) {
-  if (spec.empty() || spec == "all") return {0, 1, 2, 3};
+  const int n = game.rules.players;
+  if (spec.empty() || spec == "all")
+    return n == 3 ? std::vector<int>{0, 1, 2} : std::vector<int>{0, 1, 2, 3};
   const int fd = first_dealer(game);
-  if (spec.size() == 1 && spec[0] >= '0' && spec[0] <= '3') return {(spec[0] - '0' - fd + 4) % 4};
+  if (spec.size() == 1 && spec[0] >= '0' && spec[0] < '0' + n)
+    return {(spec[0] - '0' - fd + n) % n};
   const std::array<std::string, 4> names = player_names(game);
   for (int pass = 0; pass < 2; ++pass)
-    for (int s = 0; s < 4; ++s)
+    for (int s = 0; s < n; ++s)
       if (pass == 0 ? names[at(s)] == spec : lower(names[at(s)]) == lower(spec)) return {s};
   std::string list;
-  for (int file_seat = 0; file_seat < 4; ++file_seat) {
+  for (int file_seat = 0; file_seat < n; ++file_seat) {
     if (!list.empty()) list += ", ";
-    list += std::to_string(file_seat) + " '" + names[at((file_seat - fd + 4) % 4)] + "'";
+    list += std::to_string(file_seat) + " '" + names[at((file_seat - fd + n) % n)] + "'";
   }
   throw PlayerError("no player '" + spec + "' in " + game.source + " (players: " + list + ")");
 }
 
 GameReview review_game(const io::LogGame& game, const std::vector<int>& seats,
                        const ReviewSettings& settings) {
+  const int n = game.rules.players;
   for (int s : seats)
-    if (s < 0 || s > 3) throw std::invalid_argument("seat " + std::to_string(s) + " not in 0..3");
+    if (s < 0 || s >= n)
+      throw std::invalid_argument("seat " + std::to_string(s) + " not in 0.." +
+                                  std::to_string(n - 1));
   GameReview out;
+  out.num_players = n;
   out.first_dealer = first_dealer(game);
   out.source = game.source;
   out.format = io::log_format_name(game.format);
@@ -298,11 +306,11 @@ GameReview review_game(const io::LogGame& game, const std::vector<int>& seats,
       final_points[at(s)] = hands[i].setup.scores[at(s)] + hands[i].result->deltas[at(s)];
   }
   if (game.tenhou && game.tenhou->has_owari)
-    for (int s = 0; s < 4; ++s)
+    for (int s = 0; s < n; ++s)
       final_points[at(s)] = game.tenhou->final_scores[at(out.log_seat(s))];
   if (game.record && log.finished) final_points = log.final.points;
   const bool complete = (game.tenhou && game.tenhou->has_owari) || (game.record && log.finished);
-  const std::array<int, 4> ranks = ranks_of(final_points);
+  const std::array<int, 4> ranks = ranks_of(final_points, n);
   for (PlayerRecord& p : out.players) {
     p.final_score = final_points[at(p.seat)];
     p.rank = complete ? ranks[at(p.seat)] : 0;

@@ -101,7 +101,8 @@ struct GameReview {
   std::vector<std::string> notes;     // hands that could not be replayed, and why
   std::string date;                   // "YYYY-MM" from a Tenhou log id, "" when unknown
   int first_dealer = 0;               // the log's seat of engine seat 0
-  int log_seat(int seat) const { return (seat + first_dealer) % 4; }
+  int num_players = 4;                // 3 for a three-player game (engine seats 0..2)
+  int log_seat(int seat) const { return (seat + first_dealer) % num_players; }
 };
 
 struct ReviewSettings {

@@ -8,10 +8,15 @@
 #include <span>
 
 #include "riichi/decompose.hpp"
+#include "riichi/dora.hpp"
 #include "riichi/fu.hpp"
 #include "riichi/yaku.hpp"
 
 namespace riichi {
+
+int dora_in_play(int indicator, const Rules& rules) {
+  return rules.no_manzu_2_to_8 && indicator == 0 ? 8 : dora_of(indicator);
+}
 
 std::string limit_name(Limit limit, int yakuman_units) {
   switch (limit) {
@@ -202,11 +207,6 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
     for (int j = 0; j < base.num_sets; ++j) r.sets[r.num_sets++] = base.sets[j];
     search.consider(r);
   }
-}
-
-// The dora an indicator points to in play: without 2m-8m a 1m indicator points to 9m.
-int dora_in_play(int indicator, const Rules& rules) {
-  return rules.no_manzu_2_to_8 && indicator == 0 ? 8 : dora_of(indicator);
 }
 
 DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx, const Rules& rules) {
