@@ -19,6 +19,7 @@
 #include "bots/arena.hpp"
 #include "bots/registry.hpp"
 #include "commands.hpp"
+#include "input_error.hpp"
 #include "io/arena_report.hpp"
 #include "io/game_db.hpp"
 #include "io/json_text.hpp"
@@ -48,11 +49,6 @@ static_assert(std::atomic<bool>::is_always_lock_free);
 extern "C" void on_sigint(int) {
   g_cancel.store(true);
   std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
-}
-
-[[noreturn]] void bad_input(const std::string& message) {
-  fmt::print(stderr, "error: {}\n", message);
-  throw CLI::RuntimeError(kExitBadInput);
 }
 
 std::string format_duration(double seconds) {

@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "danger_eval.hpp"
 #include "danger_samples.hpp"
@@ -102,8 +103,6 @@ SampleSet load_samples(const std::vector<std::string>& paths, const Rules& rules
   if (tty) fmt::print(stderr, "\r\033[K");
   return set;
 }
-
-std::string pct(double p) { return fmt::format("{:.1f}%", 100 * p); }
 
 void print_scores(const std::string& title, const ScoredSet& s) {
   fmt::print("{}: {} discards, {} dealt in ({})\n", title, s.model.count, s.model.positives,

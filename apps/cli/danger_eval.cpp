@@ -4,13 +4,12 @@
 
 #include <numeric>
 
+#include "cli_text.hpp"
 #include "eval/danger.hpp"
 
 namespace riichi::cli {
 
 namespace {
-
-constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 // Raw predictions, pooled before scoring (cross-validation pools its folds).
 struct Predictions {

@@ -1,5 +1,6 @@
 #include "danger_samples.hpp"
 
+#include "cli_text.hpp"
 #include "io/tenhou_replay.hpp"
 #include "riichi/round.hpp"
 #include "riichi/score.hpp"
@@ -8,8 +9,6 @@
 namespace riichi::cli {
 
 namespace {
-
-constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 // The deal of a round as text: round, honba and the four starting hands.
 std::string deal_key(const io::MjlogRound& r) {

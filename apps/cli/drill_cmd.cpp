@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "drill/drill_json.hpp"
 #include "io/json_text.hpp"
@@ -30,7 +31,6 @@ struct DrillOptions {
   bool play = false;
 };
 
-constexpr const char* kWindNames[] = {"East", "South", "West", "North"};
 constexpr const char* kRelative[] = {"you", "right", "across", "left"};
 
 std::string tiles_text(const std::vector<Tile>& tiles) {

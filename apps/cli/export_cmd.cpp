@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "input_error.hpp"
 #include "io/log_reader.hpp"
 #include "io/mjai.hpp"
 #include "io/plain_game.hpp"
@@ -31,11 +32,6 @@ struct ExportOptions {
   std::string file;
   std::string out;
 };
-
-[[noreturn]] void bad_input(const std::string& message) {
-  fmt::print(stderr, "error: {}\n", message);
-  throw CLI::RuntimeError(kExitBadInput);
-}
 
 // Every game of the file, whatever its format (io/log_reader.hpp: found by content).
 std::vector<io::PlainGame> load_games(const std::string& file) {

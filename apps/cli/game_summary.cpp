@@ -5,12 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "cli_text.hpp"
+
 namespace riichi::cli {
 
 namespace {
 
 constexpr const char* kWindLetters[] = {"E", "S", "W", "N"};
-constexpr const char* kWindNames[] = {"East", "South", "West", "North"};
 
 std::string who(int seat, int dealer) {
   std::string s = player_label(seat);

@@ -1,6 +1,8 @@
 // Reporting malformed user input: the reason, then the input with a caret under the fault.
 #pragma once
 
+#include <fmt/core.h>
+
 #include <iostream>
 #include <string>
 
@@ -15,5 +17,14 @@ inline int report_parse_error(const std::string& what, const std::string& input,
             << std::string(std::min(e.position(), input.size()), ' ') << "^\n";
   return kExitBadInput;
 }
+
+// Prints "error: MESSAGE" on stderr and ends the command with exit code `code`.
+[[noreturn]] inline void fail(int code, const std::string& message) {
+  fmt::print(stderr, "error: {}\n", message);
+  throw CLI::RuntimeError(code);
+}
+
+// The same for bad user input (exit 2).
+[[noreturn]] inline void bad_input(const std::string& message) { fail(kExitBadInput, message); }
 
 }  // namespace riichi::cli

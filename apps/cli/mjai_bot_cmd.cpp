@@ -15,6 +15,7 @@
 #include "bots/random_bot.hpp"
 #include "bots/registry.hpp"
 #include "commands.hpp"
+#include "input_error.hpp"
 #include "io/mjai_session.hpp"
 #include "net_line.hpp"
 
@@ -32,11 +33,6 @@ struct MjaiBotOptions {
   std::string framing = "line";
   bool verbose = false;
 };
-
-[[noreturn]] void fail(int code, const std::string& message) {
-  fmt::print(stderr, "error: {}\n", message);
-  throw CLI::RuntimeError(code);
-}
 
 class Session {
  public:

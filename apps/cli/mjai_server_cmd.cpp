@@ -23,6 +23,7 @@
 #include "bots/registry.hpp"
 #include "commands.hpp"
 #include "game_summary.hpp"
+#include "input_error.hpp"
 #include "io/mjai_session.hpp"
 #include "io/record_json.hpp"
 #include "net_line.hpp"
@@ -46,11 +47,6 @@ struct MjaiServerOptions {
   bool quiet = false;
   bool seed_given = false;
 };
-
-[[noreturn]] void fail(int code, const std::string& message) {
-  fmt::print(stderr, "error: {}\n", message);
-  throw CLI::RuntimeError(code);
-}
 
 // The socket send buffer towards each remote bot (the kernel doubles it).
 constexpr int kBotSendBuffer = 64 * 1024;

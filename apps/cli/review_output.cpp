@@ -4,13 +4,13 @@
 
 #include <cmath>
 
+#include "cli_text.hpp"
 #include "riichi/hand.hpp"
 
 namespace riichi::cli {
 
 namespace {
 
-constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
 constexpr const char* kWinds[] = {"East", "South", "West", "North"};
 
 std::string tiles_text(const std::vector<std::uint8_t>& ids, bool red, int skip = -1) {
@@ -34,8 +34,6 @@ std::string hand_text(const Observation& o, bool red) {
   }
   return s;
 }
-
-std::string pct(double p) { return fmt::format("{:.1f}%", 100 * p); }
 
 std::string seat_name(const review::GameReview& g, int seat) {
   return fmt::format("P{} {}", g.log_seat(seat), g.names[at(seat)]);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "cli_text.hpp"
 #include "io/review_db.hpp"
 #include "io/review_json.hpp"
 #include "review/stats.hpp"
@@ -14,8 +15,6 @@ namespace riichi::cli {
 namespace {
 
 using nlohmann::ordered_json;
-
-std::string pct(double p) { return fmt::format("{:.1f}%", 100 * p); }
 
 // The CLI's --json record: the io form with the database file after the player's name.
 ordered_json stats_json(const review::PlayerStats& s, const std::string& db) {

@@ -7,13 +7,13 @@
 #include <utility>
 #include <vector>
 
+#include "cli_text.hpp"
 #include "riichi/dora.hpp"
 
 namespace riichi::cli {
 
 namespace {
 
-constexpr const char* kWindNames[] = {"East", "South", "West", "North"};
 std::string display_name(std::string name) {
   for (char& c : name)
     if (c == '_') c = ' ';

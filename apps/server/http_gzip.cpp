@@ -5,15 +5,11 @@
 #include <cctype>
 #include <stdexcept>
 
+#include "request_guard.hpp"
+
 namespace riichi::server {
 
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -24,7 +20,7 @@ std::string_view trim(std::string_view s) {
 }  // namespace
 
 bool accepts_gzip(std::string_view header) {
-  const std::string h = lower(header);
+  const std::string h = ascii_lower(header);
   std::string_view rest = h;
   while (!rest.empty()) {
     const std::size_t comma = rest.find(',');

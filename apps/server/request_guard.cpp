@@ -60,13 +60,6 @@ int hex_value(char c) {
   return -1;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
 std::optional<boost::asio::ip::address> ip_literal(const std::string& name) {
   boost::system::error_code ec;
   const boost::asio::ip::address a = boost::asio::ip::make_address(name, ec);
@@ -129,7 +122,7 @@ std::string host_name_of(std::string_view host) {
   } else if (name.find(':') == name.rfind(':')) {  // at most one colon: "name:port"
     name = name.substr(0, name.find(':'));
   }
-  std::string out = lower(name);
+  std::string out = ascii_lower(name);
   if (!out.empty() && out.back() == '.') out.pop_back();  // "localhost." is "localhost"
   return out;
 }
@@ -159,7 +152,7 @@ bool HostGuard::host_ok(std::string_view host) const {
 
 bool HostGuard::origin_ok(std::string_view origin) const {
   for (std::string_view scheme : {"http://", "https://"}) {
-    if (lower(origin.substr(0, scheme.size())) != scheme) continue;
+    if (ascii_lower(origin.substr(0, scheme.size())) != scheme) continue;
     const std::string_view rest = origin.substr(scheme.size());
     const std::string_view hostport = rest.substr(0, rest.find('/'));
     return !hostport.empty() && host_ok(hostport);
@@ -211,6 +204,13 @@ std::string secure_random_hex(std::size_t bytes) {
     out += kHex[c >> 4];
     out += kHex[c & 15];
   }
+  return out;
+}
+
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
 }
 

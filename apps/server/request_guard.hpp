@@ -17,6 +17,9 @@
 
 namespace riichi::server {
 
+// `s` with the ASCII letters in lower case (header names, schemes, hosts).
+std::string ascii_lower(std::string_view s);
+
 // The path of a request target ("/assets/x.js?v=1" -> "/assets/x.js"), percent-decoded. nullopt,
 // with the reason in `*error`, when the target is not an origin-form path ("/..."), holds a bad
 // %-escape, a NUL byte, or is not valid UTF-8 once decoded.
