@@ -44,7 +44,7 @@ export async function openLobby(root, navigate) {
     const p = presetInfo.find((x) => x.name === preset.value);
     presetHelp.textContent = (p && p.description) || '';
     const n = seatsOf();
-    seatLabels.forEach((l, i) => (l.hidden = i >= n));
+    seatLabels.forEach((l, i) => (l.style.display = i >= n ? 'none' : ''));
     form.dataset.players = String(n);
   };
   const seed = el('input#seed', { type: 'number', min: 0, placeholder: 'random', size: 10 });

@@ -447,11 +447,23 @@ void Table::drive() {
     if (*bot_due_ > now) break;
     bot_due_.reset();
     hand_started_ = false;
-    Seat& st = seats_[static_cast<size_t>(bot_seat)];
-    apply(bot_seat,
-          bot_controlled(bot_seat) ? bots::ask(game, *st.bot, bot_seat) : *auto_choice(bot_seat));
+    apply(bot_seat, bot_move(bot_seat));
   }
   arm_timer();
+}
+
+// The move of a seat a bot (or the seat's auto options) plays. A bot that fails on a position
+// (an exception) is reported and its seat plays the first legal action: the table goes on.
+Action Table::bot_move(int seat) {
+  if (!bot_controlled(seat)) return *auto_choice(seat);
+  Seat& st = seats_[static_cast<size_t>(seat)];
+  try {
+    return bots::ask(rec_.game(), *st.bot, seat);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "table {}: the bot of seat {} failed ({}); playing its first legal action\n",
+               spec_.id, seat, e.what());
+    return st.legal.front();
+  }
 }
 
 void Table::arm_timer() {

@@ -212,6 +212,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void charge_bank(int seat, Clock::time_point now);
   std::optional<Action> auto_choice(int seat) const;
   std::optional<Action> timeout_choice(int seat) const;
+  Action bot_move(int seat);
   std::string check_expected(const std::string& expect) const;
   int host_seat() const;
   void load_options();
