@@ -77,13 +77,20 @@ TEST_F(ServerApi, CreatesAndListsTables) {
   EXPECT_EQ(get("/api/tables/" + id).j()["id"], id);
   EXPECT_EQ(get("/api/tables/nosuchtable").status, 404u);
   const json bots = get("/api/bots").j();
-  EXPECT_EQ(bots["presets"],
-            json({"ema2016", "ema2008", "tenhou", "mahjongsoul", "mleague", "wrc"}));
-  ASSERT_EQ(bots["preset_info"].size(), 6u);
+  // Every preset, three-player ones included (issue 20), each with its seat count.
+  json names = json::array();
+  for (const Rules::PresetInfo& p : Rules::preset_infos()) names.push_back(p.name);
+  EXPECT_EQ(bots["presets"], names);
+  ASSERT_EQ(bots["preset_info"].size(), names.size());
+  bool sanma = false;
   for (const json& p : bots["preset_info"]) {
-    EXPECT_TRUE(Rules::try_parse(p["name"].get<std::string>())) << p;
+    const std::optional<Rules> rules = Rules::try_parse(p["name"].get<std::string>());
+    ASSERT_TRUE(rules) << p;
     EXPECT_FALSE(p["description"].get<std::string>().empty()) << p;
+    EXPECT_EQ(p["players"], rules->players) << p;
+    sanma = sanma || (p["name"] == "tenhou_sanma" && p["players"] == 3);
   }
+  EXPECT_TRUE(sanma) << bots["preset_info"];
   EXPECT_EQ(bots["bots"].size(), bots::bot_infos().size());
 }
 
@@ -231,8 +238,8 @@ TEST_F(ServerApi, ImportsATenhouLogAndReplaysIt) {
 }
 
 // The import reads any Tenhou log by content with the rules it says (io/log_reader.hpp): a
-// tenhou.net/6 JSON log is imported, a three-player log is refused naming its lobby.
-TEST_F(ServerApi, ImportsTenhou6JsonAndRefusesSanma) {
+// tenhou.net/6 JSON log is imported (three-player logs: test_server_sanma.cpp).
+TEST_F(ServerApi, ImportsTenhou6Json) {
   const fs::path data = fs::path(RIICHI_MJLOG_DIR).parent_path();
   const fs::path t6 = data / "tenhou6" / "ranked_game.json";
   if (!fs::is_regular_file(t6)) GTEST_SKIP() << "missing " << t6;
@@ -245,11 +252,6 @@ TEST_F(ServerApi, ImportsTenhou6JsonAndRefusesSanma) {
   const HttpResult r = post("/api/import", slurp(t6));
   ASSERT_EQ(r.status, 201u) << r.body;
   EXPECT_EQ(r.j()["hands"], 3);
-  const fs::path sanma = data / "tenhou-sanma" / "2020010100gm-00b9-0000-18a1410f.txt.xml";
-  if (!fs::is_regular_file(sanma)) return;
-  const HttpResult refused = post("/api/import", slurp(sanma));
-  EXPECT_EQ(refused.status, 400u);
-  EXPECT_NE(refused.body.find("三鳳南喰赤"), std::string::npos) << refused.body;
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// The lobby (/): your name, create a table (preset, four seats human/bot), the open tables,
+// The lobby (/): your name, create a table (preset, its four or three seats human/bot), the open tables,
 // the latest finished games, and the import of a Tenhou log.
 import { el, clear, getJson, postJson, finalScore } from './util.js';
 
@@ -35,24 +35,32 @@ export async function openLobby(root, navigate) {
     el('option', { value: 'east', text: 'East only (tonpuusen, 4+ hands)' }));
   length.value = localStorage.getItem('riichi.length') === 'east' ? 'east' : 'hanchan';
   length.addEventListener('change', () => localStorage.setItem('riichi.length', length.value));
+  // The seats of the chosen preset: four, or three (sanma: no North seat).
+  const seatsOf = () => {
+    const p = presetInfo.find((x) => x.name === preset.value);
+    return p && p.players === 3 ? 3 : 4;
+  };
   const showPreset = () => {
     const p = presetInfo.find((x) => x.name === preset.value);
     presetHelp.textContent = (p && p.description) || '';
+    const n = seatsOf();
+    seatLabels.forEach((l, i) => (l.style.display = i >= n ? 'none' : ''));
+    form.dataset.players = String(n);
   };
-  showPreset();
   const seed = el('input#seed', { type: 'number', min: 0, placeholder: 'random', size: 10 });
   const winds = ['East', 'South', 'West', 'North'];
   const seatSelects = winds.map((w, i) => el(`select.seat-kind#seat-${i}`, { 'aria-label': `${w} seat` },
     el('option', { value: 'human', text: i === 0 ? 'Human (you)' : 'Human (invite)' }),
     bots.map((b) => el('option', { value: b.name, text: botLabel(b, bots.length), title: b.description || '' }))));
   seatSelects.forEach((s, i) => (s.value = i === 0 ? 'human' : defaultBot));
+  const seatLabels = seatSelects.map((s, i) => el('label', {}, `${winds[i]} `, s));
   const create = el('button#create-table', { type: 'submit', text: 'Create table' });
   const form = el('form.create', { onsubmit: async (e) => {
     e.preventDefault();
     err.textContent = '';
     create.disabled = true;
     const rules = length.value === 'east' ? `${preset.value},east_only=true` : preset.value;
-    const body = { rules, seats: seatSelects.map((s) => s.value) };
+    const body = { rules, seats: seatSelects.slice(0, seatsOf()).map((s) => s.value) };
     if (info.chosen_seed && seed.value !== '') body.seed = Number(seed.value);
     try {
       const res = await postJson('/api/tables', body);
@@ -66,12 +74,13 @@ export async function openLobby(root, navigate) {
   el('label', {}, 'Your name ', name),
   el('label', {}, 'Rules ', preset, ' ', presetHelp),
   el('label', {}, 'Game length ', length),
-  el('div.seats', {}, seatSelects.map((s, i) => el('label', {}, `${winds[i]} `, s))),
+  el('div.seats', {}, seatLabels),
   info.chosen_seed ? el('label', {}, 'Seed ', seed) : null,
   el('p.hint', { text: 'Share the table link (shown at the table) with friends for the other human seats; ' +
     'a human seat nobody takes, or a player who leaves, is played by a bot after a while.' }),
   create);
   page.append(form);
+  showPreset();
 
   // -- open tables
   const tables = el('div#open-tables');
@@ -114,7 +123,8 @@ export async function openLobby(root, navigate) {
 
 // Readable names of the presets (their one-line descriptions come from the server).
 const PRESET_TITLES = { ema2016: 'EMA 2016', ema2008: 'EMA 2008', tenhou: 'Tenhou', mahjongsoul: 'Mahjong Soul',
-  mleague: 'M.League', wrc: 'WRC' };
+  mleague: 'M.League', wrc: 'WRC', tenhou_sanma: 'Tenhou sanma (3 players)',
+  mahjongsoul_sanma: 'Mahjong Soul sanma (3 players)' };
 
 // "ema2016,east_only=true" -> "EMA 2016, East only"; other options are shown as they are.
 export function rulesTitle(spec) {

@@ -1,7 +1,7 @@
 // Past games (/replays) and the replay viewer (/replay/ID): every hand open, step forward/back
 // through the frames (buttons, arrow keys), jump to a hand, the action text and the result.
 import { el, clear, getJson, WINDS, isTyping } from './util.js';
-import { tileEl, pondEl, meldsEl, doraEl } from './view.js';
+import { tileEl, pondEl, meldsEl, doraEl, seatCount, seatWind, kitaEl, emptySeatEl } from './view.js';
 import { handEndEl, gameEndEl, withWinds } from './results.js';
 import { gamesTable } from './lobby.js';
 
@@ -142,6 +142,11 @@ export class ReplayViewer {
     this.root.append(el('div.table-page.replay-page', {}, this.controls, keys, this.action, this.board, this.evaluation, this.result));
   }
 
+  // Three in a three-player game (the replay's num_players), else four.
+  seatCount() {
+    return seatCount(this.data.num_players || (this.players.length === 3 ? 3 : 4));
+  }
+
   frames() {
     const h = (this.data.hands || [])[this.hand];
     return h ? h.frames || [] : [];
@@ -181,7 +186,15 @@ export class ReplayViewer {
     this.root.dataset.hand = String(this.hand);
     this.root.dataset.frame = String(this.frame);
     if (!f) return;
-    for (let s = 0; s < 4; ++s) this.renderSeat(this.areas[(s - this.bottom + 4) % 4], s, hand, f);
+    const seats = this.seatCount();
+    this.board.classList.toggle('sanma', seats === 3);
+    for (let s = 0; s < 4; ++s) {
+      const area = this.areas[(s - this.bottom + 4) % 4];
+      if (s < seats) this.renderSeat(area, s, hand, f);
+      else clear(area).append(emptySeatEl());
+      area.classList.toggle('empty', s >= seats);
+    }
+    const kita = (f.kita || []).reduce((a, b) => a + b, 0);
     this.renderEvaluation(hand, f);
     clear(this.center).append(
       el('div.round', { text: hand.name }),
@@ -190,11 +203,12 @@ export class ReplayViewer {
         el('span', { text: `Riichi ${f.riichi_sticks ?? 0}` }),
         el('span.tiles-left', { text: `Left ${f.tiles_left}` })),
       el('div.dora-label', { text: 'Dora indicators' }),
-      doraEl(f.dora_indicators));
+      doraEl(f.dora_indicators),
+      kita ? el('div.kita-dora', { text: `Kita ${kita} (+${kita} dora)` }) : null);
     clear(this.result);
     const last = this.frame === frames.length - 1;
     const dealer = hand.dealer ?? 0;
-    const winds = [0, 1, 2, 3].map((s) => (s - dealer + 4) % 4);
+    const winds = [0, 1, 2, 3].slice(0, seats).map((s) => seatWind(s, dealer, seats));
     if (last && hand.result) this.result.append(handEndEl(hand.result, withWinds(this.players, winds), f.melds));
     if (last && this.hand === hands.length - 1 && this.data.final) this.result.append(gameEndEl(this.data.final, this.players));
   }
@@ -228,7 +242,7 @@ export class ReplayViewer {
     area.classList.toggle('to-play', f.to_play === seat);
     area.classList.toggle('actor', f.seat === seat);
     const dealer = hand.dealer ?? 0;
-    const wind = (seat - dealer + 4) % 4;
+    const wind = seatWind(seat, dealer, this.seatCount());
     const p = this.players[seat] || {};
     area.append(el('div.seat-info', {},
       el('span.wind', { text: WINDS[wind][0], class: wind === 0 ? 'wind dealer' : 'wind' }),
@@ -238,7 +252,7 @@ export class ReplayViewer {
     const tiles = el('div.hand-tiles.open-hand', {}, ((f.hands || [])[seat] || []).map((t) => tileEl(t, { cls: 'open' })));
     const drawn = (f.drawn || [])[seat];
     if (drawn) tiles.append(el('span.gap'), tileEl(drawn, { cls: 'open drawn' }));
-    area.append(el('div.open-row', {}, tiles, meldsEl((f.melds || [])[seat], seat)));
+    area.append(el('div.open-row', {}, tiles, meldsEl((f.melds || [])[seat], seat), kitaEl((f.kita || [])[seat])));
     area.append(pondEl((f.discards || [])[seat]));
   }
 

@@ -106,18 +106,24 @@ function winEl(win, players) {
     win.reading ? el('p.reading', { text: win.reading }) : null);
 }
 
-// melds: optional 4 lists of melds (the hand's last state) shown beside the revealed tiles.
-function drawEl(draw, players, melds) {
+// The seats of a result: 0..n-1 with n the entries of its deltas (three in a three-player game).
+function seatsOf(msg) {
+  const n = msg && msg.deltas ? msg.deltas.length : 4;
+  return [...Array(n === 3 ? 3 : 4).keys()];
+}
+
+// melds: optional lists of melds per seat (the hand's last state) shown beside the revealed tiles.
+function drawEl(draw, players, melds, seats) {
   const tenpai = new Set(draw.tenpai || []);
   const rows = (draw.hands || []).map((h) => el('div.draw-hand', {},
     el('span.who', { text: `${playerName(players, h.seat)} (${tenpai.has(h.seat) ? 'tenpai' : 'noten'})` }),
     tileRow(h.tiles), melds && melds[h.seat] ? meldsEl(melds[h.seat], h.seat) : null));
-  const noten = [0, 1, 2, 3].filter((s) => !tenpai.has(s)).map((s) => playerName(players, s));
+  const noten = seats.filter((s) => !tenpai.has(s)).map((s) => playerName(players, s));
   return el('section.draw', {},
     el('h3', { text: DRAW_NAMES[draw.kind] || `Draw: ${draw.kind}` }),
     draw.kind === 'exhaustive'
       ? el('p', { text: tenpai.size ? `Tenpai: ${[...tenpai].map((s) => playerName(players, s)).join(', ')}` +
-        (noten.length && tenpai.size < 4 ? `; noten: ${noten.join(', ')}` : '') : 'Nobody is tenpai' })
+        (noten.length && tenpai.size < seats.length ? `; noten: ${noten.join(', ')}` : '') : 'Nobody is tenpai' })
       : null,
     (draw.nagashi || []).length
       ? el('p', { text: `Nagashi mangan: ${draw.nagashi.map((s) => playerName(players, s)).join(', ')}` })
@@ -126,16 +132,19 @@ function drawEl(draw, players, melds) {
 }
 
 // Who paid what at a draw and why: the noten payments (3000 split between the noten and the
-// tenpai players at an exhaustive draw) and the riichi sticks put on the table this hand (they
-// stay there for the next winner). The rest of a change is told as it is.
+// tenpai players at an exhaustive draw; 2000 with three players) and the riichi sticks put on the
+// table this hand (they stay there for the next winner). The rest of a change is told as it is.
+// `deltas` has an entry per seat of the game (three or four).
 export function drawPayments(draw, deltas) {
   if (!draw || !deltas) return [];
   const tenpai = new Set(draw.tenpai || []);
   const t = tenpai.size;
+  const n = deltas.length;
+  const pool = 1000 * (n - 1);
   const nagashi = (draw.nagashi || []).length > 0;
   const noten = (s) => {
-    if (draw.kind !== 'exhaustive' || nagashi || t === 0 || t === 4) return 0;
-    return tenpai.has(s) ? 3000 / t : -3000 / (4 - t);
+    if (draw.kind !== 'exhaustive' || nagashi || t === 0 || t === n) return 0;
+    return tenpai.has(s) ? pool / t : -pool / (n - t);
   };
   return deltas.map((d, s) => {
     const parts = [];
@@ -166,7 +175,7 @@ export function handEndEl(msg, players, melds = null) {
   box.append(el('h2', { text: `${msg.hand || ''} — ${resultTitle(msg)}` }));
   for (const w of msg.wins || []) box.append(winEl(w, players));
   if (msg.draw) {
-    box.append(drawEl(msg.draw, players, melds));
+    box.append(drawEl(msg.draw, players, melds, seatsOf(msg)));
     const paid = drawPayments(msg.draw, msg.deltas);
     if (paid.length) {
       box.append(el('ul.draw-payments', {}, paid.map((p) => el('li', { dataset: { seat: String(p.seat) } },
@@ -199,7 +208,8 @@ const END_REASONS = {
 
 // The final table: rank, player, points, uma, final score.
 export function gameEndEl(final, players) {
-  const order = [0, 1, 2, 3].sort((a, b) => final.ranks[a] - final.ranks[b] || a - b);
+  const seats = [...final.ranks.keys()];  // three in a three-player game
+  const order = seats.sort((a, b) => final.ranks[a] - final.ranks[b] || a - b);
   const names = withWinds(final.players || players, [0, 1, 2, 3]);  // initial seat winds
   return el('div.game-end', {},
     el('h2', { text: 'Game over' }),

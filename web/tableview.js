@@ -10,7 +10,7 @@
 // on a wide screen, below it on a narrow one. After a hand the board stays as it ended (the hands
 // shown) until the player's OK or the table's countdown.
 import { el, clear, tileName, tileId, kindOf, WINDS, isTyping } from './util.js';
-import { tileEl, pondEl, meldsEl, doraEl, windLetter } from './view.js';
+import { tileEl, pondEl, meldsEl, doraEl, windLetter, seatCount, seatWind, kitaEl, emptySeatEl } from './view.js';
 import { handEndEl, gameEndEl, withWinds } from './results.js';
 import { renderHelper } from './helper.js';
 import { copyButton } from './clipboard.js';
@@ -30,12 +30,13 @@ export const SHORTCUTS = [
   ['p', 'pon'],
   ['c', 'chi (then 1, 2, … when there are several)'],
   ['k', 'kan (then 1, 2, … when there are several)'],
+  ['n', 'kita: set a North aside (three-player games)'],
   ['Esc', 'pass; or cancel riichi / a choice'],
   ['a', 'show / hide the analysis helper'],
   ['?', 'this help'],
 ];
 
-const CALL_WORDS = { chi: 'Chi', pon: 'Pon', daiminkan: 'Kan', kakan: 'Kan', ankan: 'Kan', riichi: 'Riichi' };
+const CALL_WORDS = { chi: 'Chi', pon: 'Pon', daiminkan: 'Kan', kakan: 'Kan', ankan: 'Kan', riichi: 'Riichi', kita: 'Kita' };
 const TIMER_CHOICES = [[0, 0, 'No timer'], [5000, 20000, '5 s + 20 s'], [10000, 30000, '10 s + 30 s'],
   [20000, 60000, '20 s + 60 s']];
 const SOUND_KEY = 'riichi.sound';
@@ -189,6 +190,24 @@ export class TableView {
     return this.msg && this.msg.game ? this.msg.game.players : [];
   }
 
+  // Three in a three-player game (game.num_players), else four.
+  seatCount() {
+    return seatCount(this.msg && this.msg.game ? this.msg.game.num_players : 4);
+  }
+
+  // The empty side of a three-player table: no pond, no hand, no plate.
+  renderEmpty(area, plate, seat) {
+    clear(area);
+    clear(plate);
+    area.dataset.seat = String(seat);
+    plate.dataset.seat = String(seat);
+    area.classList.remove('to-play');
+    plate.classList.remove('to-play');
+    area.classList.add('empty');
+    plate.classList.add('empty');
+    area.append(emptySeatEl());
+  }
+
   // --- state ------------------------------------------------------------------------------
   update(msg) {
     if (this.handOver) {
@@ -217,9 +236,16 @@ export class TableView {
     const { game, observation: obs } = msg;
     const me = obs.seat >= 0 ? obs.seat : 0;
     this.renderTopbar(game);
+    const seats = this.seatCount();
+    this.board.classList.toggle('sanma', seats === 3);
     for (let rel = 0; rel < 4; ++rel) {
-      this.renderSeat(this.areas[rel], (me + rel) % 4, rel, game, obs);
-      this.renderPlate(this.plates[rel], (me + rel) % 4, game, obs);
+      const seat = (me + rel) % 4;
+      if (seat >= seats) {
+        this.renderEmpty(this.areas[rel], this.plates[rel], seat);
+        continue;
+      }
+      this.renderSeat(this.areas[rel], seat, rel, game, obs);
+      this.renderPlate(this.plates[rel], seat, game, obs);
     }
     this.renderCenter(game, obs);
     this.renderHand(obs);
@@ -330,6 +356,7 @@ export class TableView {
   renderSeat(area, seat, rel, game, obs) {
     clear(area);
     area.dataset.seat = String(seat);
+    area.classList.remove('empty');
     area.classList.toggle('to-play', obs.to_play === seat && !this.handOver);
     if (obs.riichi && obs.riichi[seat]) area.append(el('span.riichi-stick', { title: 'riichi' }));
     const pond = pondEl(obs.discards[seat], obs.last_discard ? tileId(obs.last_discard) : null);
@@ -344,7 +371,8 @@ export class TableView {
       const n = (obs.concealed_count || [])[seat] || 0;
       const backs = el('div.backs', { title: `${n} tiles` });
       for (let i = 0; i < n; ++i) backs.append(el('span.back-mini'));
-      area.append(el('div.opp-hand', {}, shown ? null : backs, meldsEl(obs.melds[seat], seat)));
+      area.append(el('div.opp-hand', {}, shown ? null : backs, meldsEl(obs.melds[seat], seat),
+        kitaEl((obs.kita || [])[seat])));
     }
   }
 
@@ -352,9 +380,10 @@ export class TableView {
   renderPlate(plate, seat, game, obs) {
     clear(plate);
     plate.dataset.seat = String(seat);
+    plate.classList.remove('empty');
     plate.classList.toggle('to-play', obs.to_play === seat && !this.handOver);
     const p = (game.players || [])[seat] || {};
-    const wind = game.seat_winds ? game.seat_winds[seat] : (seat - game.dealer + 4) % 4;
+    const wind = game.seat_winds ? game.seat_winds[seat] : seatWind(seat, game.dealer, this.seatCount());
     plate.append(el('div.seat-info', {},
       el('span.wind', { text: windLetter(wind), class: wind === 0 ? 'wind dealer' : 'wind', title: wind === 0 ? 'dealer' : WINDS[wind] }),
       el('span.name', { text: p.name || `Seat ${seat}`, title: p.name || '' }),
@@ -366,6 +395,8 @@ export class TableView {
 
   renderCenter(game, obs) {
     clear(this.centerInfo);
+    // Nukidora: each North set aside is one more dora, counted beside the indicators.
+    const kita = (obs.kita || []).reduce((a, b) => a + b, 0);
     this.centerInfo.append(
       el('div.round', { text: game.hand_name || `${WINDS[game.round_wind]} ${game.hand_number + 1}` }),
       el('div.counters', {},
@@ -373,6 +404,8 @@ export class TableView {
         el('span.sticks', { text: `Riichi ${game.riichi_sticks}`, title: 'riichi sticks on the table' }),
         el('span.tiles-left', { text: `Left ${obs.tiles_left}`, title: 'tiles left in the live wall' })),
       doraEl(obs.dora_indicators),
+      kita ? el('div.kita-dora', { text: `Kita ${kita} (+${kita} dora)`,
+        title: 'North tiles set aside (nukidora): one dora each for their owner' }) : null,
       el('div.turn', { text: this.turnText(obs) }),
       el('div.last-action', { text: this.lastText() }));
   }
@@ -445,7 +478,7 @@ export class TableView {
       tiles.append(el('span.gap'));
       tiles.append(mk(obs.drawn, true, null));
     }
-    this.handBox.append(tiles, meldsEl(obs.melds[obs.seat], obs.seat));
+    this.handBox.append(tiles, meldsEl(obs.melds[obs.seat], obs.seat), kitaEl((obs.kita || [])[obs.seat]));
   }
 
   renderActions() {
@@ -495,6 +528,7 @@ export class TableView {
     if (pon.length) add('Pon', 'p', () => this.choose(pon));
     const kan = this.kanIndices();
     if (kan.length) add(kan.length === 1 ? `Kan (${legal[kan[0]].type})` : 'Kan', 'k', () => this.choose(kan));
+    for (const i of one('kita')) add('Kita', 'n', () => this.act(i), '.kita');
     for (const i of one('kyuushu')) add('Kyuushu (draw)', '', () => this.act(i));
     for (const i of one('pass')) add('Pass', 'Esc', () => this.act(i), '.pass');
     const tg = legal.findIndex((a) => a.type === 'discard' && a.tsumogiri);
@@ -773,6 +807,11 @@ export class TableView {
       }
       case 'p': { const l = this.callable('pon'); if (l.length) { this.choose(l); return true; } return false; }
       case 'c': { const l = this.callable('chi'); if (l.length) { this.choose(l); return true; } return false; }
+      case 'n': {
+        const i = find((a) => a.type === 'kita');
+        if (i >= 0) { this.act(i); return true; }
+        return false;
+      }
       case 'k': {
         const l = this.kanIndices();
         if (l.length) { this.choose(l); return true; }

@@ -83,3 +83,27 @@ export function doraEl(indicators) {
   for (let i = 0; i < 5; ++i) row.append(i < list.length ? tileEl(list[i]) : tileEl(null, { back: true }));
   return row;
 }
+
+// The number of seats at a table or in a replay: three in sanma (seat 3 stays empty), else four.
+export function seatCount(n) {
+  return n === 3 ? 3 : 4;
+}
+
+// The wind of `seat` when `dealer` deals at a table of `players` seats (E = 0).
+export function seatWind(seat, dealer, players = 4) {
+  return (seat - dealer + players) % players;
+}
+
+// The North tiles a seat set aside (kita, nukidora: a dora each), shown beside its melds.
+export function kitaEl(count) {
+  if (!count) return null;
+  const box = el('div.kita', { title: `${count} North tile${count > 1 ? 's' : ''} set aside (kita): +${count} dora`,
+    dataset: { count: String(count) } });
+  for (let i = 0; i < count; ++i) box.append(tileEl({ id: 120 + i, name: '4z' }, { cls: 'kita-tile' }));
+  return box;
+}
+
+// The empty side of a three-player table (sanma: seat 3, the fourth chair, stays empty).
+export function emptySeatEl() {
+  return el('div.empty-seat', { text: 'empty seat (three-player game)' });
+}

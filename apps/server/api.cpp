@@ -28,12 +28,6 @@ using nlohmann::json;
 
 namespace {
 
-// The web table and its replays seat four players; three-player games are played and checked by
-// the engine and the CLI (selfplay, tenhou-check).
-constexpr const char* kThreePlayerWeb =
-    "three-player games (sanma) are not shown by the web table yet; the CLI plays them "
-    "(riichi selfplay --rules tenhou_sanma, riichi tenhou-check)";
-
 HttpAnswer ok(const json& j, unsigned status = 200) {
   return HttpAnswer{status, "application/json", io::dump_json(j)};
 }
@@ -84,20 +78,25 @@ std::string engine_replay(const GameRow& row) {
           fmt::format("stored record of {}: action {} refused: {}", row.id, i, r.reason));
   }
   std::array<std::string, 4> players;
-  for (int s = 0; s < 4 && s < static_cast<int>(row.players.size()); ++s)
+  json names = json::array();  // one per seat of the game
+  for (int s = 0; s < record.rules.players && s < static_cast<int>(row.players.size()); ++s) {
     players[static_cast<size_t>(s)] = row.players[static_cast<size_t>(s)].get<std::string>();
+    names.push_back(players[static_cast<size_t>(s)]);
+  }
   ReplayText text;
   add_replay_hands(rec.record(), rec.log(), text);
   return text.finish(json{{"id", row.id},
                           {"source", "engine"},
                           {"rules", row.rules},
+                          {"num_players", record.rules.players},
                           {"seed", row.seed},  // the game is over: its walls may be known
-                          {"players", players},
-                          {"final", final_json(rec.log(), players)}});
+                          {"players", names},
+                          {"final", final_json(rec.log(), players, record.rules.players)}});
 }
 
 struct TenhouImport {
   std::string replay;  // the replay's JSON text
+  std::string rules;   // the preset the log's lobby plays ("tenhou", "tenhou_sanma")
   json players;
   json final;
   int hands = 0;
@@ -125,20 +124,21 @@ TenhouImport tenhou_replay(const std::string& id, const std::string& xml, int ma
     throw ImportTooLarge(fmt::format("the log has {} hands; an import has at most {}",
                                      game.rounds.size(), max_hands));
   const Rules rules = logs.front().rules;
-  if (rules.players != 4) throw io::UnsupportedGame(game.type.label(), kThreePlayerWeb);
+  const int n = rules.players;  // four, or three (sanma: the log's fourth seat is empty)
   const io::GameReplay replayed = io::replay_mjlog(game, rules);
   const int fd = game.first_dealer;
   TenhouImport out;
+  out.rules = rules.name;
   out.players = json::array();
   std::array<std::string, 4> names;
-  for (int s = 0; s < 4; ++s) {
-    names[static_cast<size_t>(s)] = game.names[static_cast<size_t>((s + fd) % 4)];
+  for (int s = 0; s < n; ++s) {
+    names[static_cast<size_t>(s)] = game.names[static_cast<size_t>((s + fd) % n)];
     out.players.push_back(names[static_cast<size_t>(s)]);
   }
   ReplayText hands;
   for (std::size_t k = 0; k < replayed.hands.size() && k < game.rounds.size(); ++k) {
     const io::HandReplay& h = replayed.hands[k];
-    const io::ConvertedRound conv = io::convert_round(game.rounds[k], fd);
+    const io::ConvertedRound conv = io::convert_round(game.rounds[k], fd, rules);
     ReplayedHand r = replay_hand(rules, conv.setup, conv.wall, h.actions, frames);
     json result = nullptr;
     if (h.result) {
@@ -159,8 +159,8 @@ TenhouImport tenhou_replay(const std::string& id, const std::string& xml, int ma
   out.hands = hands.hands();
   if (game.has_owari) {
     std::array<int, 4> points{}, results{}, uma{};
-    for (int s = 0; s < 4; ++s) {
-      const auto log_seat = static_cast<size_t>((s + fd) % 4);
+    for (int s = 0; s < n; ++s) {
+      const auto log_seat = static_cast<size_t>((s + fd) % n);
       points[static_cast<size_t>(s)] = game.final_scores[log_seat];
       const double v = game.final_results[log_seat] * 1000;
       results[static_cast<size_t>(s)] = static_cast<int>(v + (v < 0 ? -0.5 : 0.5));
@@ -174,19 +174,20 @@ TenhouImport tenhou_replay(const std::string& id, const std::string& xml, int ma
           results[static_cast<size_t>(s)] - (rounded - rules.return_points);
     }
     out.final = json{{"reason", "owari"},
-                     {"points", points},
-                     {"ranks", ranks(points, false)},
-                     {"uma", uma},
+                     {"points", seat_values(points, n)},
+                     {"ranks", seat_values(ranks(points, false, n), n)},
+                     {"uma", seat_values(uma, n)},
                      {"penalties", nullptr},
-                     {"final_scores", results},
+                     {"final_scores", seat_values(results, n)},
                      {"leftover_sticks", nullptr},
-                     {"players", names},
+                     {"players", out.players},
                      {"hands", out.hands}};
   }
   out.replay = hands.finish(json{{"id", id},
                                  {"source", "tenhou"},
-                                 {"rules", "tenhou"},
-                                 {"players", names},
+                                 {"rules", out.rules},
+                                 {"num_players", n},
+                                 {"players", out.players},
                                  {"final", out.final}});
   return out;
 }
@@ -229,7 +230,8 @@ void Server::resume_tables() {
       spec.id = row.id;
       spec.rules_spec = row.rules;
       spec.seed = std::stoull(row.seed);
-      for (int s = 0; s < 4; ++s) {
+      // Seats of the players that take part (three in a three-player game).
+      for (int s = 0; s < 4 && s < static_cast<int>(row.seats.size()); ++s) {
         const json& j = row.seats.at(static_cast<size_t>(s));
         SeatConfig& c = spec.seats[static_cast<size_t>(s)];
         c.human = j.at("human").get<bool>();
@@ -274,9 +276,10 @@ HttpAnswer Server::handle_http(const HttpRequest& request) {
       json presets = json::array();
       json preset_info = json::array();
       for (const Rules::PresetInfo& p : Rules::preset_infos()) {
-        if (Rules::parse(p.name).players != 4) continue;  // the web table seats four
         presets.push_back(p.name);
-        preset_info.push_back(json{{"name", p.name}, {"description", p.description}});
+        preset_info.push_back(json{{"name", p.name},
+                                   {"description", p.description},
+                                   {"players", Rules::parse(p.name).players}});
       }
       return ok(json{{"bots", list},
                      {"presets", presets},
@@ -385,14 +388,16 @@ HttpAnswer Server::create_table(const HttpRequest& request) {
   spec.rules_spec = rules.get<std::string>();
   const std::optional<Rules> table_rules = Rules::try_parse(spec.rules_spec, &error);
   if (!table_rules) return fail(400, "rules '" + spec.rules_spec + "': " + error);
-  if (table_rules->players != 4)
-    return fail(400, "rules '" + spec.rules_spec + "': " + kThreePlayerWeb);
+  const int players = table_rules->players;  // four, or three (sanma)
   const std::string bot = default_bot();
-  json seats = in.value("seats", json::array({"human", bot, bot, bot}));
-  if (!seats.is_array() || seats.size() != 4)
-    return fail(400, "\"seats\" must be an array of 4 entries (\"human\" or a bot name)");
+  json seats = in.value("seats", players == 3 ? json::array({"human", bot, bot})
+                                              : json::array({"human", bot, bot, bot}));
+  if (!seats.is_array() || seats.size() != static_cast<std::size_t>(players))
+    return fail(400, fmt::format("\"seats\" must be an array of {} entries (\"human\" or a bot "
+                                 "name): rules '{}' seat {} players",
+                                 players, spec.rules_spec, players));
   const json names = in.value("names", json());
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < players; ++s) {
     const json& j = seats[static_cast<size_t>(s)];
     if (!j.is_string()) return fail(400, fmt::format("seats[{}] must be a string", s));
     const std::string v = j.get<std::string>();
@@ -404,7 +409,8 @@ HttpAnswer Server::create_table(const HttpRequest& request) {
                                      bots::bot_names()));
       c.bot = v;
       c.name = bot_display_name(v, s);
-      if (names.is_array() && names.size() == 4 && names[static_cast<size_t>(s)].is_string()) {
+      if (names.is_array() && names.size() == seats.size() &&
+          names[static_cast<size_t>(s)].is_string()) {
         const std::string name = display_name(names[static_cast<size_t>(s)].get<std::string>());
         if (!name.empty()) c.name = name;
       }
@@ -542,7 +548,7 @@ HttpAnswer Server::import_mjlog(const HttpRequest& request) {
   GameRow row;
   row.id = id;
   row.source = "tenhou";
-  row.rules = "tenhou";
+  row.rules = imp.rules;
   row.players = imp.players;
   row.seats = json::array();
   row.mjlog = body;

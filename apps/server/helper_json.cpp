@@ -24,24 +24,6 @@ double prob(double p) { return std::round(std::clamp(p, 0.0, 1.0) * 10000.0) / 1
 
 json kind_json(int kind) { return tile_json(kind * 4 + 1, false); }
 
-// Copies the seat sees outside its concealed hand: ponds (a called tile counts in its meld),
-// every meld on the table, the dora indicators.
-Counts visible_counts(const Observation& o) {
-  Counts c{};
-  auto add = [&c](int id) {
-    std::uint8_t& n = c[at(kind_of_id(id))];
-    if (n < 4) ++n;
-  };
-  for (int s = 0; s < 4; ++s) {
-    for (const DiscardInfo& d : o.discards[at(s)])
-      if (!d.called) add(d.id);
-    for (const MeldInfo& m : o.melds[at(s)])
-      for (int i = 0; i < m.size(); ++i) add(m.ids[at(i)]);
-  }
-  for (std::uint8_t id : o.dora_indicators) add(id);
-  return c;
-}
-
 bool is_open(const Observation& o) {
   const auto& melds = o.melds[at(o.seat)];
   return std::any_of(melds.begin(), melds.end(),
@@ -61,7 +43,8 @@ bool wins_with_yaku(const Observation& o, const Rules& rules, const std::vector<
     hand.melds.push_back(meld);
   }
   WinContext ctx;
-  ctx.seat = (o.seat - o.dealer + 4) % 4;
+  ctx.seat = (o.seat - o.dealer + rules.players) % rules.players;
+  ctx.kita = o.kita[at(o.seat)];  // nukidora: a dora each
   ctx.round_wind = o.round_wind;
   ctx.riichi = o.riichi[at(o.seat)];
   for (std::uint8_t id : o.dora_indicators) ctx.dora_indicators.push_back(tile_of_id(id, red));
@@ -94,7 +77,7 @@ void add_waits(const Observation& o, const Rules& rules, const std::vector<int>&
                const json& after, json& out) {
   Counts held{};
   for (int id : concealed) ++held[at(kind_of_id(id))];
-  const Counts visible = visible_counts(o);
+  const Counts visible = visible_counts(o, rules);
   const std::vector<Wait> ws = waits(held, &visible);
   if (ws.empty()) return;
   json tiles = json::array();

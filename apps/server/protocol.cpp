@@ -45,10 +45,14 @@ ClientMessage action(const json& msg) {
   if (!v.is_number_unsigned()) return invalid("action: \"version\" must be an unsigned integer");
   const std::optional<std::int64_t> index = io::int_in_range(i, 0, 1 << 20);
   if (!index) return invalid("action: \"index\" must be an integer 0..1048576");
+  const json expect = msg.value("action", json());
+  if (!expect.is_null() && !expect.is_string())
+    return invalid("action: \"action\" must be an action type name like \"discard\" or \"chi\"");
   ClientMessage m;
   m.type = ClientMessage::Type::kAction;
   m.version = v.get<std::uint64_t>();
   m.index = static_cast<long>(*index);
+  if (expect.is_string()) m.expect = io::utf8_prefix(expect.get<std::string>(), 40);
   return m;
 }
 

@@ -24,6 +24,7 @@ struct ClientMessage {
   // action
   std::uint64_t version = 0;
   long index = 0;
+  std::string expect;  // optional "action": the action type the client means ("chi", "kita")
   // analysis
   bool enabled = false;
   // options: the toggles given (-1 absent, 0 off, 1 on)

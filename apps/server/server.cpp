@@ -101,7 +101,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
         return join(m);
       case ClientMessage::Type::kAction: {
         if (!table_) return error("action: join a table first");
-        const std::string reason = table_->act(this, m.version, m.index);
+        const std::string reason = table_->act(this, m.version, m.index, m.expect);
         if (!reason.empty()) error("action refused: " + reason);
         return;
       }

@@ -28,6 +28,15 @@ Rules parse_rules(const std::string& spec) {
   return *rules;
 }
 
+// The spec with the seats a game under its rules leaves empty (seat 3 with three players)
+// cleared: no human, no bot.
+TableSpec seated_spec(TableSpec spec) {
+  const int players = parse_rules(spec.rules_spec).players;
+  for (int s = players; s < 4; ++s)
+    spec.seats[static_cast<size_t>(s)] = SeatConfig{false, "", "", ""};
+  return spec;
+}
+
 std::array<std::string, 4> record_players(const TableSpec& spec) {
   std::array<std::string, 4> names;
   for (int s = 0; s < 4; ++s) {
@@ -69,11 +78,12 @@ Table::Table(boost::asio::io_context& ioc, Store* store, TableTiming timing, Tab
     : ioc_(ioc),
       store_(store),
       timing_(std::move(timing)),
-      spec_(std::move(spec)),
+      spec_(seated_spec(std::move(spec))),
       rec_(parse_rules(spec_.rules_spec), spec_.seed, record_players(spec_)),
       timer_(ioc) {
+  players_ = rec_.game().rules().players;
   const auto now = Clock::now();
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < players_; ++s) {
     Seat& seat = seats_[static_cast<size_t>(s)];
     seat.config = spec_.seats[static_cast<size_t>(s)];
     if (!seat.config.human) {
@@ -89,7 +99,7 @@ Table::Table(boost::asio::io_context& ioc, Store* store, TableTiming timing, Tab
   const auto humans = std::count_if(spec_.seats.begin(), spec_.seats.end(),
                                     [](const SeatConfig& c) { return c.human; });
   if (humans == 1) timer_cfg_ = TurnTimer{timing_.turn_ms, timing_.bank_ms};
-  for (Seat& seat : seats_) seat.bank_left_ms = timer_cfg_.bank_ms;
+  for (Seat& seat : seated()) seat.bank_left_ms = timer_cfg_.bank_ms;
   if (!resume.empty()) {
     const GameRecord record = record_from_text(resume);
     if (record.seed != spec_.seed)
@@ -108,7 +118,7 @@ Table::Table(boost::asio::io_context& ioc, Store* store, TableTiming timing, Tab
     saved_actions_ = rec_.actions().size();
     load_options();
   }
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < players_; ++s) {
     seats_[static_cast<size_t>(s)].legal = rec_.game().legal_actions(s);
     seats_[static_cast<size_t>(s)].legal_since = seen_[static_cast<size_t>(s)];
     set_deadline(s, now);
@@ -137,7 +147,7 @@ bool Table::bot_controlled(int s) const {
 }
 
 bool Table::waiting() const {
-  for (const Seat& s : seats_)
+  for (const Seat& s : seated())
     if (s.config.human && s.config.token.empty() && !s.substitute) return true;
   return false;
 }
@@ -156,7 +166,7 @@ Table::JoinResult Table::join(const std::shared_ptr<Client>& client, const std::
   if (watch) {
     seat = -1;
   } else if (!token.empty()) {
-    for (int s = 0; s < 4; ++s)
+    for (int s = 0; s < players_; ++s)
       if (seats_[static_cast<size_t>(s)].config.human &&
           seats_[static_cast<size_t>(s)].config.token == token)
         seat = s;
@@ -165,7 +175,12 @@ Table::JoinResult Table::join(const std::shared_ptr<Client>& client, const std::
       return out;
     }
   } else if (want >= 0) {
-    if (want > 3 || !seats_[static_cast<size_t>(want)].config.human) {
+    if (want >= players_) {
+      out.error = fmt::format("seat {} is not a seat of table {}: its game seats {} (0..{})", want,
+                              spec_.id, players_, players_ - 1);
+      return out;
+    }
+    if (!seats_[static_cast<size_t>(want)].config.human) {
       out.error = fmt::format("seat {} is not a human seat of table {}", want, spec_.id);
       return out;
     }
@@ -175,7 +190,7 @@ Table::JoinResult Table::join(const std::shared_ptr<Client>& client, const std::
     }
     seat = want;
   } else {
-    for (int s = 0; s < 4 && seat < 0; ++s) {
+    for (int s = 0; s < players_ && seat < 0; ++s) {
       const Seat& st = seats_[static_cast<size_t>(s)];
       if (st.config.human && st.config.token.empty()) seat = s;
     }
@@ -231,11 +246,34 @@ void Table::leave(const Client* client) {
   flush();
 }
 
-std::string Table::act(const Client* client, std::uint64_t version, long index) {
+// The action type a client named for its action: known, and one the table's rules play; ""
+// when it is (act() then checks it against the action at the index).
+std::string Table::check_expected(const std::string& expect) const {
+  if (expect.empty()) return {};
+  const Rules& rules = rec_.game().rules();
+  if (expect == "chi" && !rules.chi_allowed)
+    return fmt::format(
+        "chi is not played under rules '{}' ({} players: no chi; pon, kan and ron "
+        "are)",
+        spec_.rules_spec, rules.players);
+  if (expect == "kita" && !rules.kita)
+    return fmt::format(
+        "kita (nukidora) is played in three-player games only; rules '{}' have no kita",
+        spec_.rules_spec);
+  bool known = false;
+  for (int t = 0; t <= static_cast<int>(ActionType::kKita); ++t)
+    known = known || expect == action_type_name(static_cast<ActionType>(t));
+  if (!known) return fmt::format("unknown action type '{}'", expect);
+  return {};
+}
+
+std::string Table::act(const Client* client, std::uint64_t version, long index,
+                       const std::string& expect) {
   std::lock_guard lock(mu_);
   Attached* a = find(client);
   if (a == nullptr || a->seat < 0) return "join a seat of the table before playing";
   if (rec_.game().is_over()) return "the game is over";
+  if (std::string bad = check_expected(expect); !bad.empty()) return bad;
   if (!save_error_.empty())
     return "the game waits: the server cannot save it (" + save_error_ + ")";
   Seat& st = seats_[static_cast<size_t>(a->seat)];
@@ -252,6 +290,9 @@ std::string Table::act(const Client* client, std::uint64_t version, long index) 
   if (index < 0 || index >= static_cast<long>(st.legal.size()))
     return fmt::format("action index {} out of range ({} legal actions)", index, st.legal.size());
   const Action action = st.legal[static_cast<size_t>(index)];
+  if (!expect.empty() && expect != action_type_name(action.type))
+    return fmt::format("action index {} is a {}, not the {} asked for", index,
+                       action_type_name(action.type), expect);
   st.ready = true;  // playing the next hand is the OK to the last result
   const ApplyResult r = rec_.apply(action);
   if (!r.ok) return "refused by the engine: " + r.reason;
@@ -305,14 +346,14 @@ void Table::after_change() {
   const GameLog& log = rec_.log();
   const auto now = Clock::now();
   const bool humans =
-      std::any_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.config.human; });
+      std::any_of(seated().begin(), seated().end(), [](const Seat& s) { return s.config.human; });
   bool hand_ended = false;
   if (log.hands.size() > hands_reported_) {
     // The table waits for every human's OK (or the countdown) before the next hand is played.
     json waiting = json::array();
     if (humans && timing_.hand_over_ms > 0 && !game.is_over()) {
       hand_over_until_ = now + std::chrono::milliseconds(timing_.hand_over_ms);
-      for (int s = 0; s < 4; ++s) {
+      for (int s = 0; s < players_; ++s) {
         Seat& st = seats_[static_cast<size_t>(s)];
         st.ready = !(st.config.human && st.connected && !st.substitute);
         if (!st.ready) waiting.push_back(s);
@@ -330,7 +371,7 @@ void Table::after_change() {
     row_dirty_ = true;  // the hand count; the record is checkpointed into the row
   }
   hand_started_ = hand_ended && humans && !hand_over_until_;
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < players_; ++s) {
     Seat& st = seats_[static_cast<size_t>(s)];
     const std::vector<Action>& legal = game.legal_actions(s);
     if (legal != st.legal) {
@@ -342,9 +383,10 @@ void Table::after_change() {
   }
   if (game.is_over()) {
     std::array<std::string, 4> names;
-    for (int s = 0; s < 4; ++s)
+    for (int s = 0; s < players_; ++s)
       names[static_cast<size_t>(s)] = seats_[static_cast<size_t>(s)].config.name;
-    send_all(json{{"type", "game_end"}, {"game", spec_.id}, {"final", final_json(log, names)}});
+    send_all(json{
+        {"type", "game_end"}, {"game", spec_.id}, {"final", final_json(log, names, players_)}});
     row_dirty_ = true;
   }
   broadcast_states();
@@ -358,7 +400,7 @@ void Table::drive() {
     if (game.is_over()) break;
     const auto now = Clock::now();
     bool changed = false;
-    for (int s = 0; s < 4; ++s) {
+    for (int s = 0; s < players_; ++s) {
       Seat& st = seats_[static_cast<size_t>(s)];
       if (!st.config.human || st.connected || st.substitute) continue;
       if (now - st.away_since < std::chrono::milliseconds(timing_.reconnect_timeout_ms)) continue;
@@ -377,7 +419,7 @@ void Table::drive() {
     }
     // A human's time is up: pass the call, or discard for them (turn timer).
     int expired = -1;
-    for (int s = 0; s < 4 && expired < 0; ++s) {
+    for (int s = 0; s < players_ && expired < 0; ++s) {
       const Seat& st = seats_[static_cast<size_t>(s)];
       if (!st.legal.empty() && st.deadline && *st.deadline <= now && !bot_controlled(s))
         expired = s;
@@ -390,7 +432,7 @@ void Table::drive() {
       seats_[static_cast<size_t>(expired)].deadline.reset();
     }
     int bot_seat = -1;
-    for (int s = 0; s < 4 && bot_seat < 0; ++s)
+    for (int s = 0; s < players_ && bot_seat < 0; ++s)
       if (!seats_[static_cast<size_t>(s)].legal.empty() && (bot_controlled(s) || auto_choice(s)))
         bot_seat = s;
     if (bot_seat < 0) {
@@ -405,11 +447,23 @@ void Table::drive() {
     if (*bot_due_ > now) break;
     bot_due_.reset();
     hand_started_ = false;
-    Seat& st = seats_[static_cast<size_t>(bot_seat)];
-    apply(bot_seat,
-          bot_controlled(bot_seat) ? bots::ask(game, *st.bot, bot_seat) : *auto_choice(bot_seat));
+    apply(bot_seat, bot_move(bot_seat));
   }
   arm_timer();
+}
+
+// The move of a seat a bot (or the seat's auto options) plays. A bot that fails on a position
+// (an exception) is reported and its seat plays the first legal action: the table goes on.
+Action Table::bot_move(int seat) {
+  if (!bot_controlled(seat)) return *auto_choice(seat);
+  Seat& st = seats_[static_cast<size_t>(seat)];
+  try {
+    return bots::ask(rec_.game(), *st.bot, seat);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "table {}: the bot of seat {} failed ({}); playing its first legal action\n",
+               spec_.id, seat, e.what());
+    return st.legal.front();
+  }
 }
 
 void Table::arm_timer() {
@@ -420,7 +474,7 @@ void Table::arm_timer() {
   if (save_retry_) consider(*save_retry_);
   if (hand_over_until_) consider(*hand_over_until_);
   if (!rec_.game().is_over()) {
-    for (int s = 0; s < 4; ++s) {
+    for (int s = 0; s < players_; ++s) {
       const Seat& st = seats_[static_cast<size_t>(s)];
       if (!st.legal.empty() && st.deadline && !bot_controlled(s)) consider(*st.deadline);
       if (st.config.human && !st.connected && !st.substitute)
@@ -449,7 +503,7 @@ GameRow Table::row() const {
   row.id = spec_.id;
   row.seats = json::array();
   row.players = json::array();
-  for (const Seat& st : seats_) {
+  for (const Seat& st : seated()) {
     row.seats.push_back(
         json{{"human", st.config.human},
              {"bot", st.config.bot},
@@ -466,9 +520,9 @@ GameRow Table::row() const {
   row.hands = static_cast<int>(rec_.log().hands.size());
   if (over) {
     std::array<std::string, 4> names;
-    for (int s = 0; s < 4; ++s)
+    for (int s = 0; s < players_; ++s)
       names[static_cast<size_t>(s)] = seats_[static_cast<size_t>(s)].config.name;
-    row.final = final_json(rec_.log(), names);
+    row.final = final_json(rec_.log(), names, players_);
     row.finished_at = Store::now_iso();
   }
   return row;
@@ -550,20 +604,22 @@ json Table::game_json() {
   const Game& game = rec_.game();
   const RoundSetup& setup = game.round().setup();
   json players = json::array();
-  for (const Seat& st : seats_)
+  for (const Seat& st : seated())
     players.push_back(json{{"name", st.config.name},
                            {"kind", st.config.human ? "human" : "bot"},
                            {"connected", st.connected},
                            {"substitute", st.substitute}});
-  std::array<int, 4> winds{};
-  for (int s = 0; s < 4; ++s) winds[static_cast<size_t>(s)] = game.round().seat_wind(s);
+  json winds = json::array();
+  for (int s = 0; s < players_; ++s) winds.push_back(game.round().seat_wind(s));
   return json{{"rules", rec_.game().rules().name},
+              {"num_players", players_},
               {"hand_name", hand_name(setup.round_wind, setup.hand_number)},
               {"round_wind", setup.round_wind},
               {"hand_number", setup.hand_number},
               {"honba", setup.honba},
               {"riichi_sticks", game.round().riichi_sticks()},
-              {"scores", game.is_over() ? game.state().scores : game.round().scores()},
+              {"scores",
+               seat_values(game.is_over() ? game.state().scores : game.round().scores(), players_)},
               {"dealer", setup.dealer},
               {"seat_winds", winds},
               {"players", std::move(players)},
@@ -607,7 +663,7 @@ json Table::state_json(const Attached& a) {
     if (!game.is_over()) {
       legal = legal_json(st.legal, red);
       if (a.analysis) {
-        analysis = analysis_json(o, red);
+        analysis = analysis_json(o, game.rules());
         if (!analysis.is_null()) analysis["helper"] = cached_helper(a, o, st, game.rules());
       }
     }
@@ -623,7 +679,7 @@ json Table::state_json(const Attached& a) {
   json hand_over = nullptr;
   if (hand_over_until_) {
     json waiting = json::array();
-    for (int s = 0; s < 4; ++s) {
+    for (int s = 0; s < players_; ++s) {
       const Seat& st = seats_[static_cast<size_t>(s)];
       if (!st.ready && st.config.human && st.connected && !st.substitute) waiting.push_back(s);
     }
@@ -680,7 +736,7 @@ void Table::send_all(const json& message) {
 json Table::summary() {
   std::lock_guard lock(mu_);
   json seats = json::array();
-  for (const Seat& st : seats_)
+  for (const Seat& st : seated())
     seats.push_back(json{{"kind", st.config.human ? "human" : "bot"},
                          {"name", st.config.name},
                          {"connected", st.connected},

@@ -1,6 +1,7 @@
-// One web table: a game run by the engine (GameRecorder), four seats (humans over WebSocket or
-// bots), claim deadlines, reconnection and substitute bots, persistence of every action.
-// Every public method locks the table; timers run on the server's io_context.
+// One web table: a game run by the engine (GameRecorder), its seats (humans over WebSocket or
+// bots: four, or three under a three-player preset, where seat 3 stays empty), claim deadlines,
+// reconnection and substitute bots, persistence of every action. Every public method locks the
+// table; timers run on the server's io_context.
 //
 // Nothing acknowledged is lost: messages wait in an outbox while the table handles an event (a
 // client's message, a timer); at its end the new actions are written to the store in one
@@ -23,6 +24,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -97,7 +99,7 @@ struct TableSpec {
   std::string id;
   std::string rules_spec;  // as given ("ema2016", "tenhou,red_fives=false")
   std::uint64_t seed = 0;
-  std::array<SeatConfig, 4> seats;
+  std::array<SeatConfig, 4> seats;  // seat 3 unused with three players (Rules::players)
 };
 
 class Table : public std::enable_shared_from_this<Table> {
@@ -128,7 +130,10 @@ class Table : public std::enable_shared_from_this<Table> {
                   const std::string& token, int seat, bool watch);
   void leave(const Client* client);
   // An action from a client: refused with a reason (returned) or applied ("" returned).
-  std::string act(const Client* client, std::uint64_t version, long index);
+  // `expect`: the action type the client means ("" for any); an action the table's rules do
+  // not play (chi or kita) or another type at `index` is refused, naming it.
+  std::string act(const Client* client, std::uint64_t version, long index,
+                  const std::string& expect = {});
   void set_analysis(const Client* client, bool enabled);
   // The player's OK after a hand's result; "" or why it is refused.
   std::string ready(const Client* client);
@@ -179,6 +184,11 @@ class Table : public std::enable_shared_from_this<Table> {
   static constexpr int kSpectator = 4;
   static int viewer(int seat) { return seat < 0 ? kSpectator : seat; }
 
+  // The seats that take part (Rules::players of them; seat 3 is empty in a three-player game).
+  std::span<Seat> seated() { return {seats_.data(), static_cast<std::size_t>(players_)}; }
+  std::span<const Seat> seated() const {
+    return {seats_.data(), static_cast<std::size_t>(players_)};
+  }
   bool bot_controlled(int seat) const;
   bool waiting() const;
   void apply(int seat, const Action& action);
@@ -202,6 +212,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void charge_bank(int seat, Clock::time_point now);
   std::optional<Action> auto_choice(int seat) const;
   std::optional<Action> timeout_choice(int seat) const;
+  Action bot_move(int seat);
+  std::string check_expected(const std::string& expect) const;
   int host_seat() const;
   void load_options();
   void arm_timer();
@@ -216,6 +228,7 @@ class Table : public std::enable_shared_from_this<Table> {
   std::mutex mu_;
   GameRecorder rec_;
   std::array<Seat, 4> seats_;
+  int players_ = 4;  // Rules::players
   std::vector<Attached> clients_;
   std::array<std::uint64_t, 5> seen_{};      // per viewer: the actions it may know of
   std::array<nlohmann::json, 5> last_seen_;  // per viewer: the last of them {seat, action, version}

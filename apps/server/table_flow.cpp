@@ -31,7 +31,7 @@ void Table::load_options() {
   try {
     const std::optional<GameRow> row = store_->get(spec_.id);
     if (!row || !row->seats.is_array()) return;
-    for (std::size_t s = 0; s < 4 && s < row->seats.size(); ++s) {
+    for (std::size_t s = 0; s < static_cast<std::size_t>(players_) && s < row->seats.size(); ++s) {
       const json& j = row->seats[s];
       Seat& st = seats_[s];
       if (const auto o = j.find("options"); o != j.end() && o->is_object()) {
@@ -51,7 +51,7 @@ void Table::load_options() {
 }
 
 int Table::host_seat() const {
-  for (int s = 0; s < 4; ++s)
+  for (int s = 0; s < players_; ++s)
     if (seats_[static_cast<size_t>(s)].config.human) return s;
   return -1;
 }
@@ -161,7 +161,7 @@ std::string Table::set_timer(const Client* client, TurnTimer timer) {
   if (timer.turn_ms == 0) timer.bank_ms = 0;
   timer_cfg_ = timer;
   const auto now = Clock::now();
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < players_; ++s) {
     Seat& st = seats_[static_cast<size_t>(s)];
     st.bank_left_ms = timer.bank_ms;
     if (!is_claim(rec_.game().round().phase())) set_deadline(s, now);
@@ -177,12 +177,12 @@ std::string Table::set_timer(const Client* client, TurnTimer timer) {
 // countdown) the turn timers start and every client learns that the table plays on.
 bool Table::hand_over_waits(Clock::time_point now) {
   if (!hand_over_until_) return false;
-  const bool all = std::all_of(seats_.begin(), seats_.end(), [](const Seat& s) {
+  const bool all = std::all_of(seated().begin(), seated().end(), [](const Seat& s) {
     return s.ready || !s.config.human || !s.connected || s.substitute;
   });
   if (!all && now < *hand_over_until_) return true;
   hand_over_until_.reset();
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < players_; ++s) {
     seats_[static_cast<size_t>(s)].ready = true;
     set_deadline(s, now);
   }

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "io/json_text.hpp"
@@ -20,10 +21,17 @@ void add_counts(Counts& counts, int id) {
   if (c < 4) ++c;
 }
 
-json kind_counts_json(const std::vector<KindCount>& tiles) {
+// Sanma (Rules::no_manzu_2_to_8): the kinds 2m..8m are not in the game.
+bool out_of_game(const Rules& rules, int kind) {
+  return rules.no_manzu_2_to_8 && kind >= 1 && kind <= 7;
+}
+
+// The effective tiles, without the kinds the game does not have.
+json kind_counts_json(const std::vector<KindCount>& tiles, const Rules& rules) {
   json out = json::array();
   for (const KindCount& k : tiles)
-    out.push_back(json{{"tile", tile_json(k.kind * 4 + 1, false)}, {"remaining", k.remaining}});
+    if (!out_of_game(rules, k.kind))
+      out.push_back(json{{"tile", tile_json(k.kind * 4 + 1, false)}, {"remaining", k.remaining}});
   return out;
 }
 
@@ -148,6 +156,7 @@ json observation_json(const Observation& o, bool red) {
               {"melds", std::move(melds)},
               {"riichi", o.riichi},
               {"concealed_count", o.concealed_count},
+              {"kita", o.kita},
               {"dora_indicators", tiles_json(o.dora_indicators, red)},
               {"tiles_left", o.live_tiles_left},
               {"to_play", o.to_play},
@@ -155,17 +164,26 @@ json observation_json(const Observation& o, bool red) {
               {"last_discard", tile_json(o.last_discard, red)}};
 }
 
-json analysis_json(const Observation& o, bool red) {
-  (void)red;
-  Counts concealed{}, visible{};
-  for (std::uint8_t id : o.concealed) add_counts(concealed, id);
+Counts visible_counts(const Observation& o, const Rules& rules) {
+  Counts visible{};
   for (int s = 0; s < 4; ++s) {
     for (const DiscardInfo& d : o.discards[static_cast<size_t>(s)])
       if (!d.called) add_counts(visible, d.id);
     for (const MeldInfo& m : o.melds[static_cast<size_t>(s)])
       for (int i = 0; i < m.size(); ++i) add_counts(visible, m.ids[static_cast<size_t>(i)]);
+    // North tiles set aside (nukidora) lie open beside their hand.
+    for (int k = 0; k < o.kita[static_cast<size_t>(s)]; ++k) add_counts(visible, kNorth * 4);
   }
   for (std::uint8_t id : o.dora_indicators) add_counts(visible, id);
+  for (int kind = 0; kind < kNumKinds; ++kind)
+    if (out_of_game(rules, kind)) visible[static_cast<size_t>(kind)] = 4;
+  return visible;
+}
+
+json analysis_json(const Observation& o, const Rules& rules) {
+  Counts concealed{};
+  for (std::uint8_t id : o.concealed) add_counts(concealed, id);
+  const Counts visible = visible_counts(o, rules);
   const int n = static_cast<int>(o.concealed.size());
   if (n % 3 == 2) {
     const std::vector<DiscardOption> table = discard_table(concealed, &visible);
@@ -176,14 +194,14 @@ json analysis_json(const Observation& o, bool red) {
       discards.push_back(json{{"tile", tile_json(d.kind * 4 + 1, false)},
                               {"shanten", d.shanten},
                               {"ukeire", d.total},
-                              {"waits", kind_counts_json(d.ukeire)}});
+                              {"waits", kind_counts_json(d.ukeire, rules)}});
     }
     return json{{"shanten", best}, {"discards", std::move(discards)}};
   }
   if (n % 3 == 1) {
     const Ukeire u = ukeire(concealed, &visible);
     return json{{"shanten", u.shanten},
-                {"waits", kind_counts_json(u.tiles)},
+                {"waits", kind_counts_json(u.tiles, rules)},
                 {"ukeire", u.total},
                 {"discards", json::array()}};
   }
@@ -219,6 +237,15 @@ json hand_result_json(const GameRecord& record, const HandLog& hand) {
         w["win_tile"] = tile_obj(rec->win);
         w["melds_text"] = json::array();
         for (const Meld& m : rec->hand.melds) w["melds_text"].push_back(format_meld(m));
+        // What each seat of the game gains or pays (Payments::delta is by seat wind, and a
+        // three-player game has three winds), the sticks to the winner.
+        const Payments& p = rec->score.payments;
+        const int n = record.rules.players;
+        json deltas = json::array();
+        for (int s = 0; s < n; ++s)
+          deltas.push_back(p.delta[static_cast<size_t>((s - hand.setup.dealer + n) % n)] +
+                           (s == rec->winner ? p.sticks : 0));
+        if (w.contains("payments")) w["payments"]["deltas"] = std::move(deltas);
       }
       wins.push_back(std::move(w));
     } else if (type == "exhaustive_draw" || type == "abortive_draw") {
@@ -242,8 +269,14 @@ json hand_result_json(const GameRecord& record, const HandLog& hand) {
       out["hand"] = line.value("hand", "");
       out["result"] = line.value("result", "");
       if (line.contains("chombo_seat")) out["chombo_seat"] = line["chombo_seat"];
-      out["deltas"] = json(line["deltas"]);
-      out["scores"] = json(line["scores"]);
+      // One entry per seat of the game (three in sanma).
+      json deltas = json(line["deltas"]), scores = json(line["scores"]);
+      deltas.erase(deltas.begin() + std::min<std::ptrdiff_t>(record.rules.players, deltas.size()),
+                   deltas.end());
+      scores.erase(scores.begin() + std::min<std::ptrdiff_t>(record.rules.players, scores.size()),
+                   scores.end());
+      out["deltas"] = std::move(deltas);
+      out["scores"] = std::move(scores);
       out["honba"] = line.value("honba", 0);
       out["riichi_sticks"] = line.value("riichi_sticks", 0);
     }
@@ -254,29 +287,35 @@ json hand_result_json(const GameRecord& record, const HandLog& hand) {
   return out;
 }
 
-json final_json(const GameLog& log, const std::array<std::string, 4>& players) {
+json seat_values(const std::array<int, 4>& values, int players) {
+  return json(std::vector<int>(values.begin(), values.begin() + std::clamp(players, 0, 4)));
+}
+
+json final_json(const GameLog& log, const std::array<std::string, 4>& players, int num_players) {
   if (!log.finished) return nullptr;
   const FinalResult& f = log.final;
   static constexpr const char* kEnds[] = {"not_over",   "last_hand",    "agari_yame",
                                           "bankruptcy", "sudden_death", "west_limit"};
   const auto end = static_cast<std::size_t>(log.final_state.end);
+  const int n = std::clamp(num_players, 0, 4);
   return json{{"reason", end < 6 ? kEnds[end] : "?"},
-              {"points", f.points},
-              {"ranks", f.ranks},
-              {"uma", f.uma},
-              {"penalties", f.penalties},
-              {"final_scores", f.final_scores},
+              {"points", seat_values(f.points, n)},
+              {"ranks", seat_values(f.ranks, n)},
+              {"uma", seat_values(f.uma, n)},
+              {"penalties", seat_values(f.penalties, n)},
+              {"final_scores", seat_values(f.final_scores, n)},
               {"leftover_sticks", f.leftover_sticks},
-              {"players", players},
+              {"players", std::vector<std::string>(players.begin(), players.begin() + n)},
               {"hands", log.hands.size()}};
 }
 
 json frame_json(const Round& round, const Action* action) {
   const bool red = round.rules().red_fives;
   json hands = json::array(), drawn = json::array(), discards = json::array(),
-       melds = json::array();
+       melds = json::array(), kita = json::array();
   for (int s = 0; s < 4; ++s) {
     const Observation o = round.observation(s);
+    kita.push_back(o.kita[static_cast<size_t>(s)]);
     std::vector<std::uint8_t> concealed;
     for (std::uint8_t id : o.concealed)
       if (id != o.drawn) concealed.push_back(id);
@@ -288,7 +327,7 @@ json frame_json(const Round& round, const Action* action) {
   const Observation o = round.observation(0);
   std::string label;
   if (action != nullptr) {
-    label = "ESWN"[round.seat_wind(action->seat)];
+    label = "ESWN"[round.seat_wind(action->seat)];  // three players: E, S, W
     label += ' ';
     label += action_label(*action, red);
   }
@@ -298,6 +337,7 @@ json frame_json(const Round& round, const Action* action) {
               {"drawn", std::move(drawn)},
               {"discards", std::move(discards)},
               {"melds", std::move(melds)},
+              {"kita", std::move(kita)},
               {"riichi", o.riichi},
               {"dora_indicators", tiles_json(o.dora_indicators, red)},
               {"scores", round.scores()},
@@ -339,7 +379,8 @@ namespace {
 json replay_hand_of(const GameRecord& record, const HandLog& h) {
   const auto first = record.actions.begin() + h.first_action;
   const std::vector<Action> actions(first, first + h.num_actions());
-  ReplayedHand r = replay_hand(record.rules, h.setup, Wall::from_seed(h.setup.wall_seed), actions);
+  ReplayedHand r = replay_hand(
+      record.rules, h.setup, Wall::from_seed(h.setup.wall_seed, wall_shape(record.rules)), actions);
   json result = hand_result_json(record, h);
   return json{{"name", h.name},
               {"honba", h.setup.honba},

@@ -29,16 +29,26 @@ json discards_json(const std::vector<DiscardInfo>& discards, bool red_fives);
 json melds_json(const std::vector<MeldInfo>& melds, bool red_fives);
 json observation_json(const Observation& obs, bool red_fives);
 
+// Copies of each kind the seat sees outside its concealed hand: ponds (a called tile counts in
+// its meld), every meld, the North tiles set aside (kita), the dora indicators; a kind out of
+// the game (2m..8m in sanma) counts as all four seen.
+Counts visible_counts(const Observation& obs, const Rules& rules);
+
 // The learner's helper for a seat's observation (shanten, discard table with effective tiles
-// counted against the tiles the seat can see); null when the seat holds no 3n+1 / 3n+2 hand.
-json analysis_json(const Observation& obs, bool red_fives);
+// counted against the tiles the seat can see, none of a kind out of the game); null when the
+// seat holds no 3n+1 / 3n+2 hand.
+json analysis_json(const Observation& obs, const Rules& rules);
 
 // The result of `hand` (a finished hand of `record`'s game): wins with the engine's explanation,
 // the draw with the hands shown, deltas and scores after. `hand_index` numbers it in the log.
 json hand_result_json(const GameRecord& record, const HandLog& hand);
 
-// The final table of a finished game.
-json final_json(const GameLog& log, const std::array<std::string, 4>& players);
+// The entries of the seats that take part (`players` of them: seat 3 has none in a
+// three-player game).
+json seat_values(const std::array<int, 4>& values, int players);
+
+// The final table of a finished game (arrays of `players` entries, one per seat).
+json final_json(const GameLog& log, const std::array<std::string, 4>& players, int num_players);
 
 // The table as a spectator sees it (every hand open) after `action` (null for the deal).
 json frame_json(const Round& round, const Action* action);
