@@ -29,6 +29,8 @@ const char* step_type_name(StepType type) {
       return "riichi_accepted";
     case StepType::kDora:
       return "dora";
+    case StepType::kKita:
+      return "kita";
   }
   return "?";
 }
@@ -147,8 +149,9 @@ int plain_basic_points(const PlainWin& win) {
 PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
   const bool red = record.rules.red_fives;
   PlainGame game;
+  game.players = record.rules.players;
   game.names = record.players;
-  for (int s = 0; s < 4; ++s)
+  for (int s = 0; s < game.players; ++s)
     if (game.names[s].empty()) game.names[s] = fmt::format("seat{}", s);
   game.red_fives = red;
   game.title = fmt::format("riichi seed {}", record.seed);
@@ -198,6 +201,10 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
         }
         case EventType::kRiichiDeclared:
           st.type = StepType::kRiichi;
+          break;
+        case EventType::kKita:
+          st.type = StepType::kKita;
+          st.tile = tile_of_id(e.tile, red);
           break;
         case EventType::kRiichiAccepted:
           st.type = StepType::kRiichiAccepted;
@@ -288,6 +295,7 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
 PlainGame plain_from_mjlog(const MjlogGame& g) {
   const bool red = g.type.red_fives;
   PlainGame game;
+  game.players = g.type.three_player ? 3 : 4;
   game.names = g.names;
   game.red_fives = red;
   game.title = g.file;
@@ -335,6 +343,10 @@ PlainGame plain_from_mjlog(const MjlogGame& g) {
         }
         case MjlogEventType::kRiichi:
           st.type = e.step == 1 ? StepType::kRiichi : StepType::kRiichiAccepted;
+          break;
+        case MjlogEventType::kKita:
+          st.type = StepType::kKita;
+          st.tile = tile_of_id(e.tile, red);
           break;
         case MjlogEventType::kDora:
           st.type = StepType::kDora;
@@ -441,6 +453,7 @@ std::string step_text(const PlainStep& s) {
   switch (s.type) {
     case StepType::kDraw:
     case StepType::kDora:
+    case StepType::kKita:
       out += ' ';
       out += tile_text(s.tile);
       break;
@@ -494,6 +507,7 @@ void complete_wins(PlainHand& hand, const std::string& where) {
         last_out = &s;
         break;
       case StepType::kKakan:
+      case StepType::kKita:  // ronnable: the North is the winning tile
         ok = remove_tile(h, s.tile);
         last_out = &s;
         break;
@@ -614,6 +628,7 @@ std::string diff_hand(const PlainHand& a, const PlainHand& b) {
 }  // namespace
 
 std::string diff_games(const PlainGame& a, const PlainGame& b) {
+  if (a.players != b.players) return fmt::format("{} players vs {}", a.players, b.players);
   for (int s = 0; s < 4; ++s)
     if (a.names[s] != b.names[s])
       return fmt::format("name of seat {}: '{}' vs '{}'", s, a.names[s], b.names[s]);
