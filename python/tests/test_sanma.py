@@ -56,13 +56,12 @@ def test_env_plays_a_sanma_game_against_random_and_greedy():
             obs, reward, terminated, truncated, info = env.step(action)
             steps += 1
         assert info["rank"] in (1, 2, 3)
-        assert len(info["scores"]) in (3, 4) and sum(info["scores"][:3]) + 0 >= 0
         assert kita_offered > 0, opponents  # a North in hand over a whole game
         assert steps > 20
 
 
-def test_aec_env_has_three_agents():
-    env = riichi.AECEnv("tenhou_sanma", seed=3)
+def test_multi_agent_env_has_three_agents():
+    env = riichi.MultiAgentEnv("tenhou_sanma", seed=3)
     env.reset()
     assert env.possible_agents == ["player_0", "player_1", "player_2"]
     decisions = 0

@@ -149,6 +149,7 @@ std::vector<MjaiJson> mjai_hand_end(const GameRecord& record, const GameLog& log
   PlainGame last;
   last.names = all.names;
   last.red_fives = all.red_fives;
+  last.players = all.players;
   last.hands.push_back(all.hands.back());
   std::vector<MjaiJson> events = to_mjai(last);
   std::vector<MjaiJson> out;

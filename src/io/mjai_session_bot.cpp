@@ -518,6 +518,7 @@ std::string MjaiBotClient::answer(std::string_view line) {
       st.shadow_rules.chombo = ChomboPenalty::kReverseMangan;
     st.bot = st.factory(seed, st.me);
     st.scores.fill(st.rules.starting_points);
+    for (int s = st.rules.players; s < 4; ++s) st.scores[static_cast<std::size_t>(s)] = 0;
     st.started = true;
     st.game_over = false;
     st.in_hand = false;

@@ -135,14 +135,18 @@ void write_score(Writer<T> w, int plane, int points) {
 
 template <typename T>
 void write_seat(Writer<T> w, const PlaneLayout& L, const Round& round, const HandTracker& t,
-                const std::array<int, 4>& scores, int abs_seat, int r, int seats) {
+                const std::array<int, 4>& scores, int abs_seat, int r, int players) {
   const TrackedSeat& s = t.seat(abs_seat);
+  const int seats = L.seats;
   Counts meld_counts{};
   for (int m = 0; m < s.num_melds; ++m) {
     const MeldInfo& meld = s.melds[static_cast<std::size_t>(m)];
     for (int i = 0; i < meld.size(); ++i) ++meld_counts[meld.ids[static_cast<std::size_t>(i)] / 4];
     if (L.call_source >= 0 && meld.from >= 0) {
-      const int k = (meld.from - abs_seat + seats) % seats;  // 1..seats-1
+      // The giver's rel among the players, then its place k (1..seats-1) after rel r in the
+      // layout's seats (three players: rel 1 or 2, never the absent rel 3).
+      const int giver = (r + (meld.from - abs_seat + players) % players) % players;
+      const int k = (giver - r + seats) % seats;
       w.set(L.call_source + (seats - 1) * r + k - 1, meld.ids[0] / 4);
     }
   }
