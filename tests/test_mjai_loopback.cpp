@@ -183,11 +183,12 @@ TEST(MjaiLoopback, ThreeMjaiClientsPlayTheInProcessSanmaGame) {
       EXPECT_EQ(game_key(remote), game_key(local)) << bot << " seed " << seed;
       for (const std::string& line : links[0]->sent_) {
         kita_sent += line.find("\"type\":\"nukidora\"") != std::string::npos;
-        if (line.find("\"type\":\"start_kyoku\"") != std::string::npos)
+        if (line.find("\"type\":\"start_kyoku\"") != std::string::npos) {
           EXPECT_NE(line.find("[\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\","
                               "\"?\",\"?\"]]"),
                     std::string::npos)
               << line;
+        }
       }
       for (const Action& a : remote.actions()) kita_answered += a.type == ActionType::kKita;
     }

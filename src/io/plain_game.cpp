@@ -109,11 +109,16 @@ void normalize_riichi_accepted(std::vector<PlainStep>& steps) {
   }
 }
 
-int points_from_basic(int basic, bool dealer, bool tsumo) {
+}  // namespace
+
+int plain_points(int basic, bool dealer, bool tsumo, int players) {
   if (!tsumo) return round_up_100(basic * (dealer ? 6 : 4));
-  if (dealer) return 3 * round_up_100(basic * 2);
-  return round_up_100(basic * 2) + 2 * round_up_100(basic);
+  // Three players (Tenhou's tsumo loss): the absent seat's share is not paid.
+  if (dealer) return (players - 1) * round_up_100(basic * 2);
+  return round_up_100(basic * 2) + (players - 2) * round_up_100(basic);
 }
+
+namespace {
 
 void add_counters(std::vector<PlainYaku>& yaku, int dora, int ura, int aka) {
   if (dora > 0) yaku.push_back({"dora", dora, 0});
@@ -150,6 +155,7 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
   const bool red = record.rules.red_fives;
   PlainGame game;
   game.players = record.rules.players;
+  const int n = game.players;
   game.names = record.players;
   for (int s = 0; s < game.players; ++s)
     if (game.names[s].empty()) game.names[s] = fmt::format("seat{}", s);
@@ -277,10 +283,10 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
       pw.han = sc.han;
       pw.limit = sc.limit;
       pw.yakuman_units = sc.yakuman_units;
-      pw.points = points_from_basic(sc.basic_points, w.winner == su.dealer, w.from < 0);
+      pw.points = plain_points(sc.basic_points, w.winner == su.dealer, w.from < 0, n);
       for (const YakuItem& y : sc.yaku) pw.yaku.push_back({y.name, y.han, y.yakuman});
       add_counters(pw.yaku, sc.dora, sc.ura, sc.red);
-      for (int s = 0; s < 4; ++s) pw.deltas[s] = sc.payments.delta[(s - su.dealer + 4) % 4];
+      for (int s = 0; s < n; ++s) pw.deltas[s] = sc.payments.delta[(s - su.dealer + n) % n];
       pw.deltas[w.winner] += sc.payments.sticks;
       h.wins.push_back(std::move(pw));
     }

@@ -151,5 +151,8 @@ std::string diff_games(const PlainGame& a, const PlainGame& b);
 
 // Basic points of a win from its fu, han and limit (RULES.md §8.1, no kiriage).
 int plain_basic_points(const PlainWin& win);
+// A win's `points` from its basic points: a ron's value, or the total a tsumo collects (three
+// players: two payers, Tenhou's tsumo loss).
+int plain_points(int basic, bool dealer, bool tsumo, int players);
 
 }  // namespace riichi::io

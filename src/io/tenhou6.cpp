@@ -378,7 +378,7 @@ std::array<int, 4> get_four(const json& j, const std::string& where) {
   return a;
 }
 
-void parse_win_info(const json& info, PlainWin& w, const std::string& where, const PlainHand& h) {
+void parse_win_info(const json& info, PlainWin& w, const std::string& where, int players) {
   if (!info.is_array() || info.size() < 3)
     fail(where, "win info is not [who, from, pao, points, yaku...]");
   w.who = get_int(info[0], where + "[0]");
@@ -421,10 +421,11 @@ void parse_win_info(const json& info, PlainWin& w, const std::string& where, con
   const std::string nums = text.substr(0, ten);
   try {
     const auto dash = nums.find('-');
+    // Each payer's share: three players have one non-dealer payer fewer (tsumo loss).
     if (dash != std::string::npos) {
-      w.points = 2 * std::stoi(nums.substr(0, dash)) + std::stoi(nums.substr(dash + 1));
+      w.points = (players - 2) * std::stoi(nums.substr(0, dash)) + std::stoi(nums.substr(dash + 1));
     } else if (rest == "∀") {
-      w.points = 3 * std::stoi(nums);
+      w.points = (players - 1) * std::stoi(nums);
     } else {
       w.points = std::stoi(nums);
     }
@@ -463,7 +464,6 @@ void parse_win_info(const json& info, PlainWin& w, const std::string& where, con
   if (w.limit == Limit::kYakuman && units == 0) w.limit = Limit::kKazoeYakuman;
   if (limited) w.han = w.limit == Limit::kYakuman ? 0 : han;
   w.yakuman_units = w.limit == Limit::kYakuman ? units : 0;
-  (void)h;
 }
 
 void read_hand(const json& hj, PlainHand& h, int players, const std::string& where,
@@ -515,7 +515,7 @@ void read_hand(const json& hj, PlainHand& h, int players, const std::string& whe
     for (std::size_t i = 1; i + 1 < res.size(); i += 2) {
       PlainWin w;
       w.deltas = get_four(res[i], fmt::format("{}[{}]", rwhere, i));
-      parse_win_info(res[i + 1], w, fmt::format("{}[{}]", rwhere, i + 1), h);
+      parse_win_info(res[i + 1], w, fmt::format("{}[{}]", rwhere, i + 1), players);
       for (int s = 0; s < 4; ++s) h.deltas[s] += w.deltas[s];
       h.wins.push_back(std::move(w));
     }
