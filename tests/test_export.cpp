@@ -368,9 +368,10 @@ TEST(ExportEncoding, SanmaKitaAndAbsentSeat) {
   EXPECT_EQ(parse_mjai(mjai).players, 3);
   // The three-entry shape of other writers: names, scores, deltas and tenpais of 3 seats.
   std::string three = mjai;
-  const auto kyoku = three.find("\"scores\":[35000,35000,35000,0]");
+  const std::string four_scores = "\"scores\":[35000,35000,35000,0]";
+  const auto kyoku = three.find(four_scores);
   ASSERT_NE(kyoku, std::string::npos);
-  three.replace(kyoku, 31, "\"scores\":[35000,35000,35000]");
+  three.replace(kyoku, four_scores.size(), "\"scores\":[35000,35000,35000]");
   const PlainGame three_back = parse_mjai(three);
   EXPECT_EQ(three_back.hands[0].scores, (std::array<int, 4>{35000, 35000, 35000, 0}));
   EXPECT_EQ(diff_games(game, three_back), "");
