@@ -12,6 +12,7 @@
 
 #include "bots/selfplay.hpp"
 #include "cli_run.hpp"
+#include "io/json_text.hpp"
 #include "io/mjai.hpp"
 #include "io/plain_game.hpp"
 #include "io/tenhou6.hpp"
@@ -76,24 +77,27 @@ void check_consistent(const PlainGame& game, const std::string& what) {
 }
 
 TEST(ExportRoundTrip, EngineGamesEveryPreset) {
-  int games = 0, hands = 0;
-  int four_player = 0;
+  int games = 0, hands = 0, kita = 0;
+  int presets = 0;
   for (const std::string& preset : Rules::preset_names()) {
     const Rules rules = Rules::parse(preset);
-    if (rules.players != 4) continue;  // three-player export: not written yet (issue 20)
-    ++four_player;
+    ++presets;
     for (std::uint64_t seed : {1u, 2u, 3u, 42u, 2024u}) {
       const PlainGame game = engine_game(rules, seed);
       const std::string what = preset + " seed " + std::to_string(seed);
       ASSERT_FALSE(game.hands.empty()) << what;
       check_consistent(game, what);
+      EXPECT_EQ(game.players, rules.players) << what;
       EXPECT_EQ(round_trips(game), "") << what;
       ++games;
       hands += static_cast<int>(game.hands.size());
+      for (const PlainHand& h : game.hands)
+        for (const PlainStep& s : h.steps) kita += s.type == StepType::kKita;
     }
   }
-  EXPECT_EQ(games, 5 * four_player);
+  EXPECT_EQ(games, 5 * presets);
   EXPECT_GT(hands, games * 4);
+  EXPECT_GT(kita, 0);  // tenhou_sanma games set Norths aside
 }
 
 TEST(ExportRoundTrip, RealTenhouLogs) {
@@ -112,6 +116,36 @@ TEST(ExportRoundTrip, RealTenhouLogs) {
   }
   EXPECT_GT(hands, 400);
   EXPECT_GT(calls, 900);  // docs/tenhou-mjlog.md: 401 chi, 517 pon, 21 kakan, 5 daiminkan, 19 ankan
+}
+
+// The 100 real three-player games: the kita ("f44", "nukidora") and the absent seat 3 go out
+// and come back (the engine's replay of the exports: ctest export_check_sanma).
+TEST(ExportRoundTrip, RealSanmaLogs) {
+  const fs::path dir = RIICHI_SHARED_DATA_DIR "/tenhou-sanma";
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) GTEST_SKIP() << "no sanma logs in " << dir;
+  int games = 0, hands = 0, kita = 0, pons = 0;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const PlainGame game = plain_from_mjlog(read_mjlog(entry.path()));
+    const std::string what = entry.path().filename().string();
+    ASSERT_EQ(game.players, 3) << what;
+    check_consistent(game, what);
+    EXPECT_EQ(round_trips(game), "") << what;
+    ++games;
+    hands += static_cast<int>(game.hands.size());
+    for (const PlainHand& h : game.hands) {
+      EXPECT_TRUE(h.deal[3].empty()) << what;
+      for (const PlainStep& s : h.steps) {
+        kita += s.type == StepType::kKita;
+        pons += s.type == StepType::kPon;
+        EXPECT_NE(s.type, StepType::kChi) << what;
+      }
+    }
+  }
+  EXPECT_EQ(games, 100);
+  EXPECT_EQ(hands, 932);  // as `riichi tenhou-check ../shared/data/tenhou-sanma` counts them
+  EXPECT_EQ(kita, 2380);  // the <N> melds with (m & 0x3C) == 0x20 in the mjlogs, counted apart
+  EXPECT_GT(pons, 500);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -293,6 +327,83 @@ TEST(ExportErrors, MalformedTenhou6) {
     } catch (const FormatError&) {
     }
   }
+}
+
+// Three players: the first hand of a real sanma game, read off its mjlog by hand
+// (2020010113gm-00b9-0000-0d78d9f6: <T46/> 3p, <N who="0" m="31520"/> a kita of the North id
+// 123, <T60/> 7p, <D113/> South), as tenhou.net/6 writes it ("f44" among the discards, seat 3's
+// lists empty, 4 scores with a 0) and as mjai writes it ("nukidora", 13 "?" for seat 3).
+TEST(ExportEncoding, SanmaKitaAndAbsentSeat) {
+  const fs::path file =
+      fs::path(RIICHI_SHARED_DATA_DIR) / "tenhou-sanma/2020010113gm-00b9-0000-0d78d9f6.txt.xml";
+  std::error_code ec;
+  if (!fs::exists(file, ec)) GTEST_SKIP() << "no sanma log " << file;
+  const PlainGame game = plain_from_mjlog(read_mjlog(file));
+  const nlohmann::ordered_json t6 = to_tenhou6(game);
+  const auto& hand = t6["log"][0];
+  EXPECT_EQ(hand[1], nlohmann::json::parse("[35000,35000,35000,0]"));
+  EXPECT_EQ(hand[5][0], 23);  // seat 0 takes: 3p, then the replacement 7p
+  EXPECT_EQ(hand[5][1], 27);
+  EXPECT_EQ(hand[6][0], "f44");  // seat 0 discards: the kita, then South
+  EXPECT_EQ(hand[6][1], 42);
+  for (int k = 13; k <= 15; ++k) EXPECT_EQ(hand[k], nlohmann::json::array()) << k;
+  EXPECT_EQ(t6["name"][3], "");
+  const PlainGame back = parse_tenhou6(dump_json(t6));
+  EXPECT_EQ(back.players, 3);
+  const std::vector<PlainStep>& st = back.hands[0].steps;
+  ASSERT_GE(st.size(), 4u);
+  EXPECT_EQ(st[0].type, StepType::kDraw);
+  EXPECT_EQ(st[0].tile, t("3p"));
+  EXPECT_EQ(st[1].type, StepType::kKita);
+  EXPECT_EQ(st[1].who, 0);
+  EXPECT_EQ(st[1].tile, t("4z"));
+  EXPECT_EQ(st[2].tile, t("7p"));
+  EXPECT_EQ(st[3].type, StepType::kDiscard);
+  EXPECT_EQ(st[3].tile, t("2z"));
+  const std::string mjai = to_mjai_text(game);
+  EXPECT_NE(mjai.find("{\"type\":\"nukidora\",\"actor\":0,\"pai\":\"N\"}"), std::string::npos);
+  EXPECT_NE(
+      mjai.find("[\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\"]]"),
+      std::string::npos);
+  EXPECT_EQ(parse_mjai(mjai).players, 3);
+  // The three-entry shape of other writers: names, scores, deltas and tenpais of 3 seats.
+  std::string three = mjai;
+  const std::string four_scores = "\"scores\":[35000,35000,35000,0]";
+  const auto kyoku = three.find(four_scores);
+  ASSERT_NE(kyoku, std::string::npos);
+  three.replace(kyoku, four_scores.size(), "\"scores\":[35000,35000,35000]");
+  const PlainGame three_back = parse_mjai(three);
+  EXPECT_EQ(three_back.hands[0].scores, (std::array<int, 4>{35000, 35000, 35000, 0}));
+  EXPECT_EQ(diff_games(game, three_back), "");
+}
+
+TEST(ExportErrors, MalformedSanma) {
+  // A kita in a four-player log, a kita of another tile, tiles for the absent seat.
+  const PlainGame four = engine_game(Rules::tenhou(), 7);
+  nlohmann::json j = nlohmann::json::parse(to_tenhou6_text(four));
+  j["log"][0][6].push_back("f44");
+  EXPECT_EQ(t6_error(j.dump()).rfind("log[0]", 0), 0u) << t6_error(j.dump());
+  const PlainGame three = engine_game(Rules::tenhou_sanma(), 7);
+  const std::string text = to_tenhou6_text(three);
+  j = nlohmann::json::parse(text);
+  j["log"][0][6].push_back("f45");
+  EXPECT_NE(t6_error(j.dump()).find("bad discard entry 'f45'"), std::string::npos)
+      << t6_error(j.dump());
+  j = nlohmann::json::parse(text);
+  j["log"][1][13] = nlohmann::json::array({11});
+  EXPECT_EQ(t6_error(j.dump()), "log[1][13]: not an empty list (seat 3 of three players)");
+  EXPECT_EQ(mjai_error("{\"type\":\"start_game\"}\n" + to_mjai(four)[1].dump() +
+                       "\n{\"type\":\"nukidora\",\"actor\":0,\"pai\":\"N\"}"),
+            "line 3: a nukidora with four players");
+  std::string m = to_mjai_text(three);
+  const auto at = m.find("\"type\":\"nukidora\"");
+  if (at != std::string::npos) {
+    m.replace(m.find("\"pai\":\"N\"", at), 9, "\"pai\":\"E\"");
+    EXPECT_NE(mjai_error(m).find("a nukidora of no North"), std::string::npos) << mjai_error(m);
+  }
+  m = to_mjai_text(three);
+  m.replace(m.find("\"actor\":"), 9, "\"actor\":3");
+  EXPECT_NE(mjai_error(m).find("not a seat 0..2"), std::string::npos) << mjai_error(m);
 }
 
 // ------------------------------------------------------------------------------------------

@@ -111,7 +111,7 @@ GameRecorder through_mjai(const std::string& bot, std::uint64_t seed,
                           std::array<std::unique_ptr<ClientLink>, 4>& links,
                           io::MjaiTableStats* stats, const Rules& rules = Rules::ema2016()) {
   std::array<io::MjaiSeat, 4> seats;
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < rules.players; ++s) {  // three players: seat 3 is nobody
     // Each client is told the game's seed out of band, as `mjai-bot --seed` would be.
     links[static_cast<std::size_t>(s)] = std::make_unique<ClientLink>(bot, seed);
     seats[static_cast<std::size_t>(s)].link = links[static_cast<std::size_t>(s)].get();
@@ -160,6 +160,41 @@ TEST(MjaiLoopback, FourMjaiClientsPlayTheInProcessGameTenhouRules) {
     exact += remote.actions() == local.actions();
   }
   std::printf("tenhou games identical action for action: %d of 3\n", exact);
+}
+
+// Three players (docs/mjai-protocol.md, "Three players"): three mjai clients under
+// tenhou_sanma are sent 13 "?" for seat 3 and a nukidora for every kita, answer their own kita
+// with nukidora, and play the in-process game action for action.
+TEST(MjaiLoopback, ThreeMjaiClientsPlayTheInProcessSanmaGame) {
+  int kita_sent = 0, kita_answered = 0;
+  for (const std::string bot : {"greedy", "random"}) {
+    for (std::uint64_t seed : {4u, 9u}) {
+      std::array<std::unique_ptr<ClientLink>, 4> links;
+      io::MjaiTableStats stats;
+      const GameRecorder remote = through_mjai(bot, seed, links, &stats, Rules::tenhou_sanma());
+      const GameRecorder local = in_process(bot, seed, Rules::tenhou_sanma());
+      EXPECT_TRUE(remote.game().is_over());
+      EXPECT_EQ(stats.refused_answers, 0);
+      EXPECT_EQ(stats.dropped_links, 0);
+      EXPECT_EQ(links[3], nullptr);
+      for (int s = 0; s < 3; ++s)
+        for (const std::string& w : links[static_cast<std::size_t>(s)]->warnings_)
+          ADD_FAILURE() << w;
+      EXPECT_EQ(game_key(remote), game_key(local)) << bot << " seed " << seed;
+      for (const std::string& line : links[0]->sent_) {
+        kita_sent += line.find("\"type\":\"nukidora\"") != std::string::npos;
+        if (line.find("\"type\":\"start_kyoku\"") != std::string::npos) {
+          EXPECT_NE(line.find("[\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\","
+                              "\"?\",\"?\"]]"),
+                    std::string::npos)
+              << line;
+        }
+      }
+      for (const Action& a : remote.actions()) kita_answered += a.type == ActionType::kKita;
+    }
+  }
+  EXPECT_GT(kita_sent, 0);
+  EXPECT_GT(kita_answered, 0);
 }
 
 TEST(MjaiLoopback, BadBotsArePlayedByTheDefaultAndTheGameCompletes) {

@@ -60,8 +60,8 @@ std::uint64_t game_seed(std::uint64_t s, int g) {
   return z ^ (z >> 31);
 }
 
-// "mjai" or a registry name per seat.
-std::array<std::string, 4> seat_kinds(const std::string& list) {
+// "mjai" or a registry name per seat ("" for seat 3 of a three-player game).
+std::array<std::string, 4> seat_kinds(const std::string& list, int players) {
   std::vector<std::string> parts;
   std::size_t start = 0;
   while (true) {
@@ -70,21 +70,23 @@ std::array<std::string, 4> seat_kinds(const std::string& list) {
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
-  if (parts.size() == 1) parts.assign(4, parts[0]);
-  if (parts.size() != 4)
+  if (parts.size() == 1) parts.assign(static_cast<std::size_t>(players), parts[0]);
+  if (parts.size() != static_cast<std::size_t>(players))
     fail(kExitBadInput,
-         fmt::format("--bots: expected one entry or four separated by commas, got '{}'", list));
+         fmt::format("--bots: expected one entry or {} separated by commas, got '{}'",
+                     players == 3 ? "three" : "four", list));
   for (const std::string& p : parts)
     if (p != "mjai" && !bots::is_bot_name(p))
       fail(kExitBadInput,
            fmt::format("--bots: unknown seat '{}' (mjai, {})", p, bots::bot_names()));
+  parts.resize(4);
   return {parts[0], parts[1], parts[2], parts[3]};
 }
 
 class Server {
  public:
   Server(const MjaiServerOptions& opt, const Rules& rules)
-      : opt_(opt), rules_(rules), acceptor_(io_), kinds_(seat_kinds(opt.bots)) {}
+      : opt_(opt), rules_(rules), acceptor_(io_), kinds_(seat_kinds(opt.bots, rules.players)) {}
 
   void listen() {
     boost::system::error_code ec;
@@ -170,7 +172,7 @@ class Server {
     accept_until(static_cast<std::size_t>(remote_seats()));
     std::array<io::MjaiSeat, 4> seats;
     std::size_t next = 0;
-    for (int s = 0; s < 4; ++s) {
+    for (int s = 0; s < rules_.players; ++s) {
       io::MjaiSeat& seat = seats[static_cast<std::size_t>(s)];
       const std::string& kind = kinds_[static_cast<std::size_t>(s)];
       if (kind == "mjai" && next < conns_.size()) {

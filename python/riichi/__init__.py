@@ -41,6 +41,7 @@ from .actions import (
     ACT_DISCARD,
     ACT_KYUUSHU,
     ACT_PASS,
+    ACT_KITA,
     ACT_PON,
     ACT_PON_RED,
     ACT_RIICHI,
@@ -94,6 +95,7 @@ __all__ = [
     "ACT_SELF_KAN",
     "ACT_KYUUSHU",
     "ACT_PASS",
+    "ACT_KITA",
 ]
 
 HandLike = Union[str, Mapping[str, Any], Sequence[str], Sequence[int]]

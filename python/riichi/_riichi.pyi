@@ -70,6 +70,7 @@ class Table:
     def __init__(self, rules: str, bots: Sequence[str], episode: str = ..., reward: str = ...,
                  features: Any = ..., dtype: Any = ...) -> None: ...
     num_planes: int
+    players: int
     to_act: int
     started: bool
     game_over: bool

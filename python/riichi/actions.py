@@ -50,6 +50,7 @@ ACT_DAIMINKAN: int = _riichi.ACTION_OFFSETS["ACT_DAIMINKAN"]
 ACT_SELF_KAN: int = _riichi.ACTION_OFFSETS["ACT_SELF_KAN"]
 ACT_KYUUSHU: int = _riichi.ACTION_OFFSETS["ACT_KYUUSHU"]
 ACT_PASS: int = _riichi.ACTION_OFFSETS["ACT_PASS"]
+ACT_KITA: int = _riichi.ACTION_OFFSETS["ACT_KITA"]  # three players: a North set aside
 
 
 def action_index(action: Any) -> int:

@@ -54,7 +54,8 @@ class MultiAgentEnv(_Base):  # type: ignore[misc,valid-type]
         self.render_mode = render_mode
         self._table = _riichi.Table(rules, [""] * 4, episode, reward, features, np.dtype(dtype))
         self._next_seed = next_seed(seed, 0)
-        self.possible_agents: List[str] = [f"player_{s}" for s in range(4)]
+        # Three players (rules "tenhou_sanma"): player_0..player_2, seat 3 is nobody.
+        self.possible_agents: List[str] = [f"player_{s}" for s in range(self._table.players)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         obs_space = spaces.box((self._table.num_planes, 34), np.dtype(dtype))
         mask_space = spaces.box((NUM_ACTIONS,), np.int8)

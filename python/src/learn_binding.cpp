@@ -30,6 +30,7 @@ void bind_learn(pyb::module_& m) {
   offsets["ACT_SELF_KAN"] = l::kActSelfKan;
   offsets["ACT_KYUUSHU"] = l::kActKyuushu;
   offsets["ACT_PASS"] = l::kActPass;
+  offsets["ACT_KITA"] = l::kActKita;
   m.attr("ACTION_OFFSETS") = offsets;
   m.def("action_name", &l::action_name, arg("index"));
   m.def(

@@ -111,6 +111,8 @@ void bind_table(pyb::module_& m) {
       .def("mask", &PyTable::mask, arg("seat"))
       .def("take_rewards", [](PyTable& t) { return t.table().take_rewards(); })
       .def_property_readonly("num_planes", [](const PyTable& t) { return t.layout().num_planes; })
+      .def_property_readonly("players",
+                             [](const PyTable& t) { return t.table().config().rules.players; })
       .def_property_readonly("to_act", [](const PyTable& t) { return t.table().to_act(); })
       .def_property_readonly("started", [](const PyTable& t) { return t.table().started(); })
       .def_property_readonly("game_over", [](const PyTable& t) { return t.table().game_over(); })

@@ -115,6 +115,10 @@ ojson tiles_json(const std::vector<Tile>& tiles) {
 
 ojson arr_json(const std::array<int, 4>& a) { return ojson::array({a[0], a[1], a[2], a[3]}); }
 
+// The tehai of seat 3 in a three-player game: 13 unknown tiles, the four-slot shape of
+// Mortal's three-player fork (docs/mjai-protocol.md, "Three players").
+ojson absent_seat_tehai() { return ojson(std::vector<std::string>(13, "?")); }
+
 bool is_dragon_yakuhai(const std::string& name) {
   return std::find_if(std::begin(kDragonYakuhai), std::end(kDragonYakuhai),
                       [&](const char* d) { return name == d; }) != std::end(kDragonYakuhai);
@@ -187,7 +191,8 @@ std::vector<ojson> to_mjai(const PlainGame& game) {
   for (const PlainHand& h : game.hands) {
     scores = h.scores;
     ojson tehais = ojson::array();
-    for (int s = 0; s < 4; ++s) tehais.push_back(tiles_json(h.deal[s]));
+    for (int s = 0; s < 4; ++s)
+      tehais.push_back(s < game.players ? tiles_json(h.deal[s]) : absent_seat_tehai());
     out.push_back({{"type", "start_kyoku"},
                    {"bakaze", kWinds[(h.round / 4) % 4]},
                    {"kyoku", h.round % 4 + 1},
@@ -244,6 +249,9 @@ std::vector<ojson> to_mjai(const PlainGame& game) {
         }
         case StepType::kDora:
           out.push_back({{"type", "dora"}, {"dora_marker", mjai_tile(s.tile)}});
+          break;
+        case StepType::kKita:  // Mortal's three-player fork (libriichi3p), mjai bridges
+          out.push_back({{"type", "nukidora"}, {"actor", s.who}, {"pai", mjai_tile(s.tile)}});
           break;
       }
     }
@@ -302,6 +310,7 @@ namespace {
 struct Reader {
   int line = 0;
   const json* obj = nullptr;
+  int players = 4;  // 3: seat 3 absent (its arrays may hold 3 entries, its tehai "?" or none)
 
   [[noreturn]] void fail(const std::string& reason) const {
     throw FormatError(fmt::format("line {}", line), reason);
@@ -318,7 +327,8 @@ struct Reader {
   int integer(const char* key) const { return integer(field(key), key); }
   int seat(const char* key) const {
     const int s = integer(key);
-    if (s < 0 || s > 3) fail(fmt::format("field '{}' is not a seat 0..3: {}", key, s));
+    if (s < 0 || s >= players)
+      fail(fmt::format("field '{}' is not a seat 0..{}: {}", key, players - 1, s));
     return s;
   }
   Tile tile(const json& j, const char* key) const {
@@ -342,9 +352,11 @@ struct Reader {
   }
   std::array<int, 4> four(const char* key) const {
     const json& j = field(key);
-    if (!j.is_array() || j.size() != 4) fail(fmt::format("field '{}' is not 4 integers", key));
+    const bool three = players == 3 && j.is_array() && j.size() == 3;
+    if (!j.is_array() || (j.size() != 4 && !three))
+      fail(fmt::format("field '{}' is not {} integers", key, players));
     std::array<int, 4> a{};
-    for (int i = 0; i < 4; ++i) a[i] = integer(j[i], key);
+    for (std::size_t i = 0; i < j.size(); ++i) a[i] = integer(j[i], key);
     return a;
   }
 };
@@ -394,6 +406,16 @@ void read_yakus(const Reader& r, PlainWin& w) {
     if (!r.obj->contains("yakuman")) w.yakuman_units = units;
     if (w.limit == Limit::kNone) w.limit = Limit::kYakuman;
   }
+}
+
+// Seat 3 of a start_kyoku's tehais is absent (three players): no fourth hand, an empty one
+// or 13 unknown tiles "?".
+bool absent_seat(const json& tehais) {
+  if (tehais.size() < 4 || tehais[3].empty()) return true;
+  if (!tehais[3].is_array()) return false;
+  for (const json& t : tehais[3])
+    if (t != "?") return false;
+  return true;
 }
 
 bool last_is_draw(const PlainHand& h) {
@@ -479,8 +501,8 @@ PlainGame read_mjai(std::istream& in) {
       started = true;
       if (j.contains("names")) {
         const json& n = j["names"];
-        if (!n.is_array() || n.size() != 4) r.fail("field 'names' is not 4 strings");
-        for (int s = 0; s < 4; ++s) {
+        if (!n.is_array() || n.size() < 3 || n.size() > 4) r.fail("field 'names' is not 4 strings");
+        for (std::size_t s = 0; s < n.size(); ++s) {
           if (!n[s].is_string()) r.fail("field 'names' is not 4 strings");
           game.names[s] = n[s].get<std::string>();
         }
@@ -523,12 +545,16 @@ PlainGame read_mjai(std::istream& in) {
       hand->round = (wind.kind - 27) * 4 + kyoku - 1;
       hand->honba = r.integer("honba");
       hand->sticks = r.integer("kyotaku");
+      const json& th = r.field("tehais");
+      if (!th.is_array() || th.size() < 3 || th.size() > 4) r.fail("field 'tehais' is not 4 hands");
+      const int players = absent_seat(th) ? 3 : 4;
+      if (game.hands.size() > 1 && players != game.players)
+        r.fail(fmt::format("{} players in a game of {}", players, game.players));
+      game.players = r.players = players;
       hand->dealer = r.seat("oya");
       hand->scores = r.four("scores");
       hand->dora.push_back(r.tile("dora_marker"));
-      const json& th = r.field("tehais");
-      if (!th.is_array() || th.size() != 4) r.fail("field 'tehais' is not 4 hands");
-      for (int s = 0; s < 4; ++s) {
+      for (int s = 0; s < players; ++s) {
         if (!th[s].is_array() || th[s].size() != 13) r.fail("field 'tehais' is not 4 hands of 13");
         for (const json& t : th[s]) hand->deal[s].push_back(r.tile(t, "tehais"));
         sort_tiles(hand->deal[s]);
@@ -584,6 +610,12 @@ PlainGame read_mjai(std::istream& in) {
     } else if (type == "reach" || type == "reach_accepted") {
       st.type = type == "reach" ? StepType::kRiichi : StepType::kRiichiAccepted;
       st.who = r.seat("actor");
+    } else if (type == "nukidora") {
+      st.type = StepType::kKita;
+      st.who = r.seat("actor");
+      st.tile = r.tile("pai");
+      if (game.players != 3 || st.tile.kind != kNorth)
+        r.fail(game.players != 3 ? "a nukidora with four players" : "a nukidora of no North");
     } else if (type == "dora") {
       st.type = StepType::kDora;
       st.tile = r.tile("dora_marker");
@@ -646,8 +678,9 @@ PlainGame read_mjai(std::istream& in) {
       }
       if (j.contains("tenpais")) {
         const json& tp = j["tenpais"];
-        if (!tp.is_array() || tp.size() != 4) r.fail("field 'tenpais' is not 4 booleans");
-        for (int s = 0; s < 4; ++s) {
+        const bool sized = tp.is_array() && (tp.size() == 4 || tp.size() == 3u + (r.players > 3));
+        if (!sized) r.fail("field 'tenpais' is not 4 booleans");
+        for (std::size_t s = 0; s < tp.size(); ++s) {
           if (!tp[s].is_boolean()) r.fail("field 'tenpais' is not 4 booleans");
           hand->tenpai[s] = tp[s].get<bool>();
         }

@@ -65,6 +65,9 @@ MjaiJson mjai_start_kyoku(const Round& round) {
   for (const Event& e : round.events())
     if (e.type == EventType::kDeal)
       tehais[static_cast<std::size_t>(e.seat)] = ids_json(e.hand.data(), e.hand_size, red);
+  // Three players: seat 3 is 13 unknown tiles, the four-slot shape of Mortal's 3p fork.
+  for (int s = round.rules().players; s < 4; ++s)
+    tehais[static_cast<std::size_t>(s)] = MjaiJson(std::vector<std::string>(13, "?"));
   return {{"type", "start_kyoku"},
           {"bakaze", kWinds[su.round_wind % 4]},
           {"kyoku", su.hand_number + 1},
@@ -132,6 +135,9 @@ void append_mjai_events(const std::vector<Event>& events, std::size_t from, std:
       case EventType::kDoraRevealed:
         out.push_back({{"type", "dora"}, {"dora_marker", tile_text(e.tile, red)}});
         break;
+      case EventType::kKita:  // three players (docs/mjai-protocol.md, "Three players")
+        out.push_back({{"type", "nukidora"}, {"actor", e.seat}, {"pai", tile_text(e.tile, red)}});
+        break;
       default:  // deal, win, reveal, draws of the hand: start_kyoku / mjai_hand_end
         break;
     }
@@ -143,6 +149,7 @@ std::vector<MjaiJson> mjai_hand_end(const GameRecord& record, const GameLog& log
   PlainGame last;
   last.names = all.names;
   last.red_fives = all.red_fives;
+  last.players = all.players;
   last.hands.push_back(all.hands.back());
   std::vector<MjaiJson> events = to_mjai(last);
   std::vector<MjaiJson> out;
@@ -324,6 +331,12 @@ MjaiAnswer parse_typed(const std::string& type, const AnswerReader& r) {
           fmt::format("{}: consumed has {} tiles, expected {}", type, consumed.size(), need));
     const Action* a = find([&](const Action& x) { return x.type == want && x.tile / 4 == kind; });
     if (a == nullptr) throw MjaiError(not_legal(fmt::format("{} {}", type, dump_json(r.j)), ctx));
+    return action_answer(*a);
+  }
+  if (type == "nukidora") {  // three players: a North set aside (Mortal's 3p fork)
+    r.check_actor();
+    const Action* a = find([](const Action& x) { return x.type == ActionType::kKita; });
+    if (a == nullptr) throw MjaiError(not_legal("nukidora", ctx));
     return action_answer(*a);
   }
   if (type == "ryukyoku") {

@@ -25,7 +25,7 @@ class FollowError : public MjaiError {
   using MjaiError::MjaiError;
 };
 
-enum class MoveType { kDiscard, kRiichi, kChi, kPon, kDaiminkan, kKakan, kAnkan };
+enum class MoveType { kDiscard, kRiichi, kChi, kPon, kDaiminkan, kKakan, kAnkan, kKita };
 
 struct Move {
   MoveType type = MoveType::kDiscard;
@@ -40,7 +40,7 @@ bool is_window(Phase p) { return p == Phase::kClaim || p == Phase::kChankan; }
 bool counted(EventType t) {
   return t == EventType::kDraw || t == EventType::kDiscard || t == EventType::kCall ||
          t == EventType::kRiichiDeclared || t == EventType::kRiichiAccepted ||
-         t == EventType::kDoraRevealed;
+         t == EventType::kDoraRevealed || t == EventType::kKita;
 }
 
 MjaiJson tiles_of_ids(std::vector<int> ids, bool red) {
@@ -179,8 +179,10 @@ struct MjaiBotClient::State {
     for (const auto& t : rinshan) note(t);
     for (Tile t : dora) note(t);
     std::vector<Tile> pool;
+    const WallShape shape = wall_shape(rules);
     for (int c = 0; c < 4; ++c)
       for (int k = 0; k < kNumKinds; ++k) {
+        if (!shape.in_play(k * 4 + c)) continue;  // three players: 2m-8m are out of the game
         const bool red = c == 0 && rules.red_fives && is_five(k);
         int& u = used[{k, red}];
         if (u > 0) {
@@ -206,14 +208,15 @@ struct MjaiBotClient::State {
       return pool[next++];
     };
     std::array<std::vector<Tile>, 4> hands;
-    for (int w = 0; w < 4; ++w)
-      for (const auto& t : deal[static_cast<std::size_t>((setup.dealer + w) % 4)])
+    const int n = rules.players;
+    for (int w = 0; w < n; ++w)
+      for (const auto& t : deal[static_cast<std::size_t>((setup.dealer + w) % n)])
         hands[static_cast<std::size_t>(w)].push_back(fill(t));
     std::vector<Tile> draws, rin;
     for (const auto& t : live) draws.push_back(fill(t));
     for (const auto& t : rinshan) rin.push_back(fill(t));
     try {
-      return Wall::stacked(hands, draws, dora, rin);
+      return Wall::stacked(wall_shape(rules), hands, draws, dora, rin);
     } catch (const std::invalid_argument& e) {
       throw FollowError(fmt::format("the tiles seen do not form a wall: {}", e.what()));
     }
@@ -298,6 +301,11 @@ struct MjaiBotClient::State {
         }
         break;
       }
+      case MoveType::kKita:
+        a.type = ActionType::kKita;
+        found = find(legal, [](const Action& x) { return x.type == ActionType::kKita; });
+        if (!found) a.tile = static_cast<std::int16_t>(held_id(r, m.seat, m.tile));
+        break;
       case MoveType::kKakan:
       case MoveType::kAnkan: {
         a.type = m.type == MoveType::kKakan ? ActionType::kKakan : ActionType::kAnkan;
@@ -422,12 +430,13 @@ struct EventReader {
     sort_tiles(out);
     return out;
   }
+  // Four integers (three players: also 3, the absent seat's 0 left out).
   std::array<int, 4> four(const char* key) const {
     const json& v = field(key);
-    if (!v.is_array() || v.size() != 4)
+    if (!v.is_array() || v.size() < 3 || v.size() > 4)
       throw MjaiError(fmt::format("field '{}' is not 4 integers", key));
     std::array<int, 4> out{};
-    for (std::size_t i = 0; i < 4; ++i) {
+    for (std::size_t i = 0; i < v.size(); ++i) {
       if (!v[i].is_number_integer())
         throw MjaiError(fmt::format("field '{}' is not 4 integers", key));
       out[i] = v[i].get<int>();
@@ -509,6 +518,7 @@ std::string MjaiBotClient::answer(std::string_view line) {
       st.shadow_rules.chombo = ChomboPenalty::kReverseMangan;
     st.bot = st.factory(seed, st.me);
     st.scores.fill(st.rules.starting_points);
+    for (int s = st.rules.players; s < 4; ++s) st.scores[static_cast<std::size_t>(s)] = 0;
     st.started = true;
     st.game_over = false;
     st.in_hand = false;
@@ -535,8 +545,13 @@ std::string MjaiBotClient::answer(std::string_view line) {
     st.setup.scores = st.scores;
     st.dora = {r.known_tile("dora_marker")};
     const json& tehais = r.field("tehais");
-    if (!tehais.is_array() || tehais.size() != 4) throw MjaiError("field 'tehais' is not 4 hands");
-    for (int s = 0; s < 4; ++s) {
+    const int players = st.rules.players;  // three: seat 3's entry ("?" x 13, []) is ignored
+    if (!tehais.is_array() || tehais.size() < static_cast<std::size_t>(players) ||
+        tehais.size() > 4)
+      throw MjaiError(fmt::format("field 'tehais' is not {} hands", players));
+    for (auto& d : st.deal) d.fill(std::nullopt);
+    for (auto& h : st.held) h.clear();
+    for (int s = 0; s < players; ++s) {
       const json& h = tehais[static_cast<std::size_t>(s)];
       if (!h.is_array() || h.size() != 13)
         throw MjaiError(fmt::format("field 'tehais': hand {} is not 13 tiles", s));
@@ -626,6 +641,16 @@ std::string MjaiBotClient::answer(std::string_view line) {
         else
           for (Tile t : m.consumed) st.sink(m.seat, t, false);
       }
+      st.rinshan_next[static_cast<std::size_t>(m.seat)] = true;
+      st.moves.push_back(m);
+    } else if (type == "nukidora") {  // three players (Mortal's 3p fork): a North set aside
+      Move m;
+      m.seat = r.seat("actor");
+      m.type = MoveType::kKita;
+      m.tile = r.known_tile("pai");
+      if (m.tile.kind != kNorth) throw MjaiError("nukidora: field 'pai' is not N");
+      if (st.rules.players != 3) throw MjaiError("nukidora in a four-player game");
+      if (!st.broken) st.sink(m.seat, m.tile, false);
       st.rinshan_next[static_cast<std::size_t>(m.seat)] = true;
       st.moves.push_back(m);
     } else if (type == "reach") {

@@ -128,7 +128,7 @@ class Table {
   void deliver(const std::vector<MjaiJson>& batch) {
     for (auto& a : answers_) a.assign(batch.size(), std::string());
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      for (int s = 0; s < 4; ++s) {
+      for (int s = 0; s < rules_.players; ++s) {
         MjaiJson e = mjai_for_seat(batch[i], s);
         if (e["type"] == "start_game") e["id"] = s;
         send_to(s, dump_json(e));
@@ -299,7 +299,11 @@ class Table {
 
 GameRecorder play_mjai_game(const Rules& rules, std::uint64_t seed, std::array<MjaiSeat, 4>& seats,
                             const MjaiTableOptions& options, MjaiTableStats* stats) {
-  for (int s = 0; s < 4; ++s) {
+  for (int s = rules.players; s < 4; ++s)  // three players: seat 3 is nobody
+    if (seats[static_cast<std::size_t>(s)].link != nullptr ||
+        seats[static_cast<std::size_t>(s)].bot)
+      throw std::invalid_argument(fmt::format("seat {} in a {}-player game", s, rules.players));
+  for (int s = 0; s < rules.players; ++s) {
     MjaiSeat& seat = seats[static_cast<std::size_t>(s)];
     if (seat.link == nullptr && !seat.bot) seat.bot = options.replacement(seed, s);
   }

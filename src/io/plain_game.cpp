@@ -29,6 +29,8 @@ const char* step_type_name(StepType type) {
       return "riichi_accepted";
     case StepType::kDora:
       return "dora";
+    case StepType::kKita:
+      return "kita";
   }
   return "?";
 }
@@ -107,11 +109,16 @@ void normalize_riichi_accepted(std::vector<PlainStep>& steps) {
   }
 }
 
-int points_from_basic(int basic, bool dealer, bool tsumo) {
+}  // namespace
+
+int plain_points(int basic, bool dealer, bool tsumo, int players) {
   if (!tsumo) return round_up_100(basic * (dealer ? 6 : 4));
-  if (dealer) return 3 * round_up_100(basic * 2);
-  return round_up_100(basic * 2) + 2 * round_up_100(basic);
+  // Three players (Tenhou's tsumo loss): the absent seat's share is not paid.
+  if (dealer) return (players - 1) * round_up_100(basic * 2);
+  return round_up_100(basic * 2) + (players - 2) * round_up_100(basic);
 }
+
+namespace {
 
 void add_counters(std::vector<PlainYaku>& yaku, int dora, int ura, int aka) {
   if (dora > 0) yaku.push_back({"dora", dora, 0});
@@ -147,8 +154,10 @@ int plain_basic_points(const PlainWin& win) {
 PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
   const bool red = record.rules.red_fives;
   PlainGame game;
+  game.players = record.rules.players;
+  const int n = game.players;
   game.names = record.players;
-  for (int s = 0; s < 4; ++s)
+  for (int s = 0; s < game.players; ++s)
     if (game.names[s].empty()) game.names[s] = fmt::format("seat{}", s);
   game.red_fives = red;
   game.title = fmt::format("riichi seed {}", record.seed);
@@ -198,6 +207,10 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
         }
         case EventType::kRiichiDeclared:
           st.type = StepType::kRiichi;
+          break;
+        case EventType::kKita:
+          st.type = StepType::kKita;
+          st.tile = tile_of_id(e.tile, red);
           break;
         case EventType::kRiichiAccepted:
           st.type = StepType::kRiichiAccepted;
@@ -270,10 +283,10 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
       pw.han = sc.han;
       pw.limit = sc.limit;
       pw.yakuman_units = sc.yakuman_units;
-      pw.points = points_from_basic(sc.basic_points, w.winner == su.dealer, w.from < 0);
+      pw.points = plain_points(sc.basic_points, w.winner == su.dealer, w.from < 0, n);
       for (const YakuItem& y : sc.yaku) pw.yaku.push_back({y.name, y.han, y.yakuman});
       add_counters(pw.yaku, sc.dora, sc.ura, sc.red);
-      for (int s = 0; s < 4; ++s) pw.deltas[s] = sc.payments.delta[(s - su.dealer + 4) % 4];
+      for (int s = 0; s < n; ++s) pw.deltas[s] = sc.payments.delta[(s - su.dealer + n) % n];
       pw.deltas[w.winner] += sc.payments.sticks;
       h.wins.push_back(std::move(pw));
     }
@@ -288,6 +301,7 @@ PlainGame plain_from_engine(const GameRecord& record, const GameLog& log) {
 PlainGame plain_from_mjlog(const MjlogGame& g) {
   const bool red = g.type.red_fives;
   PlainGame game;
+  game.players = g.type.three_player ? 3 : 4;
   game.names = g.names;
   game.red_fives = red;
   game.title = g.file;
@@ -335,6 +349,10 @@ PlainGame plain_from_mjlog(const MjlogGame& g) {
         }
         case MjlogEventType::kRiichi:
           st.type = e.step == 1 ? StepType::kRiichi : StepType::kRiichiAccepted;
+          break;
+        case MjlogEventType::kKita:
+          st.type = StepType::kKita;
+          st.tile = tile_of_id(e.tile, red);
           break;
         case MjlogEventType::kDora:
           st.type = StepType::kDora;
@@ -441,6 +459,7 @@ std::string step_text(const PlainStep& s) {
   switch (s.type) {
     case StepType::kDraw:
     case StepType::kDora:
+    case StepType::kKita:
       out += ' ';
       out += tile_text(s.tile);
       break;
@@ -494,6 +513,7 @@ void complete_wins(PlainHand& hand, const std::string& where) {
         last_out = &s;
         break;
       case StepType::kKakan:
+      case StepType::kKita:  // ronnable: the North is the winning tile
         ok = remove_tile(h, s.tile);
         last_out = &s;
         break;
@@ -614,6 +634,7 @@ std::string diff_hand(const PlainHand& a, const PlainHand& b) {
 }  // namespace
 
 std::string diff_games(const PlainGame& a, const PlainGame& b) {
+  if (a.players != b.players) return fmt::format("{} players vs {}", a.players, b.players);
   for (int s = 0; s < 4; ++s)
     if (a.names[s] != b.names[s])
       return fmt::format("name of seat {}: '{}' vs '{}'", s, a.names[s], b.names[s]);

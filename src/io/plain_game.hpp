@@ -3,7 +3,8 @@
 // kan dora in order, and how the hand ended. Every exchange format converts to and from this:
 // engine records (riichi/record.hpp), Tenhou mjlogs (io/tenhou_mjlog.hpp), tenhou.net/6 JSON
 // (io/tenhou6.hpp) and mjai JSON lines (io/mjai.hpp). Tiles are kinds with the red flag (the
-// exchange formats do not carry physical copies). Seats are absolute 0..3.
+// exchange formats do not carry physical copies). Seats are absolute 0..3 (three players: 0..2,
+// seat 3 absent).
 #pragma once
 
 #include <array>
@@ -30,6 +31,8 @@ enum class StepType : std::uint8_t {
   kRiichi,          // who: riichi declared (the next discard of `who` is the declaration tile)
   kRiichiAccepted,  // who: the stick is paid (right after the declaration discard)
   kDora,            // tile = a new dora indicator (after a kan)
+  kKita,            // who, tile = the North set aside as nukidora (three players); a
+                    // replacement draw follows
 };
 const char* step_type_name(StepType type);
 
@@ -104,6 +107,7 @@ struct PlainHand {
 };
 
 struct PlainGame {
+  int players = 4;  // 3: seat 3 is absent (empty deal and name)
   std::array<std::string, 4> names;
   bool red_fives = true;
   std::string title;   // free text ("riichi seed 42", the mjlog file name)
@@ -147,5 +151,8 @@ std::string diff_games(const PlainGame& a, const PlainGame& b);
 
 // Basic points of a win from its fu, han and limit (RULES.md §8.1, no kiriage).
 int plain_basic_points(const PlainWin& win);
+// A win's `points` from its basic points: a ron's value, or the total a tsumo collects (three
+// players: two payers, Tenhou's tsumo loss).
+int plain_points(int basic, bool dealer, bool tsumo, int players);
 
 }  // namespace riichi::io

@@ -174,6 +174,12 @@ class RoundBuilder {
         e.step = st.type == StepType::kRiichi ? 1 : 2;
         if (e.step == 2) ++accepted_[st.who];
         break;
+      case StepType::kKita:
+        e.type = MjlogEventType::kKita;
+        e.tile = pick(st.who, st.tile, -1);
+        drawn_[st.who] = -1;
+        last_out_ = e.tile;  // a ron on the kita takes this North
+        break;
       case StepType::kDora:
         e.type = MjlogEventType::kDora;
         e.who = -1;
@@ -329,6 +335,7 @@ MjlogGame mjlog_from_plain(const PlainGame& game, const std::string& file) {
   g.file = file;
   g.log_id = game.log_id;
   g.type = game_type_from_label(game.rule, game.red_fives);
+  if (game.players == 3 && !g.type.three_player) g.type = decode_game_type(g.type.raw | 0x10);
   g.names = game.names;
   g.first_dealer = 0;
   for (std::size_t i = 0; i < game.hands.size(); ++i)

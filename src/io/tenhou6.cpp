@@ -275,6 +275,9 @@ ojson to_tenhou6(const PlainGame& game) {
         case StepType::kAnkan:
           discards[s.who].push_back(tenhou6_call(s, nullptr));
           break;
+        case StepType::kKita:  // Tenhou writes "f44" whether the North was just drawn or not
+          discards[s.who].push_back("f" + code2(s.tile));
+          break;
         default:
           break;
       }
@@ -314,7 +317,8 @@ ojson to_tenhou6(const PlainGame& game) {
         }
         break;
       case HandEnd::kExhaustive: {
-        const bool all = h.tenpai == std::array<bool, 4>{true, true, true, true};
+        bool all = true;
+        for (int s = 0; s < game.players; ++s) all = all && h.tenpai[s];
         if (zero) {
           result.push_back(all ? "全員聴牌" : "全員不聴");
         } else {
@@ -374,7 +378,7 @@ std::array<int, 4> get_four(const json& j, const std::string& where) {
   return a;
 }
 
-void parse_win_info(const json& info, PlainWin& w, const std::string& where, const PlainHand& h) {
+void parse_win_info(const json& info, PlainWin& w, const std::string& where, int players) {
   if (!info.is_array() || info.size() < 3)
     fail(where, "win info is not [who, from, pao, points, yaku...]");
   w.who = get_int(info[0], where + "[0]");
@@ -417,10 +421,11 @@ void parse_win_info(const json& info, PlainWin& w, const std::string& where, con
   const std::string nums = text.substr(0, ten);
   try {
     const auto dash = nums.find('-');
+    // Each payer's share: three players have one non-dealer payer fewer (tsumo loss).
     if (dash != std::string::npos) {
-      w.points = 2 * std::stoi(nums.substr(0, dash)) + std::stoi(nums.substr(dash + 1));
+      w.points = (players - 2) * std::stoi(nums.substr(0, dash)) + std::stoi(nums.substr(dash + 1));
     } else if (rest == "∀") {
-      w.points = 3 * std::stoi(nums);
+      w.points = (players - 1) * std::stoi(nums);
     } else {
       w.points = std::stoi(nums);
     }
@@ -459,10 +464,10 @@ void parse_win_info(const json& info, PlainWin& w, const std::string& where, con
   if (w.limit == Limit::kYakuman && units == 0) w.limit = Limit::kKazoeYakuman;
   if (limited) w.han = w.limit == Limit::kYakuman ? 0 : han;
   w.yakuman_units = w.limit == Limit::kYakuman ? units : 0;
-  (void)h;
 }
 
-void read_hand(const json& hj, PlainHand& h, const std::string& where, const OrderCheck& check) {
+void read_hand(const json& hj, PlainHand& h, int players, const std::string& where,
+               const OrderCheck& check) {
   if (!hj.is_array() || hj.size() != 17) fail(where, "a hand is not an array of 17 entries");
   const json& head = hj[0];
   if (!head.is_array() || head.size() != 3) fail(where + "[0]", "not [round, honba, sticks]");
@@ -483,6 +488,12 @@ void read_hand(const json& hj, PlainHand& h, const std::string& where, const Ord
   for (int s = 0; s < 4; ++s) {
     const std::size_t base = 4 + 3 * static_cast<std::size_t>(s);
     const json& deal = hj[base];
+    if (s >= players) {  // three players: the absent seat's lists are empty
+      for (std::size_t k = base; k < base + 3; ++k)
+        if (!hj[k].is_array() || !hj[k].empty())
+          fail(fmt::format("{}[{}]", where, k), "not an empty list (seat 3 of three players)");
+      continue;
+    }
     if (!deal.is_array() || deal.size() != 13)
       fail(fmt::format("{}[{}]", where, base), "not 13 tiles");
     for (std::size_t i = 0; i < 13; ++i)
@@ -504,7 +515,7 @@ void read_hand(const json& hj, PlainHand& h, const std::string& where, const Ord
     for (std::size_t i = 1; i + 1 < res.size(); i += 2) {
       PlainWin w;
       w.deltas = get_four(res[i], fmt::format("{}[{}]", rwhere, i));
-      parse_win_info(res[i + 1], w, fmt::format("{}[{}]", rwhere, i + 1), h);
+      parse_win_info(res[i + 1], w, fmt::format("{}[{}]", rwhere, i + 1), players);
       for (int s = 0; s < 4; ++s) h.deltas[s] += w.deltas[s];
       h.wins.push_back(std::move(w));
     }
@@ -520,7 +531,7 @@ void read_hand(const json& hj, PlainHand& h, const std::string& where, const Ord
     if (res.size() > 2) fail(rwhere, "too many entries");
     if (res.size() == 2) h.deltas = get_four(res[1], rwhere + "[1]");
     if (h.end == HandEnd::kExhaustive)
-      for (int s = 0; s < 4; ++s) h.tenpai[s] = kind == "全員聴牌" || h.deltas[s] > 0;
+      for (int s = 0; s < players; ++s) h.tenpai[s] = kind == "全員聴牌" || h.deltas[s] > 0;
   }
 
   order_tenhou6_hand(hj, h, where, check);
@@ -545,12 +556,17 @@ void read_header(const json& j, PlainGame& game) {
       game.red_fives = red > 0;
     }
   }
-  // A three-player log is refused by its lobby before its lists are read.
-  if (game_type_from_label(game.rule, game.red_fives).three_player) return;
+  // Three players: a three-player lobby ("三鳳南喰赤"), or seat 3 dealt no tiles (a log
+  // written under another label, "tenhou_sanma").
+  const bool empty_seat3 = j.contains("log") && j["log"].is_array() && !j["log"].empty() &&
+                           j["log"][0].is_array() && j["log"][0].size() > 13 &&
+                           j["log"][0][13].is_array() && j["log"][0][13].empty();
+  if (game_type_from_label(game.rule, game.red_fives).three_player || empty_seat3) game.players = 3;
   if (j.contains("name")) {
     const json& n = j["name"];
-    if (!n.is_array() || n.size() != 4) fail("name", "not 4 names");
-    for (int s = 0; s < 4; ++s) {
+    const bool sizes_ok = n.is_array() && (n.size() == 4 || (game.players == 3 && n.size() == 3));
+    if (!sizes_ok) fail("name", "not 4 names");
+    for (std::size_t s = 0; s < n.size(); ++s) {
       if (!n[s].is_string()) fail("name", "not 4 names");
       game.names[s] = n[s].get<std::string>();
     }
@@ -561,8 +577,10 @@ void read_header(const json& j, PlainGame& game) {
   if (j.contains("ref") && j["ref"].is_string()) game.log_id = j["ref"].get<std::string>();
   if (j.contains("sc")) {  // [score0, result0, score1, result1, ...]: points, then results
     const json& sc = j["sc"];
-    if (!sc.is_array() || sc.size() != 8) fail("sc", "not 8 numbers");
-    for (int s = 0; s < 4; ++s) {
+    const std::size_t n = sc.is_array() ? sc.size() / 2 : 0;  // 3 players: 6 or 8 numbers
+    if (!sc.is_array() || !(sc.size() == 8 || (game.players == 3 && sc.size() == 6)))
+      fail("sc", "not 8 numbers");
+    for (std::size_t s = 0; s < n; ++s) {
       if (!sc[2 * s].is_number() || !sc[2 * s + 1].is_number()) fail("sc", "not 8 numbers");
       game.final_scores[s] = static_cast<int>(std::lround(sc[2 * s].get<double>()));
       game.final_results[s] = sc[2 * s + 1].get<double>();
@@ -606,7 +624,6 @@ PlainGame parse_tenhou6(std::string_view text, const std::string& file) {
   read_header(j, game);
   // The rules the log says (a lobby the engine does not play throws UnsupportedGame here).
   const MjlogGame header = mjlog_from_plain(game, file);
-  if (header.type.three_player) throw UnsupportedGame(header.type.label(), kThreePlayerTenhou6);
   const Rules rules = tenhou_rules(header);
   if (!j.contains("log")) fail("tenhou6", "missing field 'log'");
   const json& log = j["log"];
@@ -614,7 +631,7 @@ PlainGame parse_tenhou6(std::string_view text, const std::string& file) {
   for (std::size_t i = 0; i < log.size(); ++i) {
     PlainHand h;
     const std::string where = fmt::format("log[{}]", i);
-    read_hand(log[i], h, where, engine_check(header, rules, game.red_fives, where));
+    read_hand(log[i], h, game.players, where, engine_check(header, rules, game.red_fives, where));
     game.hands.push_back(std::move(h));
   }
   return game;

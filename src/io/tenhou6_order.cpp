@@ -41,7 +41,8 @@ struct Out {
     kRiichiTsumogiri,
     kAnkan,
     kKakan,
-    kKanZero
+    kKanZero,
+    kKita,  // "f44": a North set aside (three players)
   } kind = kPlain;
   Tile tile{};
   std::vector<Tile> consumed;  // ankan: 4 tiles; kakan: the pon's 3
@@ -72,7 +73,7 @@ CallText parse_call(const std::string& s, const std::string& where) {
   for (char ch : s) {
     if (ch >= '0' && ch <= '9') {
       digits += ch;
-    } else if (std::string_view("cpmkar").find(ch) != std::string_view::npos && !c.letter &&
+    } else if (std::string_view("cpmkarf").find(ch) != std::string_view::npos && !c.letter &&
                digits.size() % 2 == 0) {
       c.letter = ch;
       c.pos = digits.size() / 2;
@@ -163,6 +164,10 @@ Out parse_out(const json& j, const std::string& where) {
     for (std::size_t i = 0; i < 4; ++i)
       if (i != c.pos) o.consumed.push_back(c.tiles[i]);
     sort_tiles(o.consumed);
+  } else if (c.letter == 'f' && c.tiles.size() == 1 && c.pos == 0 &&
+             c.tiles[0] == Tile{static_cast<std::uint8_t>(kNorth), false}) {
+    o.kind = Out::kKita;
+    o.tile = c.tiles[0];
   } else {
     fail(where, fmt::format("bad discard entry '{}'", s));
   }
@@ -185,7 +190,7 @@ struct State {
 class Orderer {
  public:
   Orderer(const json& hj, PlainHand& h, const std::string& where, const OrderCheck& check)
-      : h_(h), where_(where), check_(check) {
+      : h_(h), n_(h.deal[3].empty() ? 3 : 4), where_(where), check_(check) {
     for (int s = 0; s < 4; ++s) {
       const std::size_t base = 4 + 3 * static_cast<std::size_t>(s);
       for (std::size_t i = 0; i < hj[base + 1].size(); ++i)
@@ -258,6 +263,15 @@ class Orderer {
       PlainStep st;
       st.who = p;
       if (o.kind == Out::kKanZero) return dead(s, o.where, "0 outside a daiminkan");
+      if (o.kind == Out::kKita) {
+        if (n_ != 3) return dead(s, o.where, "a kita (f44) with four players");
+        if (!remove(s, p, {o.tile})) return dead(s, o.where, "a kita of a North not held");
+        st.type = StepType::kKita;
+        st.tile = o.tile;
+        s.steps.push_back(st);
+        s.drawn[p] = -1;
+        continue;  // the replacement draw
+      }
       if (o.kind == Out::kAnkan || o.kind == Out::kKakan) {
         const std::vector<Tile> used =
             o.kind == Out::kAnkan ? o.consumed : std::vector<Tile>{o.tile};
@@ -299,17 +313,17 @@ class Orderer {
       s.drawn[p] = -1;
       // Who may take it: a pon or kan whose next take it fits, a chi by the next seat.
       std::vector<int> callers;
-      for (int k = 1; k <= 3; ++k) {
-        const int q = (p + k) % 4;
+      for (int k = 1; k < n_; ++k) {
+        const int q = (p + k) % n_;
         const Take* t = next_take(s, q);
         if (!t || !t->call || t->step.from != p || !(t->step.tile == st.tile)) continue;
         if (t->step.type == StepType::kChi) continue;
         callers.push_back(q);
       }
-      if (const Take* t = next_take(s, (p + 1) % 4);
+      if (const Take* t = next_take(s, (p + 1) % n_);
           t && t->call && t->step.type == StepType::kChi && t->step.tile == st.tile)
-        callers.push_back((p + 1) % 4);
-      const Take* next = next_take(s, (p + 1) % 4);
+        callers.push_back((p + 1) % n_);
+      const Take* next = next_take(s, (p + 1) % n_);
       const bool pass_ok = !next || !next->call;
       std::vector<int> ways = callers;
       if (pass_ok) ways.push_back(-1);
@@ -325,7 +339,7 @@ class Orderer {
   // The discard just made is taken by `caller` (-1: nobody).
   bool apply_way(State& s, int caller, bool riichi) {
     const int p = s.p;
-    const bool goes_on = caller >= 0 || next_take(s, (p + 1) % 4) != nullptr;
+    const bool goes_on = caller >= 0 || next_take(s, (p + 1) % n_) != nullptr;
     if (riichi && (goes_on || !(ronned_by_ >> p & 1u))) {
       PlainStep a;
       a.type = StepType::kRiichiAccepted;
@@ -333,7 +347,7 @@ class Orderer {
       s.steps.push_back(a);
     }
     if (caller < 0) {
-      s.p = (p + 1) % 4;
+      s.p = (p + 1) % n_;
       return true;
     }
     const Take& t = takes_[caller][s.ti[caller]];
@@ -394,6 +408,7 @@ class Orderer {
   }
 
   PlainHand& h_;
+  int n_;  // players: 3 when seat 3 is dealt nothing
   const std::string& where_;
   const OrderCheck& check_;
   std::array<std::vector<Take>, 4> takes_;

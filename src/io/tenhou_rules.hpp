@@ -28,10 +28,6 @@ class UnsupportedGame : public std::runtime_error {
   std::string why_;
 };
 
-// Why a three-player tenhou.net/6 JSON log is refused (its mjlog XML is read).
-inline constexpr const char* kThreePlayerTenhou6 =
-    "three-player tenhou.net/6 logs are not read (the game's mjlog XML is)";
-
 // Refuses a lobby the engine does not play from its GO type alone (chips, a ratio lobby,
 // unknown bits): throws UnsupportedGame. The mjlog parser calls it at <GO>.
 void check_lobby(const MjlogGameType& type);

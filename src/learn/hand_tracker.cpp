@@ -121,6 +121,7 @@ void HandTracker::apply(const Event& e) {
     case EventType::kKita:  // the North leaves the hand; the replacement is a kDraw
       remove(e.seat, e.tile);
       seats_[static_cast<std::size_t>(e.seat)].drawn = -1;
+      ++kans_;  // a replacement draw like a kan's: one live tile fewer
       break;
   }
 }

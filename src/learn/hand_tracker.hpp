@@ -44,7 +44,8 @@ class HandTracker {
   int dora_indicator(int k) const { return dora_[static_cast<std::size_t>(k)]; }
   // The tile of the last discard or declared kakan / ankan: the tile of a claim window.
   int claim_tile() const { return claim_tile_; }
-  // Kans that stand (the live wall is shorter by one each).
+  // Kans that stand and kita (three players): the replacement draws, the live wall shorter by
+  // one each.
   int kans() const { return kans_; }
 
  private:

@@ -18,19 +18,20 @@ namespace {
 
 void from_tenhou(const io::MjlogGame& m, LoggedGame& out) {
   const int fd = m.first_dealer;
-  for (int s = 0; s < 4; ++s)
-    out.names[static_cast<std::size_t>(s)] = m.names[static_cast<std::size_t>((s + fd) % 4)];
+  const int n = out.rules.players;  // three players: seats rotate mod 3, seat 3 is nobody
+  for (int s = 0; s < n; ++s)
+    out.names[static_cast<std::size_t>(s)] = m.names[static_cast<std::size_t>((s + fd) % n)];
   if (m.starts_mid_game && !m.rounds.empty()) {  // the game goes on from the log's first hand
     const io::MjlogRound& r = m.rounds.front();
     GameState s = initial_state(out.rules);
     s.round_wind = r.round / 4;
     s.hand_number = r.round % 4;
     s.hands_played = r.round;
-    s.dealer = (r.dealer - fd + 4) % 4;
+    s.dealer = (r.dealer - fd + n) % n;
     s.honba = r.honba;
     s.riichi_sticks = r.sticks;
-    for (int f = 0; f < 4; ++f)
-      s.scores[static_cast<std::size_t>((f - fd + 4) % 4)] = r.scores[static_cast<std::size_t>(f)];
+    for (int f = 0; f < n; ++f)
+      s.scores[static_cast<std::size_t>((f - fd + n) % n)] = r.scores[static_cast<std::size_t>(f)];
     out.start = s;
   }
   const io::GameReplay replay = io::replay_mjlog(m, out.rules);
@@ -41,7 +42,8 @@ void from_tenhou(const io::MjlogGame& m, LoggedGame& out) {
   };
   for (std::size_t k = 0; k < replay.hands.size(); ++k) {
     const io::HandReplay& hand = replay.hands[k];
-    if (!hand.actions.empty()) out.walls.push_back(io::convert_round(m.rounds[k], fd).wall);
+    if (!hand.actions.empty())
+      out.walls.push_back(io::convert_round(m.rounds[k], fd, out.rules).wall);
     out.actions.insert(out.actions.end(), hand.actions.begin(), hand.actions.end());
     if (hand.mismatch && !hand.result) {  // the engine could not follow the log's actions
       out.stopped = message(*hand.mismatch);

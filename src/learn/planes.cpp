@@ -135,7 +135,7 @@ void write_score(Writer<T> w, int plane, int points) {
 
 template <typename T>
 void write_seat(Writer<T> w, const PlaneLayout& L, const Round& round, const HandTracker& t,
-                const std::array<int, 4>& scores, int abs_seat, int r) {
+                const std::array<int, 4>& scores, int abs_seat, int r, int players) {
   const TrackedSeat& s = t.seat(abs_seat);
   const int seats = L.seats;
   Counts meld_counts{};
@@ -143,7 +143,10 @@ void write_seat(Writer<T> w, const PlaneLayout& L, const Round& round, const Han
     const MeldInfo& meld = s.melds[static_cast<std::size_t>(m)];
     for (int i = 0; i < meld.size(); ++i) ++meld_counts[meld.ids[static_cast<std::size_t>(i)] / 4];
     if (L.call_source >= 0 && meld.from >= 0) {
-      const int k = (meld.from - abs_seat + seats) % seats;  // 1..seats-1
+      // The giver's rel among the players, then its place k (1..seats-1) after rel r in the
+      // layout's seats (three players: rel 1 or 2, never the absent rel 3).
+      const int giver = (r + (meld.from - abs_seat + players) % players) % players;
+      const int k = (giver - r + seats) % seats;
       w.set(L.call_source + (seats - 1) * r + k - 1, meld.ids[0] / 4);
     }
   }
@@ -195,10 +198,11 @@ void write_shanten(Writer<T> w, const PlaneLayout& L, const TrackedSeat& s) {
 template <typename T>
 void write_oracle(Writer<T> w, const PlaneLayout& L, const Round& round, const HandTracker& t,
                   int seat) {
-  for (int r = 1; r < L.seats; ++r)
-    w.thermometer(L.oracle_hands + 4 * (r - 1), t.seat((seat + r) % L.seats).counts);
+  const int n = std::min(L.seats, round.rules().players);
+  for (int r = 1; r < n; ++r)
+    w.thermometer(L.oracle_hands + 4 * (r - 1), t.seat((seat + r) % n).counts);
   const Wall& wall = round.wall();
-  const int live_end = Wall::kLiveTiles - t.kans();
+  const int live_end = wall_shape(round.rules()).live_end() - t.kans();
   const int next = live_end - round.live_tiles_left();
   Counts live{};
   for (int i = std::max(next, 0); i < live_end; ++i)
@@ -228,7 +232,10 @@ void write(const PlaneLayout& L, const Round& round, const HandTracker& t, int s
   if ((phase == Phase::kClaim || phase == Phase::kChankan) && t.claim_tile() >= 0)
     w.set(L.claim, t.claim_tile() / 4);
   const std::array<int, 4> scores = round.scores();
-  for (int r = 0; r < L.seats; ++r) write_seat(w, L, round, t, scores, (seat + r) % L.seats, r);
+  // Three players in a four-seat layout: rel 1 the next player, rel 2 the previous one, the
+  // planes of rel 3 (the absent seat) stay 0 (docs/features.md, "Three players").
+  const int n = std::min(L.seats, round.rules().players);
+  for (int r = 0; r < n; ++r) write_seat(w, L, round, t, scores, (seat + r) % n, r, n);
   for (int k = 0; k < t.num_dora_indicators(); ++k) w.set(L.dora + k, t.dora_indicator(k) / 4);
   const RoundSetup& setup = round.setup();
   w.fill(L.round_wind + std::clamp(setup.round_wind, 0, 3));
