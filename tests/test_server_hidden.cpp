@@ -16,14 +16,14 @@ namespace {
 constexpr int kSpectator = 4;
 
 // Every tile id in a message (tile objects {id, name}), the learner's analysis left out.
-void collect_ids(const json& j, std::set<int>& out) {
+void collect_ids_but_analysis(const json& j, std::set<int>& out) {
   if (j.is_object()) {
     if (j.contains("id") && j.contains("name") && j["id"].is_number_integer())
       out.insert(j["id"].get<int>());
     for (const auto& [k, v] : j.items())
-      if (k != "analysis") collect_ids(v, out);
+      if (k != "analysis") collect_ids_but_analysis(v, out);
   } else if (j.is_array()) {
-    for (const json& v : j) collect_ids(v, out);
+    for (const json& v : j) collect_ids_but_analysis(v, out);
   }
 }
 
@@ -40,12 +40,12 @@ std::vector<int> ids(const json& tiles) {
 std::set<int> visible_in(const json& frame, int viewer) {
   std::set<int> out;
   if (viewer < 4) {
-    collect_ids(frame["hands"][viewer], out);
-    collect_ids(frame["drawn"][viewer], out);
+    collect_ids_but_analysis(frame["hands"][viewer], out);
+    collect_ids_but_analysis(frame["drawn"][viewer], out);
   }
-  collect_ids(frame["discards"], out);
-  collect_ids(frame["melds"], out);
-  collect_ids(frame["dora_indicators"], out);
+  collect_ids_but_analysis(frame["discards"], out);
+  collect_ids_but_analysis(frame["melds"], out);
+  collect_ids_but_analysis(frame["dora_indicators"], out);
   return out;
 }
 
@@ -60,7 +60,7 @@ bool state_matches(const json& state, const json& frame, int viewer) {
   if (o["discards"] != frame["discards"] || o["melds"] != frame["melds"]) return false;
   if (o["dora_indicators"] != frame["dora_indicators"]) return false;
   std::set<int> in_message;
-  collect_ids(state, in_message);
+  collect_ids_but_analysis(state, in_message);
   const std::set<int> allowed = visible_in(frame, viewer);
   for (int id : in_message)
     if (!allowed.count(id)) return false;

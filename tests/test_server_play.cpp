@@ -18,41 +18,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string create_table(unsigned short port, const std::string& body) {
-  const HttpResult r = http_request(port, http::verb::post, "/api/tables", body);
-  if (r.status != 201) throw std::runtime_error("create table: " + r.body);
-  return r.j()["id"];
-}
-
 std::set<int> ids_of(const json& tiles) {
   std::set<int> ids;
   for (const json& t : tiles) ids.insert(t["id"].get<int>());
   return ids;
-}
-
-// Every tile id anywhere in a message.
-void collect_ids(const json& j, std::set<int>& out) {
-  if (j.is_object()) {
-    if (j.contains("id") && j.contains("name") && j["id"].is_number_integer())
-      out.insert(j["id"].get<int>());
-    for (const auto& [k, v] : j.items()) collect_ids(v, out);
-  } else if (j.is_array()) {
-    for (const json& v : j) collect_ids(v, out);
-  }
-}
-
-json join(WsClient& c, const std::string& table, const json& extra = json::object()) {
-  json msg = {{"type", "join"}, {"table", table}, {"name", "Tester"}};
-  for (const auto& [k, v] : extra.items()) msg[k] = v;
-  c.send(msg);
-  return c.recv_type("joined");
-}
-
-int legal_index(const json& state, const std::string& type) {
-  const json& legal = state["legal"];
-  for (std::size_t i = 0; i < legal.size(); ++i)
-    if (legal[i]["type"] == type) return static_cast<int>(i);
-  return -1;
 }
 
 TEST(ServerPlay, ASeatSeesOnlyItsOwnHand) {

@@ -24,37 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string create_table(unsigned short port, const std::string& body) {
-  const HttpResult r = http_request(port, http::verb::post, "/api/tables", body);
-  if (r.status != 201) throw std::runtime_error("create table: " + r.body);
-  return r.j()["id"];
-}
-
-json join(WsClient& c, const std::string& table, const json& extra = json::object()) {
-  json msg = {{"type", "join"}, {"table", table}, {"name", "Tester"}};
-  for (const auto& [k, v] : extra.items()) msg[k] = v;
-  c.send(msg);
-  return c.recv_type("joined");
-}
-
-int legal_index(const json& state, const std::string& type) {
-  const json& legal = state["legal"];
-  for (std::size_t i = 0; i < legal.size(); ++i)
-    if (legal[i]["type"] == type) return static_cast<int>(i);
-  return -1;
-}
-
-// Every tile id anywhere in a message.
-void collect_ids(const json& j, std::set<int>& out) {
-  if (j.is_object()) {
-    if (j.contains("id") && j.contains("name") && j["id"].is_number_integer())
-      out.insert(j["id"].get<int>());
-    for (const auto& [k, v] : j.items()) collect_ids(v, out);
-  } else if (j.is_array()) {
-    for (const json& v : j) collect_ids(v, out);
-  }
-}
-
 bool holds_north(const std::vector<std::uint8_t>& ids) {
   return std::any_of(ids.begin(), ids.end(), [](int id) { return id / 4 == kNorth; });
 }
@@ -204,6 +173,7 @@ TEST(ServerSanma, AGameOfThreeBotsEndsWithRanksOneToThreeAndItsReplay) {
   WsClient c(srv.port());
   EXPECT_EQ(join(c, id, {{"watch", true}})["seat"], -1);
   const json end = c.recv_type("game_end", nullptr, std::chrono::seconds(120));
+  ASSERT_TRUE(end.contains("final"));
   const json& f = end["final"];
   ASSERT_EQ(f["ranks"].size(), 3u);
   std::vector<int> ranks = f["ranks"].get<std::vector<int>>();
@@ -232,6 +202,7 @@ TEST(ServerSanma, AGameOfThreeBotsEndsWithRanksOneToThreeAndItsReplay) {
   EXPECT_EQ(replay["players"].size(), 3u);
   ASSERT_FALSE(replay["hands"].empty());
   EXPECT_EQ(replay["hands"][0]["frames"][0]["tiles_left"], 108 - 14 - 39 - 1);
+  ASSERT_TRUE(replay["final"].is_object()) << "the stored record ends before the game";
   EXPECT_EQ(replay["final"]["final_scores"], f["final_scores"]);
 }
 

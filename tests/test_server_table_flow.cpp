@@ -9,26 +9,6 @@
 namespace riichi::testing {
 namespace {
 
-std::string create_table(unsigned short port, const std::string& body) {
-  const HttpResult r = http_request(port, http::verb::post, "/api/tables", body);
-  if (r.status != 201) throw std::runtime_error("create table: " + r.body);
-  return r.j()["id"];
-}
-
-json join(WsClient& c, const std::string& table, const json& extra = json::object()) {
-  json msg = {{"type", "join"}, {"table", table}, {"name", "Tester"}};
-  for (const auto& [k, v] : extra.items()) msg[k] = v;
-  c.send(msg);
-  return c.recv_type("joined");
-}
-
-int legal_index(const json& state, const std::string& type) {
-  const json& legal = state["legal"];
-  for (std::size_t i = 0; i < legal.size(); ++i)
-    if (legal[i]["type"] == type) return static_cast<int>(i);
-  return -1;
-}
-
 bool is_self_turn(const json& state) {
   const std::string phase = state["observation"]["phase"];
   return !state["legal"].empty() && (phase == "self" || phase == "discard_only");

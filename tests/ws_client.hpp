@@ -11,6 +11,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -150,6 +151,40 @@ inline server::ServerOptions test_server_options(const std::string& db = ":memor
   o.limits.tables_per_minute = 0;
   o.limits.imports_per_minute = 0;
   return o;
+}
+
+// The id of a new table (POST /api/tables with `body`); throws unless the server answers 201.
+inline std::string create_table(unsigned short port, const std::string& body) {
+  const HttpResult r = http_request(port, http::verb::post, "/api/tables", body);
+  if (r.status != 201) throw std::runtime_error("create table: " + r.body);
+  return r.j()["id"];
+}
+
+// Joins `table` as "Tester" (plus the fields of `extra`) and returns the "joined" answer.
+inline json join(WsClient& c, const std::string& table, const json& extra = json::object()) {
+  json msg = {{"type", "join"}, {"table", table}, {"name", "Tester"}};
+  for (const auto& [k, v] : extra.items()) msg[k] = v;
+  c.send(msg);
+  return c.recv_type("joined");
+}
+
+// The index of the first legal action of `type` in a state message, or -1.
+inline int legal_index(const json& state, const std::string& type) {
+  const json& legal = state["legal"];
+  for (std::size_t i = 0; i < legal.size(); ++i)
+    if (legal[i]["type"] == type) return static_cast<int>(i);
+  return -1;
+}
+
+// Every tile id (tile objects {id, name}) anywhere in a message.
+inline void collect_ids(const json& j, std::set<int>& out) {
+  if (j.is_object()) {
+    if (j.contains("id") && j.contains("name") && j["id"].is_number_integer())
+      out.insert(j["id"].get<int>());
+    for (const auto& [k, v] : j.items()) collect_ids(v, out);
+  } else if (j.is_array()) {
+    for (const json& v : j) collect_ids(v, out);
+  }
 }
 
 }  // namespace riichi::testing

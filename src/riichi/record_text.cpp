@@ -8,7 +8,9 @@ namespace riichi {
 
 namespace {
 
-constexpr char kTypeLetters[] = "drtncpmkaqx";  // in ActionType order
+constexpr char kTypeLetters[] = "drtncpmkaqxb";  // in ActionType order (b: kita, "pei")
+// One letter per ActionType: a type added without its letter would write the string's NUL.
+static_assert(sizeof(kTypeLetters) - 1 == static_cast<std::size_t>(ActionType::kKita) + 1);
 
 std::vector<std::string_view> split_spaces(std::string_view text) {
   std::vector<std::string_view> out;
