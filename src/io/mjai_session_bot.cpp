@@ -650,7 +650,11 @@ std::string MjaiBotClient::answer(std::string_view line) {
       m.tile = r.known_tile("pai");
       if (m.tile.kind != kNorth) throw MjaiError("nukidora: field 'pai' is not N");
       if (st.rules.players != 3) throw MjaiError("nukidora in a four-player game");
-      if (!st.broken) st.sink(m.seat, m.tile, false);
+      // The North set aside is taken to be the tile just drawn when that tile is unseen: in
+      // riichi it must be (only a drawn North may be set aside), and otherwise any unseen tile of
+      // the hand is as good a guess. (Two kita in a row under riichi failed with a hand slot.)
+      if (!st.broken) st.sink(m.seat, m.tile, true);
+      st.last_draw[static_cast<std::size_t>(m.seat)] = -1;
       st.rinshan_next[static_cast<std::size_t>(m.seat)] = true;
       st.moves.push_back(m);
     } else if (type == "reach") {
