@@ -6,10 +6,11 @@
 // The rules spec is full_rules_spec() (no spaces). Each action is one token:
 //   <type><seat>[.<tile>[.<use>...]][!]
 // type: d discard, r riichi, t tsumo, n ron, c chi, p pon, m daiminkan, k kakan, a ankan,
-// q kyuushu, x pass, b kita (three players: a North set aside, "pei"); seat 0..3; tile and uses are physical ids 0..135; '!' marks tsumogiri;
-// a final '*' marks human input (InputMode::kHuman: may commit chombo / dead hand).
-// Example: "d0.52!" = seat 0 discards id 52, the tile just drawn; "p2.41.40.42" = seat 2 pons
-// id 41 with ids 40 and 42 from the hand. Player names are not part of it.
+// q kyuushu, x pass, b kita (three players: a North set aside, "pei"); seat 0..3; tile and uses are
+// physical ids 0..135; '!' marks tsumogiri; a final '*' marks human input (InputMode::kHuman: may
+// commit chombo / dead hand). Example: "d0.52!" = seat 0 discards id 52, the tile just drawn;
+// "p2.41.40.42" = seat 2 pons id 41 with ids 40 and 42 from the hand. Player names are not part of
+// it.
 #pragma once
 
 #include <string>
