@@ -81,6 +81,10 @@ class Evaluator {
   Continuation kan_value(const Action& kan, int draws, OptionValue& out, OptionNote& note);
   Continuation win_value(const Action& win, OptionValue& out, OptionNote& note);
   Continuation kita_value(const Action& kita, int draws, OptionValue& out, OptionNote& note);
+  // A kan or kita: the hand `p` (`held`) goes on after the replacement draw; the tile set aside
+  // deals in now with `p_now` for `loss_now`.
+  Continuation after_replacement(const EvPosition& p, const Counts& held, int draws, double p_now,
+                                 double loss_now, OptionValue& out);
   // Push or fold (fold not when the hand is in riichi) of a hand going on.
   Continuation go_on(const HandFigures& f, const Counts& held, int draws) const;
   // `shanten` of the hand going on: a closed hand short of tenpai may still declare riichi.
@@ -379,6 +383,11 @@ Continuation Evaluator::kan_value(const Action& kan, int draws, OptionValue& out
     loss_now = table_.danger.loss[at(kind)];
     note.now_kind = kind;
   }
+  return after_replacement(p, held, draws, p_now, loss_now, out);
+}
+
+Continuation Evaluator::after_replacement(const EvPosition& p, const Counts& held, int draws,
+                                          double p_now, double loss_now, OptionValue& out) {
   const int melds = static_cast<int>(p.hand.melds.size());
   const EvCurve curve = hand_curve(p);
   out.shanten = exact_shanten(held, part_keys(held), melds);
@@ -403,14 +412,8 @@ Continuation Evaluator::kita_value(const Action& kita, int draws, OptionValue& o
   ++p.kita;
   p.visible.push_back(north);
   note.now_kind = kNorth;
-  const int melds = static_cast<int>(p.hand.melds.size());
-  const EvCurve curve = hand_curve(p);
-  out.shanten = exact_shanten(held, part_keys(held), melds);
-  out.effective_tiles = effective_tiles(held, melds);
-  const bool riichi = obs_.riichi[at(obs_.seat)];
-  return detail::after_discard(
-      table_.danger.deal_in[at(kNorth)], table_.danger.loss[at(kNorth)],
-      go_on(figures(curve, p.turn, riichi, p.hand, out.shanten), held, draws + 1));
+  return after_replacement(p, held, draws, table_.danger.deal_in[at(kNorth)],
+                           table_.danger.loss[at(kNorth)], out);
 }
 
 Continuation Evaluator::win_value(const Action& win, OptionValue& out, OptionNote& note) {
