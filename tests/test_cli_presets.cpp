@@ -65,4 +65,36 @@ TEST(CliPresets, SelfplayReplayArenaAnalyze) {
   std::filesystem::remove_all(dir);
 }
 
+// Three players (issue 20): both sanma presets in selfplay (three seats named with their winds
+// over East, South, West: no P3 row, nobody North), replay, arena with three bot names, analyze.
+TEST(CliPresets, SanmaPresetsInEveryCommand) {
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) /
+                                    ("riichi_cli_sanma_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (const char* preset : {"tenhou_sanma", "mahjongsoul_sanma"}) {
+    SCOPED_TRACE(preset);
+    EXPECT_TRUE(contains(run_cli("selfplay --help").out, preset));
+    const std::string record = (dir / (std::string(preset) + ".jsonl")).string();
+    const CliRun play = run_cli(std::string("selfplay --rules ") + preset +
+                                " --bots greedy --seed 3 --record '" + record + "'");
+    ASSERT_EQ(play.status, 0) << play.out;
+    EXPECT_FALSE(contains(play.out, "P3")) << play.out;
+    EXPECT_FALSE(contains(play.out, "(N)")) << play.out;  // no seat is North with three
+    EXPECT_TRUE(contains(play.out, "(W)")) << play.out;
+    EXPECT_EQ(run_cli("replay --quiet '" + record + "'").status, 0);
+    const CliRun arena = run_cli(std::string("arena --rules ") + preset +
+                                     " --bots greedy,random,defensive --games 3 --seed 1 --json",
+                                 false);
+    ASSERT_EQ(arena.status, 0) << arena.out;
+    EXPECT_EQ(nlohmann::json::parse(arena.out).at("rules"), preset);
+    const CliRun four = run_cli(std::string("arena --rules ") + preset +
+                                " --bots greedy,random,greedy,random --games 3");
+    EXPECT_EQ(four.status, 2) << four.out;  // four names for three seats
+    const CliRun ev = run_cli(
+        std::string("analyze 19m1125577p1123z4z --ev --dora 4p --seat W --rules ") + preset);
+    EXPECT_EQ(ev.status, 0) << ev.out;
+  }
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace

@@ -23,7 +23,7 @@ std::set<std::string> differing_keys(const Rules& a, const Rules& b) {
 TEST(RulesPresets, NamesAndDescriptions) {
   EXPECT_EQ(Rules::preset_names(),
             (std::vector<std::string>{"ema2016", "ema2008", "tenhou", "mahjongsoul", "mleague",
-                                      "wrc", "tenhou_sanma"}));
+                                      "wrc", "tenhou_sanma", "mahjongsoul_sanma"}));
   for (const Rules::PresetInfo& p : Rules::preset_infos()) {
     EXPECT_FALSE(p.description.empty()) << p.name;
     EXPECT_EQ(Rules::parse(p.name).name, p.name);

@@ -3,7 +3,8 @@
 //   * at least one legal action for the seat to play and for every seat that must answer;
 //   * points + riichi sticks on the table constant (within the hand and across the game);
 // and on every `kFullCheckEvery`-th game, at every step,
-//   * all 136 tiles accounted for: hands, melds, uncalled discards, the undrawn live wall and
+//   * all 136 tiles accounted for (with three players the 28 out of the game too): hands, melds,
+//   uncalled discards, the undrawn live wall and
 //     the dead wall, each physical tile exactly once (computed here from public accessors, and
 //     Round::audit());
 //   * no observation shows another seat's concealed tiles (nor an unrevealed indicator), and each
@@ -41,37 +42,44 @@ int hands_wanted() {
   return testing::iterations(100000);
 }
 
-// Every physical tile exactly once, from public accessors.
-std::string account_tiles(const Round& r) {
+// North tiles set aside as nukidora in the current hand, per seat, as the test saw them played.
+using KitaIds = std::array<std::vector<std::uint8_t>, 4>;
+
+// Every physical tile exactly once (the 28 ids 2m-8m of a three-player wall included: they lie
+// out of the game in the wall), from public accessors and the kita the test saw played.
+std::string account_tiles(const Round& r, const KitaIds& kita) {
   std::array<int, kNumTiles> seen{};
-  int kans = 0;
+  int replacements = 0;  // replacement draws from the dead wall: one per kan and per kita
   for (int s = 0; s < 4; ++s) {
     for (std::uint8_t id : r.concealed_ids(s)) ++seen[id];
     for (const MeldInfo& m : r.melds(s)) {
       for (int i = 0; i < m.size(); ++i) ++seen[m.ids[static_cast<std::size_t>(i)]];
-      kans += m.size() == 4;
+      replacements += m.size() == 4;
     }
+    const auto& set_aside = kita[static_cast<std::size_t>(s)];
+    for (std::uint8_t id : set_aside) ++seen[id];
+    replacements += static_cast<int>(set_aside.size());
   }
   const Observation pub = r.observation(0);
   for (const auto& discards : pub.discards)
     for (const DiscardInfo& d : discards)
       if (!d.called) ++seen[d.id];
-  if (r.phase() != Phase::kChankan) {
-    // Undrawn live tiles [next, live_end) and the dead wall [live_end, 136) without the rinshan
-    // tiles already drawn (one per kan).
-    const int live_end = Wall::kLiveTiles - kans;
-    const int next = live_end - r.live_tiles_left();
-    if (next < Wall::kDealTiles || kans > 4) return "impossible wall position";
-    std::array<bool, kNumTiles> drawn_rinshan{};
-    for (int k = 0; k < kans; ++k)
-      drawn_rinshan[static_cast<std::size_t>(Wall::kRinshanSlots[static_cast<std::size_t>(k)])] =
-          true;
-    for (int i = next; i < kNumTiles; ++i)
-      if (!drawn_rinshan[static_cast<std::size_t>(i)])
-        ++seen[r.wall().tiles[static_cast<std::size_t>(i)]];
-  } else {
-    return r.audit();  // mid-kan: the engine's own accounting
-  }
+  if (r.phase() == Phase::kChankan) return r.audit();  // mid-kan or kita: the engine's own count
+  for (int s = 0; s < 4; ++s)
+    if (r.kita_count(s) != static_cast<int>(kita[static_cast<std::size_t>(s)].size()))
+      return "seat " + std::to_string(s) + " has a kita the test did not see played";
+  // Undrawn live tiles [next, live_end), then the tiles out of the game and the dead wall up to
+  // 136, without the replacement tiles already drawn.
+  const WallShape shape = wall_shape(r.rules());
+  const int live_end = shape.live_end() - replacements;
+  const int next = live_end - r.live_tiles_left();
+  if (next < shape.deal_tiles() || replacements > 8) return "impossible wall position";
+  std::array<bool, kNumTiles> drawn_replacement{};
+  for (int k = 0; k < replacements; ++k)
+    drawn_replacement[static_cast<std::size_t>(Wall::rinshan_slot(k, shape))] = true;
+  for (int i = next; i < kNumTiles; ++i)
+    if (!drawn_replacement[static_cast<std::size_t>(i)])
+      ++seen[r.wall().tiles[static_cast<std::size_t>(i)]];
   std::string err;
   for (int id = 0; id < kNumTiles; ++id)
     if (seen[static_cast<std::size_t>(id)] != 1)
@@ -165,7 +173,7 @@ class SelfplayInvariants : public ::testing::TestWithParam<const char*> {};
 TEST_P(SelfplayInvariants, RandomPlay) {
   const Rules rules = Rules::parse(GetParam());
   const int wanted = hands_wanted();
-  const int table_points = 4 * rules.starting_points;
+  const int table_points = rules.players * rules.starting_points;
   Totals t;
   const auto start = std::chrono::steady_clock::now();
   for (std::uint64_t seed = 1; t.hands < wanted; ++seed) {
@@ -176,9 +184,16 @@ TEST_P(SelfplayInvariants, RandomPlay) {
       players[static_cast<std::size_t>(s)] = std::make_unique<bots::RandomBot>(
           bots::bot_seed(seed, s), bots::RandomBot::Options{.greedy = greedy});
     GameRecorder rec(rules, seed, {"a", "b", "c", "d"});
+    KitaIds kita;
     while (!rec.game().is_over()) {
       const Game& g = rec.game();
       const Round& r = g.round();
+      int kita_now = 0, kita_seen = 0;
+      for (int s = 0; s < 4; ++s) {
+        kita_now += r.kita_count(s);
+        kita_seen += static_cast<int>(kita[static_cast<std::size_t>(s)].size());
+      }
+      if (kita_now < kita_seen) kita = {};  // a new hand
       const int seat = g.to_play();
       ASSERT_GE(seat, 0) << "seed " << seed << ": nobody to play in a running game";
       ASSERT_FALSE(g.legal_actions(seat).empty()) << "seed " << seed << ": seat " << seat;
@@ -189,7 +204,7 @@ TEST_P(SelfplayInvariants, RandomPlay) {
       for (int s : r.scores()) points += s;
       ASSERT_EQ(points, table_points) << "seed " << seed << ": points + sticks changed";
       if (full) {
-        const std::string tiles = account_tiles(r);
+        const std::string tiles = account_tiles(r, kita);
         ASSERT_EQ(tiles, "") << "seed " << seed << " "
                              << hand_name(r.setup().round_wind, r.setup().hand_number);
         const std::string obs = check_observations(r);
@@ -198,6 +213,8 @@ TEST_P(SelfplayInvariants, RandomPlay) {
       const Action a = bots::ask(g, *players[static_cast<std::size_t>(seat)], seat);
       const ApplyResult applied = rec.apply(a);
       ASSERT_TRUE(applied.ok) << "seed " << seed << ": " << applied.reason;
+      if (a.type == ActionType::kKita)
+        kita[static_cast<std::size_t>(a.seat)].push_back(static_cast<std::uint8_t>(a.tile));
       ++t.steps;
     }
     const GameLog& log = rec.log();
@@ -255,7 +272,7 @@ TEST_P(SelfplayInvariants, RandomPlay) {
 
 INSTANTIATE_TEST_SUITE_P(Presets, SelfplayInvariants,
                          ::testing::Values("ema2016", "ema2008", "tenhou", "mahjongsoul", "mleague",
-                                           "wrc"),
+                                           "wrc", "tenhou_sanma", "mahjongsoul_sanma"),
                          [](const auto& info) { return std::string(info.param); });
 
 }  // namespace

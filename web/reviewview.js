@@ -64,8 +64,8 @@ function summaryHtml(s) {
     `<tr><td>${k}</td><td class="num">${v}</td></tr>`).join('') + '</table>';
 }
 
-function seatHtml(b, names, s, me) {
-  const wind = WINDS[(s - b.dealer + 4) % 4];
+function seatHtml(b, names, s, me, players) {
+  const wind = WINDS[(s - b.dealer + players) % players];
   let h = `<div class="rv-seat ${me ? 'me' : ''}" data-seat="${s}"><span class="name">${wind} ` +
       `${esc(names[s])} ${b.scores[s]}${b.riichi[s] ? ' riichi' : ''}</span><div class="small">`;
   h += b.ponds[s].map((t) =>
@@ -168,7 +168,8 @@ export function renderReview(root, games) {
     let h = `<div>dora ${b.dora.map((t) => img(t)).join('')} &nbsp; wall ${b.wall} &nbsp; ` +
         `honba ${b.honba} &nbsp; sticks ${b.sticks}` +
         (b.claim ? ` &nbsp; on the discard ${img(b.claim)}` : '') + '</div>';
-    for (let k = 0; k < 4; ++k) h += seatHtml(b, r.players_by_seat, (b.seat + k) % 4, k === 0);
+    const n = Number(r.rules && r.rules.fields && r.rules.fields.players) || 4;  // 3: no seat 3
+    for (let k = 0; k < n; ++k) h += seatHtml(b, r.players_by_seat, (b.seat + k) % n, k === 0, n);
     q('board').innerHTML = h;
     markHand(q('board'), d);
     q('options').innerHTML = optionsHtml(d);

@@ -13,10 +13,11 @@ namespace {
 
 constexpr const char* kWindLetters[] = {"E", "S", "W", "N"};
 
-std::string who(int seat, int dealer) {
+// A seat with its seat wind (East, South, West with three players).
+std::string who(int seat, int dealer, int players) {
   std::string s = player_label(seat);
   s += " (";
-  s += kWindLetters[(seat - dealer + 4) % 4];
+  s += kWindLetters[(seat - dealer + players) % players];
   s += ")";
   return s;
 }
@@ -65,17 +66,17 @@ std::string end_words(GameEnd e) {
   return "not over";
 }
 
-std::string win_lines(const WinRecord& w, const HandLog& hand) {
+std::string win_lines(const WinRecord& w, const HandLog& hand, int players) {
   const int dealer = hand.setup.dealer;
   const ScoreResult& r = w.score;
   std::string out = "  ";
-  out += who(w.winner, dealer);
+  out += who(w.winner, dealer, players);
   out += ' ';
   if (w.from < 0) {
     out += "tsumo";
   } else {
     out += "ron from ";
-    out += who(w.from, dealer);
+    out += who(w.from, dealer, players);
   }
   out += " on ";
   out += tile_to_string(w.win);
@@ -129,7 +130,6 @@ std::string win_lines(const WinRecord& w, const HandLog& hand) {
 std::string player_label(int seat) { return fmt::format("P{}", seat); }
 
 std::string hand_summary(const HandLog& hand, const Rules& rules) {
-  (void)rules;
   const RoundSetup& s = hand.setup;
   std::string out =
       fmt::format("{}, {} honba, {} riichi stick{}; dealer {}\n", hand.name, s.honba,
@@ -142,23 +142,23 @@ std::string hand_summary(const HandLog& hand, const Rules& rules) {
     out += "  riichi:";
     for (int seat : riichi) {
       out += ' ';
-      out += who(seat, s.dealer);
+      out += who(seat, s.dealer, rules.players);
     }
     out += "\n";
   }
   switch (r.end) {
     case RoundEnd::kWin:
-      for (const WinRecord& w : r.wins) out += win_lines(w, hand);
+      for (const WinRecord& w : r.wins) out += win_lines(w, hand, rules.players);
       break;
     case RoundEnd::kExhaustiveDraw: {
       std::string tenpai, noten, nagashi;
-      for (int seat = 0; seat < 4; ++seat) {
+      for (int seat = 0; seat < rules.players; ++seat) {
         std::string& list = r.tenpai[static_cast<std::size_t>(seat)] ? tenpai : noten;
         if (!list.empty()) list += ", ";
-        list += who(seat, s.dealer);
+        list += who(seat, s.dealer, rules.players);
         if (r.nagashi[static_cast<std::size_t>(seat)]) {
           if (!nagashi.empty()) nagashi += ", ";
-          nagashi += who(seat, s.dealer);
+          nagashi += who(seat, s.dealer, rules.players);
         }
       }
       out += "  exhaustive draw: tenpai ";
@@ -177,7 +177,7 @@ std::string hand_summary(const HandLog& hand, const Rules& rules) {
         for (int i = 0; i < e.hand_size; ++i)
           tiles.push_back(tile_of_id(e.hand[static_cast<std::size_t>(i)], rules.red_fives));
         out += "    ";
-        out += who(e.seat, s.dealer);
+        out += who(e.seat, s.dealer, rules.players);
         out += " shows ";
         out += format_tiles(tiles);
         out += '\n';
@@ -191,7 +191,7 @@ std::string hand_summary(const HandLog& hand, const Rules& rules) {
       break;
     case RoundEnd::kChombo:
       out += "  chombo by ";
-      out += who(r.chombo_seat, s.dealer);
+      out += who(r.chombo_seat, s.dealer, rules.players);
       out += '\n';
       break;
   }
@@ -208,7 +208,7 @@ std::string hand_summary(const HandLog& hand, const Rules& rules) {
   out += moves.empty() ? std::string("none") : moves;
   out += '\n';
   out += "  scores:  ";
-  for (int seat = 0; seat < 4; ++seat)
+  for (int seat = 0; seat < rules.players; ++seat)
     out += fmt::format(" {} {:>6}", player_label(seat),
                        hand.scores_after[static_cast<std::size_t>(seat)]);
   out += fmt::format("   (honba {}, sticks {})\n", hand.honba_after, hand.riichi_sticks_after);
@@ -225,7 +225,7 @@ std::string final_table(const GameLog& log, const GameRecord& record) {
   out += ")\n";
   out += fmt::format("  {:<8} {:<14} {:>7} {:>5} {:>7} {:>8} {:>8}\n", "player", "name", "points",
                      "rank", "uma", "penalty", "final");
-  for (int seat = 0; seat < 4; ++seat) {
+  for (int seat = 0; seat < record.rules.players; ++seat) {  // three players: no empty seat 3
     const auto i = static_cast<std::size_t>(seat);
     out += fmt::format("  {:<8} {:<14} {:>7} {:>5} {:>7} {:>8} {:>8}\n", player_label(seat),
                        record.players[i], f.points[i], f.ranks[i], signed_points(f.uma[i]),

@@ -176,8 +176,8 @@ void add_mjai_bot_command(CLI::App& app) {
     const std::string bot = opt->bot;
     const std::string name = opt->name.empty() ? bots::make_bot(bot, 0)->name() : opt->name;
     io::MjaiBotClient client(
-        [bot](std::uint64_t seed, int seat) {
-          return bots::make_bot(bot, bots::bot_seed(seed, seat));
+        [bot, rules = *rules](std::uint64_t seed, int seat) {
+          return bots::make_bot(bot, bots::bot_seed(seed, seat), rules);
         },
         *rules, name, opt->seed);
     client.set_default_seat(opt->seat);

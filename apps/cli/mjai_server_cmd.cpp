@@ -182,7 +182,7 @@ class Server {
         continue;
       }
       const std::string bot = kind == "mjai" ? opt_.fill : kind;
-      seat.bot = bots::make_bot(bot, bots::bot_seed(seed, s));
+      seat.bot = bots::make_bot(bot, bots::bot_seed(seed, s), rules_);
       seat.name = seat.bot->name();
       if (kind == "mjai")
         fmt::print(stderr, "mjai-server: game {}: seat {} empty, played by {}\n", g + 1, s, bot);
@@ -190,8 +190,8 @@ class Server {
     io::MjaiTableOptions options;
     options.timeout = std::chrono::milliseconds(opt_.timeout_ms);
     const std::string fill = opt_.fill;
-    options.replacement = [fill](std::uint64_t seed_of_game, int seat) {
-      return bots::make_bot(fill, bots::bot_seed(seed_of_game, seat));
+    options.replacement = [fill, rules = rules_](std::uint64_t seed_of_game, int seat) {
+      return bots::make_bot(fill, bots::bot_seed(seed_of_game, seat), rules);
     };
     options.log = [g](const std::string& line) {
       fmt::print(stderr, "mjai-server: game {}: {}\n", g + 1, line);

@@ -58,10 +58,7 @@ void run_selfplay(const SelfplayOptions& opt) {
   }
   for (int g = 0; g < opt.games; ++g) {
     const std::uint64_t seed = opt.seed + static_cast<std::uint64_t>(g);
-    // Three players: the bots judge under the game's rules; four-player bots keep their
-    // historical ema2016 judgement (records stay identical).
-    const auto players =
-        rules->players == 4 ? bots::make_bots(names, seed) : bots::make_bots(names, seed, *rules);
+    const auto players = bots::make_bots(names, seed, *rules);  // judging under the game's rules
     const GameRecorder rec = bots::play_recorded(*rules, seed, bots::seats_of(players));
     const GameRecord record = rec.record();
     if (file) io::write_game(file, record, rec.log(), g);

@@ -87,7 +87,8 @@ Table::Table(boost::asio::io_context& ioc, Store* store, TableTiming timing, Tab
     Seat& seat = seats_[static_cast<size_t>(s)];
     seat.config = spec_.seats[static_cast<size_t>(s)];
     if (!seat.config.human) {
-      seat.bot = bots::make_bot(seat.config.bot, bots::bot_seed(spec_.seed, s));
+      seat.bot =
+          bots::make_bot(seat.config.bot, bots::bot_seed(spec_.seed, s), rec_.game().rules());
       if (seat.config.name.empty()) seat.config.name = seat.config.bot;
       seat.connected = true;
     } else {
@@ -408,7 +409,7 @@ void Table::drive() {
       if (!st.bot) {
         const std::string name =
             bots::is_bot_name(timing_.substitute_bot) ? timing_.substitute_bot : "greedy";
-        st.bot = bots::make_bot(name, bots::bot_seed(spec_.seed, s));
+        st.bot = bots::make_bot(name, bots::bot_seed(spec_.seed, s), rec_.game().rules());
       }
       changed = true;
     }

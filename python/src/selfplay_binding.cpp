@@ -91,7 +91,7 @@ pyb::list play_games(const std::string& rules, const std::string& bot_list, std:
                      int start, int stop, bool with_record) {
   bots::ArenaConfig config;
   config.rules = rules_from(rules);
-  config.bots = bots::parse_bot_list(bot_list);
+  config.bots = bots::parse_bot_list(bot_list, config.rules.players);  // "a,b,c" with three
   config.seed = seed;
   config.games = stop;
   if (start < 0 || stop < start)

@@ -106,3 +106,21 @@ def test_every_decision_of_the_real_sanma_games_is_in_the_mask():
     assert ds.games == 100 and ds.offences == 0 and not ds.errors
     assert ds.decisions == rows > 20000
     assert kita > 1000  # 2,380 kita in these logs, most of them decisions with a choice
+
+
+def test_arena_run_takes_three_bot_names():
+    """The Dask/local arena under a three-player preset: three bot names, games rotated over
+    three seats (blocks of 3), each game ranked 1..3 with final scores summing to 0."""
+    from riichi.distributed import format_table, run_local
+
+    results = run_local(games=6, bots="greedy,random,random", rules="mahjongsoul_sanma", seed=3,
+                        block_size=4)
+    assert [g["index"] for g in results] == list(range(6))
+    for g in results:
+        seats = [s for s in g["seats"] if s["bot"]]
+        assert len(seats) == 3, g["seats"]
+        assert sorted(s["rank"] for s in seats) == [1, 2, 3]
+        assert sum(s["final_score"] for s in seats) == 0
+    assert "greedy" in format_table(results)
+    with pytest.raises(Exception, match="bot"):
+        run_local(games=3, bots="greedy,random,random,random", rules="tenhou_sanma")

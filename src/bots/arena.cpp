@@ -149,10 +149,8 @@ GameResult play_arena_game(const ArenaConfig& config, int index,
   for (int s = 0; s < seats; ++s) {
     const std::string& name = names[static_cast<std::size_t>(s)];
     const std::uint64_t seed = bot_seed(result.seed, s + 4 * repeat);
-    // Three players: the bots play under the game's rules (their tile set, kita, payments); the
-    // four-player bots keep their historical ema2016 judgement (records stay identical).
-    players[static_cast<std::size_t>(s)] =
-        seats == 4 ? make_bot(name, seed) : make_bot(name, seed, config.rules);
+    // The bots judge under the game's rules (red fives, limits, payments, the tile set).
+    players[static_cast<std::size_t>(s)] = make_bot(name, seed, config.rules);
   }
   HandTracker tracker;
   if (recorder != nullptr) {

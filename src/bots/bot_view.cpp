@@ -176,6 +176,7 @@ HandView read_view(const Observation& obs, const Rules& rules) {
     if (!shape.in_play(4 * k)) x = 4;
     x = std::min<std::uint8_t>(x, 4);
   }
+  v.players = rules.players;
   v.seat_wind = 27 + (obs.seat - obs.dealer + rules.players) % rules.players;
   v.round_wind = 27 + obs.round_wind % 4;
   return v;

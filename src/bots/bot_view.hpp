@@ -25,6 +25,7 @@ struct HandView {
   int num_melds = 0;
   bool open = false;            // a chi, pon, daiminkan or kakan
   int seat_wind = 0;            // kind (27..30)
+  int players = 4;              // seats in the game (3: seat winds over East, South, West)
   int round_wind = 27;          // kind (27..30)
   int red_fives = 0;            // red fives held (concealed and melded), when the rules use them
   std::uint64_t red_kinds = 0;  // bit per kind: a concealed copy is a red five

@@ -8,7 +8,10 @@ namespace {
 
 constexpr std::uint64_t bit(int kind) { return std::uint64_t{1} << kind; }
 
-int seat_offset(const Observation& obs, int seat) { return (seat - obs.dealer + 4) % 4; }
+// Seats after the dealer (the seat wind: 0 East ... over v.players seats).
+int seat_offset(const Observation& obs, const HandView& v, int seat) {
+  return (seat - obs.dealer + v.players) % v.players;
+}
 
 // An open hand that looks ready and valuable: 3+ melds, or 2+ melds of one suit with honours
 // showing a dora or a value-honour pung.
@@ -16,7 +19,7 @@ bool open_threat(const Observation& obs, const HandView& v, int seat) {
   const auto& melds = obs.melds[static_cast<std::size_t>(seat)];
   if (melds.size() >= 3) return true;
   if (melds.size() < 2) return false;
-  const int wind = 27 + seat_offset(obs, seat);
+  const int wind = 27 + seat_offset(obs, v, seat);
   int suit = -1, dora = 0;
   bool one_suit = true, value_pung = false;
   for (const MeldInfo& m : melds) {
@@ -46,7 +49,7 @@ SafetyModel::SafetyModel(const Observation& obs, const HandView& v) {
     const auto pi = static_cast<std::size_t>(p);
     Threat t;
     t.seat = p;
-    t.seat_wind = 27 + seat_offset(obs, p);
+    t.seat_wind = 27 + seat_offset(obs, v, p);
     t.riichi = obs.riichi[pi];
     t.weight = t.riichi ? kRiichiWeight : open_threat(obs, v, p) ? kOpenWeight : 0;
     if (t.weight == 0) continue;
@@ -58,12 +61,13 @@ SafetyModel::SafetyModel(const Observation& obs, const HandView& v) {
     }
     if (t.riichi && riichi_at >= 0) {
       // Discards after the riichi that the threat let pass (riichi furiten).
-      const int when = riichi_at * 4 + seat_offset(obs, p);
+      const int when = riichi_at * 4 + seat_offset(obs, v, p);
       for (int q = 0; q < 4; ++q) {
         if (q == p) continue;
         const auto& ds = obs.discards[static_cast<std::size_t>(q)];
         for (std::size_t j = 0; j < ds.size(); ++j)
-          if (static_cast<int>(j) * 4 + seat_offset(obs, q) > when) t.genbutsu |= bit(ds[j].id / 4);
+          if (static_cast<int>(j) * 4 + seat_offset(obs, v, q) > when)
+            t.genbutsu |= bit(ds[j].id / 4);
       }
     }
     threats_[static_cast<std::size_t>(num_threats_++)] = t;

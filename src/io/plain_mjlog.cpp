@@ -93,8 +93,8 @@ int yaku_id(const std::string& name, int seat_wind, int round_wind) {
 // Builds the events of one hand, following every seat's tiles.
 class RoundBuilder {
  public:
-  RoundBuilder(const PlainHand& h, bool red, const std::string& where)
-      : h_(h), red_(red), where_(where), pool_(red, where) {}
+  RoundBuilder(const PlainHand& h, bool red, const std::string& where, int players)
+      : h_(h), red_(red), players_(players), where_(where), pool_(red, where) {}
 
   MjlogRound build() {
     MjlogRound r;
@@ -257,7 +257,7 @@ class RoundBuilder {
           a.han += y.han;
           continue;
         }
-        const int seat_wind = (w.who - h_.dealer + 4) % 4;
+        const int seat_wind = (w.who - h_.dealer + players_) % players_;
         MjlogYaku my{yaku_id(y.name, seat_wind, h_.round / 4), y.name, y.yakuman ? 0 : y.han};
         (y.yakuman ? a.yakuman : a.yaku).push_back(my);
         a.han += my.han;
@@ -296,6 +296,7 @@ class RoundBuilder {
 
   const PlainHand& h_;
   bool red_;
+  int players_;  // seat winds over this many seats
   const std::string& where_;
   IdPool pool_;
   std::vector<int> dora_, ura_;
@@ -326,8 +327,9 @@ MjlogGameType game_type_from_label(std::string_view label, bool red_fives) {
   return decode_game_type(raw);
 }
 
-MjlogRound mjlog_round_from_plain(const PlainHand& hand, bool red_fives, const std::string& where) {
-  return RoundBuilder(hand, red_fives, where).build();
+MjlogRound mjlog_round_from_plain(const PlainHand& hand, bool red_fives, const std::string& where,
+                                  int players) {
+  return RoundBuilder(hand, red_fives, where, players).build();
 }
 
 MjlogGame mjlog_from_plain(const PlainGame& game, const std::string& file) {
@@ -339,8 +341,8 @@ MjlogGame mjlog_from_plain(const PlainGame& game, const std::string& file) {
   g.names = game.names;
   g.first_dealer = 0;
   for (std::size_t i = 0; i < game.hands.size(); ++i)
-    g.rounds.push_back(
-        mjlog_round_from_plain(game.hands[i], game.red_fives, fmt::format("log[{}]", i)));
+    g.rounds.push_back(mjlog_round_from_plain(game.hands[i], game.red_fives,
+                                              fmt::format("log[{}]", i), game.players));
   if (!game.hands.empty()) {
     const PlainHand& first = game.hands.front();
     g.starts_mid_game = first.round != 0 || first.honba != 0 || first.sticks != 0;

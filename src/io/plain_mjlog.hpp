@@ -21,7 +21,9 @@ MjlogGameType game_type_from_label(std::string_view label, bool red_fives);
 
 // One hand. Throws FormatError(where, ...) when the tiles cannot be physical (a fifth copy, a
 // step using a tile its player does not hold).
-MjlogRound mjlog_round_from_plain(const PlainHand& hand, bool red_fives, const std::string& where);
+// `players`: 3 for a three-player hand (seat winds over three seats).
+MjlogRound mjlog_round_from_plain(const PlainHand& hand, bool red_fives, const std::string& where,
+                                  int players = 4);
 
 // The whole game: names, the type from `rule`, log_id, every hand, the final result. Seat 0 is the
 // first dealer. A game whose first hand is not East 1 at 0 honba is marked starts_mid_game.

@@ -112,7 +112,9 @@ ordered_json review_to_json(const review::GameReview& r, bool with_boards) {
   j["format"] = r.format;
   j["rules"] = rules_json(r.rules);
   ordered_json names = ordered_json::array();
-  for (int s = 0; s < 4; ++s) names.push_back(r.names[at((s - r.first_dealer + 4) % 4)]);
+  const int players = r.rules.players;  // three players: the fourth name stays empty
+  for (int s = 0; s < 4; ++s)
+    names.push_back(s < players ? r.names[at((s - r.first_dealer + players) % players)] : "");
   j["players"] = names;
   if (with_boards) j["players_by_seat"] = r.names;  // the boards' seats are the engine's
   if (r.seats.size() == 1)

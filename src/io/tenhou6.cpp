@@ -303,7 +303,8 @@ ojson to_tenhou6(const PlainGame& game) {
           }
           info.push_back(tenhou6_points_text(w, h.dealer));
           for (const PlainYaku& y : w.yaku) {
-            std::string text = yaku_ja(y.name, (w.who - h.dealer + 4) % 4, h.round / 4);
+            std::string text =
+                yaku_ja(y.name, (w.who - h.dealer + game.players) % game.players, h.round / 4);
             if (y.yakuman == 1) {
               text += "(役満)";
             } else if (y.yakuman > 1) {

@@ -157,6 +157,20 @@ Rules Rules::tenhou_sanma() {
   return r;
 }
 
+// Mahjong Soul's three-player rooms (docs/rules-presets.md): Tenhou's sanma with Mahjong Soul's
+// yaku table and its ladder's final score (35000 start and return, uma +15/0/-15, no rounding).
+Rules Rules::mahjongsoul_sanma() {
+  Rules r = tenhou_sanma();
+  r.name = "mahjongsoul_sanma";
+  r.double_yakuman = true;      // as in every Mahjong Soul room
+  r.kokushi_robs_ankan = true;  // as in every Mahjong Soul room
+  r.return_points = 35000;      // (score - 35000) / 1000 + uma
+  r.target_points = 40000;      // the West round is played until someone has 40000
+  r.uma = {15000, 0, -15000, 0};
+  r.final_rounding = 0;
+  return r;
+}
+
 namespace {
 
 struct Preset {
@@ -186,6 +200,10 @@ constexpr Preset kPresets[] = {
      "Tenhou three-player ranked: no 2m-8m, no chi, North nukidora, tsumo-son, 35000/40000, "
      "uma 20/0/-20",
      &Rules::tenhou_sanma},
+    {"mahjongsoul_sanma",
+     "Mahjong Soul three-player ranked: Tenhou sanma with double yakuman, 35000/35000, "
+     "uma 15/0/-15",
+     &Rules::mahjongsoul_sanma},
 };
 
 }  // namespace

@@ -147,10 +147,12 @@ struct Rules {
   static Rules mahjongsoul();  // Mahjong Soul four-player ranked rules (nearest: tenhou)
   static Rules mleague();      // M.League official rules (nearest: tenhou)
   static Rules wrc();  // World Riichi Championship rules, current edition (nearest: ema2016)
-  static Rules tenhou_sanma();  // Tenhou three-player ranked lobbies (nearest: tenhou)
+  static Rules tenhou_sanma();       // Tenhou three-player ranked lobbies (nearest: tenhou)
+  static Rules mahjongsoul_sanma();  // Mahjong Soul three-player rooms (nearest: tenhou_sanma)
 
   // Preset names accepted by parse, in the order they are offered to a user: "ema2016",
-  // "ema2008", "tenhou", "mahjongsoul", "mleague", "wrc", "tenhou_sanma". docs/rules-presets.md
+  // "ema2008", "tenhou", "mahjongsoul", "mleague", "wrc", "tenhou_sanma",
+  // "mahjongsoul_sanma". docs/rules-presets.md
   // cites a source for every value in which a preset differs from the preset it is built on.
   static std::vector<std::string> preset_names();
   // One line per preset for lobbies and --help: what it is, and what it is built on.
