@@ -89,6 +89,7 @@ Round::Round(const Rules& rules, const RoundSetup& setup, const Wall& wall)
       sticks_(setup.riichi_sticks),
       live_end_(wall_shape(rules).live_end()) {
   events_.reserve(192);
+  legal_.reserve(32);  // a hand's longest lists fit: no regrowth during play
   deal();
 }
 
@@ -247,6 +248,12 @@ bool chi_shape(const Counts& c, int kind) {
   return (below2 && below1) || (below1 && above1) || (above1 && above2);
 }
 
+// Scratch for the claim lists of the seats after the first to answer in a window.
+std::vector<Action>& claim_scratch() {
+  thread_local std::vector<Action> scratch;
+  return scratch;
+}
+
 }  // namespace
 
 // §3.3: every seat with a possible call answers; if none, the window closes at once.
@@ -255,10 +262,10 @@ void Round::open_claim_window(Phase window) {
   phase_ = window;
   pending_ = 0;
   win_capable_ = 0;
-  answered_ = 0;
   const int kind = claim_id_ / 4;
   const bool ankan = window == Phase::kChankan && !claim_kakan_ && !claim_kita_;
   const int n = rules_.players;
+  int first = -1;  // the first seat to answer
   for (int k = 1; k < n; ++k) {
     const int seat = current_ + k < n ? current_ + k : current_ + k - n;
     answers_[seat] = Action{};
@@ -277,26 +284,29 @@ void Round::open_claim_window(Phase window) {
                           (c[kind] >= 2 || (k == 1 && rules_.chi_allowed && chi_shape(c, kind)));
     if (!(win_capable_ >> seat & 1) && !may_call) continue;
     // The first seat with more than a pass is the first to answer (to_play()): its list stays in
-    // legal_ and becomes the cache when apply() ends (window_first_); later seats use a scratch.
-    std::vector<Action>& buf = pending_ ? window_scratch_ : legal_;
+    // legal_ as the cache; the lists of later seats (rarely any) go to a scratch vector.
+    std::vector<Action>& buf = pending_ ? claim_scratch() : legal_;
     claim_actions(seat, buf);
     if (buf.size() <= 1) continue;  // a pass only
-    if (!pending_) window_first_ = seat;
+    if (!pending_) first = seat;
     pending_ |= 1u << seat;
   }
-  legal_version_ = ~0u;
-  legal_seat_ = -1;
   if (!pending_) {
-    window_first_ = -1;
-    close_claim_window();
+    legal_version_ = ~0u;
+    legal_seat_ = -1;
+    return close_claim_window();
   }
+  // Every action that opens a window (apply(), apply_offence()) ends with ++version_ and changes
+  // nothing after it: the first answerer's list is then the cache of that version.
+  legal_seat_ = first;
+  legal_version_ = version_ + 1;
 }
 
 void Round::close_claim_window() {
   const int n = rules_.players;
-  unsigned rons = 0;  // only seats that answered in this window hold an answer
-  for (unsigned m = answered_; m; m &= m - 1)
-    if (const int s = std::countr_zero(m); answers_[s].type == ActionType::kRon) rons |= 1u << s;
+  unsigned rons = 0;
+  for (int s = 0; s < 4; ++s)
+    if (answers_[s].type == ActionType::kRon && answers_[s].seat == s) rons |= 1u << s;
   // §4.5: a ron by a seat with an illegal kan after riichi is a chombo found at the win; a
   // false ron or a claim with a dead hand, nobody winning, is settled now (the closest offender
   // after the discarder, the discarder last). A valid ron voids them.
@@ -344,7 +354,6 @@ void Round::close_claim_window() {
   }
   // §4.4 suukaikan: the discard after a split fourth kan was not ronned.
   if (suukaikan_pending_) return abortive_draw(AbortiveDraw::kSuukaikan, -1);
-  if (!answered_) return next_turn();  // every seat passed or was not asked
   const Action* chosen = nullptr;
   for (int k = 1; k < n && !chosen; ++k) {  // pon / daiminkan before chi (§3.3)
     const Action& a = answers_[(current_ + k) % n];

@@ -407,7 +407,6 @@ class Round {
   unsigned pending_ = 0;      // seats yet to answer
   unsigned win_capable_ = 0;  // seats whose waits contain the tile (furiten on pass)
   std::array<Action, 4> answers_{};
-  unsigned answered_ = 0;  // seats that answered through apply() in this window
   // §4.5: chombo answers in the current claim window, per seat. Never reset: once one is set,
   // the window ends the hand (a win voids it, else the chombo is settled).
   std::array<ChomboReason, 4> window_chombo_{};
@@ -420,10 +419,6 @@ class Round {
   mutable int legal_seat_ = -1;
   mutable std::uint32_t legal_version_ = ~0u;
   std::uint32_t version_ = 0;
-  // A claim window opened by the action being applied leaves the list of its first answerer in
-  // legal_ (the cache of that seat once apply() ends); the other seats' lists go to the scratch.
-  int window_first_ = -1;
-  std::vector<Action> window_scratch_;
 };
 
 }  // namespace riichi

@@ -45,10 +45,8 @@ ApplyResult Round::apply(Action action) {
   }
   const Action a = *found;
   ++version_;
-  window_first_ = -1;  // set only by a claim window this action opens
   if (phase_ == Phase::kClaim || phase_ == Phase::kChankan) {
     answers_[a.seat] = a;
-    answered_ |= 1u << a.seat;
     pending_ &= ~(1u << a.seat);
     if (!pending_) close_claim_window();
   } else {
@@ -75,11 +73,6 @@ ApplyResult Round::apply(Action action) {
     }
   }
   ++version_;
-  if (window_first_ >= 0 && (pending_ >> window_first_ & 1)) {  // its list is in legal_
-    legal_seat_ = window_first_;
-    legal_version_ = version_;
-  }
-  window_first_ = -1;
   return {};
 }
 
