@@ -106,10 +106,12 @@ void Round::deal() {
       const int id = wall_.tiles[deal_slot(w, i, n)];
       s.ids[id >> 6] |= std::uint64_t{1} << (id & 63);
       ++s.counts[id / 4];
-      e.hand[i] = static_cast<std::uint8_t>(id);
     }
     s.hand_shanten = detail::HandShanten(s.counts);  // read once, not tile by tile
-    std::sort(e.hand.begin(), e.hand.begin() + 13);
+    int i = 0;  // the event lists the 13 ids ascending: the id bitset in order
+    for (int word = 0; word < 3; ++word)
+      for (std::uint64_t bits = s.ids[word]; bits; bits &= bits - 1)
+        e.hand[i++] = static_cast<std::uint8_t>(64 * word + std::countr_zero(bits));
     events_.push_back(e);
     update_waits(seat);
   }
