@@ -306,9 +306,22 @@ void Round::open_claim_window(Phase window) {
 
 void Round::close_claim_window() {
   const int n = rules_.players;
+  // One pass over the answers in turn order: the rons, the first pon / daiminkan and the first
+  // chi (§3.3: ron > pon/kan > chi). The discarder never answers; a seat not asked holds none.
   unsigned rons = 0;
-  for (int s = 0; s < 4; ++s)
-    if (answers_[s].type == ActionType::kRon && answers_[s].seat == s) rons |= 1u << s;
+  const Action* pon = nullptr;
+  const Action* chi = nullptr;
+  for (int k = 1; k < n; ++k) {
+    const int seat = current_ + k < n ? current_ + k : current_ + k - n;
+    const Action& a = answers_[seat];
+    if (a.seat != seat) continue;
+    if (a.type == ActionType::kRon)
+      rons |= 1u << seat;
+    else if ((a.type == ActionType::kPon || a.type == ActionType::kDaiminkan) && !pon)
+      pon = &a;
+    else if (a.type == ActionType::kChi && !chi)
+      chi = &a;
+  }
   // §4.5: a ron by a seat with an illegal kan after riichi is a chombo found at the win; a
   // false ron or a claim with a dead hand, nobody winning, is settled now (the closest offender
   // after the discarder, the discarder last). A valid ron voids them.
@@ -356,17 +369,7 @@ void Round::close_claim_window() {
   }
   // §4.4 suukaikan: the discard after a split fourth kan was not ronned.
   if (suukaikan_pending_) return abortive_draw(AbortiveDraw::kSuukaikan, -1);
-  const Action* chosen = nullptr;
-  for (int k = 1; k < n && !chosen; ++k) {  // pon / daiminkan before chi (§3.3)
-    const Action& a = answers_[(current_ + k) % n];
-    if (a.seat >= 0 && (a.type == ActionType::kPon || a.type == ActionType::kDaiminkan))
-      chosen = &a;
-  }
-  for (int k = 1; k < n && !chosen; ++k) {
-    const Action& a = answers_[(current_ + k) % n];
-    if (a.seat >= 0 && a.type == ActionType::kChi) chosen = &a;
-  }
-  if (chosen) return call(Action(*chosen));
+  if (const Action* chosen = pon ? pon : chi) return call(Action(*chosen));
   next_turn();
 }
 
