@@ -74,14 +74,16 @@ Action RandomBot::choose_greedy(const Observation& obs, std::span<const Action> 
 
 Action RandomBot::choose(std::span<const Action> legal) {
   if (legal.size() == 1) return legal[0];
-  // One pass for the kinds of action offered (a bit per ActionType) and the number of calls;
-  // positions are looked up only when needed.
+  // One pass for the kinds of action offered (a bit per ActionType); calls are counted and
+  // positions looked up only when needed.
   unsigned types = 0;
+  for (const Action& a : legal) types |= 1u << static_cast<int>(a.type);
+  constexpr unsigned kCallTypes = 1u << static_cast<int>(ActionType::kChi) |
+                                  1u << static_cast<int>(ActionType::kPon) |
+                                  1u << static_cast<int>(ActionType::kDaiminkan);
   int calls = 0;
-  for (const Action& a : legal) {
-    types |= 1u << static_cast<int>(a.type);
-    calls += is_call(a.type);
-  }
+  if (types & kCallTypes)
+    for (const Action& a : legal) calls += is_call(a.type);
   const auto offered = [&](ActionType t) { return (types >> static_cast<int>(t) & 1) != 0; };
   const auto first = [&](auto wanted) {
     std::size_t i = 0;

@@ -89,6 +89,7 @@ Round::Round(const Rules& rules, const RoundSetup& setup, const Wall& wall)
       sticks_(setup.riichi_sticks),
       live_end_(wall_shape(rules).live_end()) {
   events_.reserve(192);
+  legal_.reserve(32);  // a hand's longest lists fit: no regrowth during play
   deal();
 }
 
@@ -100,12 +101,17 @@ void Round::deal() {
     e.type = EventType::kDeal;
     e.seat = static_cast<std::int8_t>(seat);
     e.hand_size = 13;
+    Seat& s = seats_[seat];
     for (int i = 0; i < 13; ++i) {
       const int id = wall_.tiles[deal_slot(w, i, n)];
-      add_tile(seat, id);
-      e.hand[i] = static_cast<std::uint8_t>(id);
+      s.ids[id >> 6] |= std::uint64_t{1} << (id & 63);
+      ++s.counts[id / 4];
     }
-    std::sort(e.hand.begin(), e.hand.begin() + 13);
+    s.hand_shanten = detail::HandShanten(s.counts);  // read once, not tile by tile
+    int i = 0;  // the event lists the 13 ids ascending: the id bitset in order
+    for (int word = 0; word < 3; ++word)
+      for (std::uint64_t bits = s.ids[word]; bits; bits &= bits - 1)
+        e.hand[i++] = static_cast<std::uint8_t>(64 * word + std::countr_zero(bits));
     events_.push_back(e);
     update_waits(seat);
   }
@@ -244,6 +250,12 @@ bool chi_shape(const Counts& c, int kind) {
   return (below2 && below1) || (below1 && above1) || (above1 && above2);
 }
 
+// Scratch for the claim lists of the seats after the first to answer in a window.
+std::vector<Action>& claim_scratch() {
+  thread_local std::vector<Action> scratch;
+  return scratch;
+}
+
 }  // namespace
 
 // §3.3: every seat with a possible call answers; if none, the window closes at once.
@@ -254,39 +266,62 @@ void Round::open_claim_window(Phase window) {
   win_capable_ = 0;
   const int kind = claim_id_ / 4;
   const bool ankan = window == Phase::kChankan && !claim_kakan_ && !claim_kita_;
-  std::vector<Action>& buf = legal_;  // scratch; the cache is invalidated below
   const int n = rules_.players;
+  int first = -1;  // the first seat to answer
   for (int k = 1; k < n; ++k) {
-    const int seat = (current_ + k) % n;
+    const int seat = current_ + k < n ? current_ + k : current_ + k - n;
     answers_[seat] = Action{};
     const Seat& s = seats_[seat];
-    if (!(s.wait_kinds & kind_bit(kind))) continue;  // never a dead hand (§4.5)
-    if (ankan && (!rules_.kokushi_robs_ankan || s.num_melds > 0 || shanten_kokushi(s.counts) != 0))
-      continue;
-    win_capable_ |= 1u << seat;
-  }
-  for (int k = 1; k < n; ++k) {
-    const int seat = (current_ + k) % n;
+    // A seat whose waits hold the tile (never a dead hand, §4.5): it may ron, and is furiten if
+    // it does not.
+    if ((s.wait_kinds & kind_bit(kind)) &&
+        !(ankan &&
+          (!rules_.kokushi_robs_ankan || s.num_melds > 0 || shanten_kokushi(s.counts) != 0)))
+      win_capable_ |= 1u << seat;
     // claim_actions offers more than a pass only with a ron, two copies for a pon or kan, or a
     // chi for the next seat (two tiles that make a run with the discard): other seats are not
     // asked.
-    const Counts& c = seats_[seat].counts;
+    const Counts& c = s.counts;
     const bool may_call = window == Phase::kClaim &&
                           (c[kind] >= 2 || (k == 1 && rules_.chi_allowed && chi_shape(c, kind)));
     if (!(win_capable_ >> seat & 1) && !may_call) continue;
+    // The first seat with more than a pass is the first to answer (to_play()): its list stays in
+    // legal_ as the cache; the lists of later seats (rarely any) go to a scratch vector.
+    std::vector<Action>& buf = pending_ ? claim_scratch() : legal_;
     claim_actions(seat, buf);
-    if (buf.size() > 1) pending_ |= 1u << seat;  // more than a pass
+    if (buf.size() <= 1) continue;  // a pass only
+    if (!pending_) first = seat;
+    pending_ |= 1u << seat;
   }
-  legal_version_ = ~0u;
-  legal_seat_ = -1;
-  if (!pending_) close_claim_window();
+  if (!pending_) {
+    legal_version_ = ~0u;
+    legal_seat_ = -1;
+    return close_claim_window();
+  }
+  // Every action that opens a window (apply(), apply_offence()) ends with ++version_ and changes
+  // nothing after it: the first answerer's list is then the cache of that version.
+  legal_seat_ = first;
+  legal_version_ = version_ + 1;
 }
 
 void Round::close_claim_window() {
   const int n = rules_.players;
+  // One pass over the answers in turn order: the rons, the first pon / daiminkan and the first
+  // chi (§3.3: ron > pon/kan > chi). The discarder never answers; a seat not asked holds none.
   unsigned rons = 0;
-  for (int s = 0; s < 4; ++s)
-    if (answers_[s].type == ActionType::kRon && answers_[s].seat == s) rons |= 1u << s;
+  const Action* pon = nullptr;
+  const Action* chi = nullptr;
+  for (int k = 1; k < n; ++k) {
+    const int seat = current_ + k < n ? current_ + k : current_ + k - n;
+    const Action& a = answers_[seat];
+    if (a.seat != seat) continue;
+    if (a.type == ActionType::kRon)
+      rons |= 1u << seat;
+    else if ((a.type == ActionType::kPon || a.type == ActionType::kDaiminkan) && !pon)
+      pon = &a;
+    else if (a.type == ActionType::kChi && !chi)
+      chi = &a;
+  }
   // §4.5: a ron by a seat with an illegal kan after riichi is a chombo found at the win; a
   // false ron or a claim with a dead hand, nobody winning, is settled now (the closest offender
   // after the discarder, the discarder last). A valid ron voids them.
@@ -302,10 +337,10 @@ void Round::close_claim_window() {
     }
   }
   // §3.8: a seat whose hand the tile completes and that does not ron is furiten.
-  for (int s = 0; s < 4; ++s) {
-    if (!(win_capable_ >> s & 1) || (rons >> s & 1)) continue;
-    if (seats_[s].riichi) seats_[s].riichi_furiten = true;
-    seats_[s].temporary_furiten = true;
+  for (unsigned m = win_capable_ & ~rons; m; m &= m - 1) {
+    Seat& s = seats_[std::countr_zero(m)];
+    if (s.riichi) s.riichi_furiten = true;
+    s.temporary_furiten = true;
   }
   pending_ = 0;
   win_capable_ = 0;
@@ -334,17 +369,7 @@ void Round::close_claim_window() {
   }
   // §4.4 suukaikan: the discard after a split fourth kan was not ronned.
   if (suukaikan_pending_) return abortive_draw(AbortiveDraw::kSuukaikan, -1);
-  const Action* chosen = nullptr;
-  for (int k = 1; k < n && !chosen; ++k) {  // pon / daiminkan before chi (§3.3)
-    const Action& a = answers_[(current_ + k) % n];
-    if (a.seat >= 0 && (a.type == ActionType::kPon || a.type == ActionType::kDaiminkan))
-      chosen = &a;
-  }
-  for (int k = 1; k < n && !chosen; ++k) {
-    const Action& a = answers_[(current_ + k) % n];
-    if (a.seat >= 0 && a.type == ActionType::kChi) chosen = &a;
-  }
-  if (chosen) return call(Action(*chosen));
+  if (const Action* chosen = pon ? pon : chi) return call(Action(*chosen));
   next_turn();
 }
 
@@ -469,24 +494,27 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
     const int k = std::countr_zero(m);
     ids[k >> 4] &= ~(std::uint64_t{15} << ((k & 15) * 4));
   }
-  std::array<std::uint8_t, kNumTiles> named;
-  int n = 0, before_drawn = 0;
+  // Appended in one pass over the id bitset: named ids of a kind up to the drawn tile's come
+  // before it. The vector keeps its capacity between decisions: no allocation once warm.
+  // (Sizing the list first and writing through a pointer costs more: resize() initialises.)
+  Action drawn = a;
+  drawn.tile = static_cast<std::int16_t>(drawn_);
+  drawn.tsumogiri = true;
+  const int before_end = drawn_kind >= 0 ? 4 * (drawn_kind + 1) : kNumTiles;
+  bool drawn_due = drawn_kind >= 0;
   for (int w = 0; w < 3; ++w) {
     const std::uint64_t red = rules_.red_fives ? ids[w] & kRedFiveIds[w] : 0;
     for (std::uint64_t bits = lowest_in_nibbles(ids[w] & ~red) | red; bits; bits &= bits - 1) {
       const int id = 64 * w + std::countr_zero(bits);
-      before_drawn += id / 4 <= drawn_kind;
-      named[n++] = static_cast<std::uint8_t>(id);
+      if (drawn_due && id >= before_end) {
+        out.push_back(drawn);
+        drawn_due = false;
+      }
+      a.tile = static_cast<std::int16_t>(id);
+      out.push_back(a);
     }
   }
-  out.resize(first + n + (drawn_kind >= 0), a);
-  Action* next = out.data() + first;
-  for (int i = 0; i < n; ++i) {
-    if (i == before_drawn && drawn_kind >= 0) (next++)->tile = static_cast<std::int16_t>(drawn_);
-    (next++)->tile = named[i];
-  }
-  if (before_drawn == n && drawn_kind >= 0) next->tile = static_cast<std::int16_t>(drawn_);
-  if (drawn_kind >= 0) out[first + before_drawn].tsumogiri = true;
+  if (drawn_due) out.push_back(drawn);
   if (!self || !riichi_possible(seat)) return;
   // §3.7: riichi on a closed hand, tenpai for payment after the discard.
   const std::size_t last = out.size();

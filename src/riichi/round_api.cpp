@@ -33,9 +33,16 @@ ApplyResult Round::apply(Action action) {
     reason += " has nothing to do now";
     return {false, reason};
   }
+  // The exact action first (bots pass an element of the list): the tile, then the other fields
+  // one by one (operator== compares the `uses` array through memcmp, a call per candidate).
   const Action* found = nullptr;
-  for (std::size_t i = 0; i < legal.size() && !found; ++i)
-    if (legal[i].tile == action.tile && legal[i] == action) found = &legal[i];
+  for (std::size_t i = 0; i < legal.size() && !found; ++i) {
+    const Action& l = legal[i];
+    if (l.tile == action.tile && l.type == action.type && l.seat == action.seat &&
+        l.tsumogiri == action.tsumogiri && l.uses[0] == action.uses[0] &&
+        l.uses[1] == action.uses[1] && l.uses[2] == action.uses[2])
+      found = &l;
+  }
   for (std::size_t i = 0; i < legal.size() && !found; ++i)
     if (matches(legal[i], action)) found = &legal[i];
   if (!found) {

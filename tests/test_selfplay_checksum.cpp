@@ -1,0 +1,86 @@
+// Same games after a speed-up (issue 22 item 1): the records of seeded random-bot hanchan under
+// every preset hash to the values taken on main before the table was made faster (commit
+// f3cb815). A record is the text of record_text.hpp without its rules spec (the spec lists every
+// field of Rules, so it changes when a field is added while the games stay the same): the seed
+// and every action, then the final scores. The expected values are not the code's own output
+// after the change: they were computed once on the unchanged engine, and a faster Round must
+// reproduce them exactly (tools/record_goldens.sh checks the CLI's JSON records the same way for
+// three presets and four bot kinds).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "bots/random_bot.hpp"
+#include "bots/selfplay.hpp"
+#include "riichi/record.hpp"
+#include "riichi/record_text.hpp"
+
+namespace riichi {
+namespace {
+
+constexpr int kGamesPerPreset = 12;
+
+// FNV-1a, 64 bits.
+std::uint64_t fnv1a(std::uint64_t h, std::string_view bytes) {
+  for (const char c : bytes) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001B3ull;
+  }
+  return h;
+}
+
+// The record text from the seed on ("riichi/1 <spec> " left out), then the final scores.
+std::string record_body(const GameRecorder& rec) {
+  const std::string text = to_text(rec.record());
+  const std::size_t spec_end = text.find(' ', text.find(' ') + 1);
+  std::string body = text.substr(spec_end + 1);
+  for (const int score : rec.log().final.final_scores) body += ' ' + std::to_string(score);
+  return body;
+}
+
+std::uint64_t preset_hash(const std::string& preset, bool greedy) {
+  const Rules rules = Rules::parse(preset);
+  std::uint64_t h = 0xCBF29CE484222325ull;
+  for (std::uint64_t seed = 1; seed <= kGamesPerPreset; ++seed) {
+    std::array<std::unique_ptr<bots::Bot>, 4> players;
+    for (int s = 0; s < 4; ++s)
+      players[static_cast<std::size_t>(s)] = std::make_unique<bots::RandomBot>(
+          bots::bot_seed(seed, s), bots::RandomBot::Options{.greedy = greedy});
+    const GameRecorder rec = bots::play_recorded(rules, seed, bots::seats_of(players));
+    EXPECT_TRUE(rec.log().finished) << preset << " seed " << seed;
+    h = fnv1a(h, record_body(rec));
+    h = fnv1a(h, "\n");
+  }
+  return h;
+}
+
+struct Expected {
+  const char* preset;
+  bool greedy;
+  std::uint64_t hash;
+};
+
+// Taken on main at f3cb815 (before the issue-22 round changes of Round). wrc plays the same
+// random games as ema2016 here: none of their differences is reached by these twelve games.
+constexpr Expected kExpected[] = {
+    {"ema2016", false, 0xb5c7a8fc8ceacc46ull},      {"ema2008", false, 0x1e5ff99e945befd0ull},
+    {"tenhou", false, 0x211e547f9e1f0e0cull},       {"mahjongsoul", false, 0x22c0af0517f6cdd8ull},
+    {"mleague", false, 0x6310f79285e63e6cull},      {"wrc", false, 0xb5c7a8fc8ceacc46ull},
+    {"tenhou_sanma", false, 0xdaf7439911162742ull}, {"ema2016", true, 0xc460927ecdded8a3ull},
+    {"tenhou", true, 0x24c91392514ad708ull},        {"tenhou_sanma", true, 0x6cd6d635f2994388ull},
+};
+
+TEST(SelfplayChecksum, EveryPresetPlaysTheSameRandomGames) {
+  for (const Expected& e : kExpected) {
+    const std::uint64_t got = preset_hash(e.preset, e.greedy);
+    EXPECT_EQ(got, e.hash) << e.preset << (e.greedy ? " greedy" : " random") << ": 0x" << std::hex
+                           << got;
+  }
+}
+
+}  // namespace
+}  // namespace riichi
