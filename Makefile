@@ -109,9 +109,11 @@ STRENGTH_GAMES ?= 20000
 STRENGTH_THREADS ?= 2
 STRENGTH_PAIRINGS ?= efficiency,random,efficiency,random defensive,efficiency,defensive,efficiency
 # The strong bot (docs/bots.md): two pairings under each of STRONG_RULES, STRONG_GAMES each.
+# Two against two sits strong,strong,defensive,defensive: four different seatings (the
+# alternate seating repeats two, and deterministic bots replay those games move for move).
 STRONG_GAMES ?= 4000
 STRONG_RULES ?= ema2016 tenhou
-STRONG_PAIRINGS ?= strong,defensive,strong,defensive strong,defensive,defensive,defensive
+STRONG_PAIRINGS ?= strong,strong,defensive,defensive strong,defensive,defensive,defensive
 strength: build
 	@mkdir -p $(BUILD)/strength
 	@for bots in $(STRENGTH_PAIRINGS); do \
