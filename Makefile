@@ -141,6 +141,7 @@ review-check: build
 	  $(SHARED_DATA)/tenhou-sanma > $(BUILD)/review-check.jsonl
 
 bench: build
+	cmake --build $(BUILD) -j $(JOBS) --target riichi_bench
 	./$(BUILD)/riichi_bench --benchmark_min_time=0.2
 
 bench-python: build

@@ -33,10 +33,12 @@ double danger(const DangerReport& r, const std::string& tile) {
   return south(r).tiles[static_cast<std::size_t>(k(tile))].deal_in;
 }
 
-DangerReport judge(const Position& p) { return eval::assess_danger(p.obs(), Rules::tenhou()); }
+DangerReport judge_danger(const Position& p) {
+  return eval::assess_danger(p.obs(), Rules::tenhou());
+}
 
 TEST(Danger, GenbutsuIsZero) {
-  const DangerReport r = judge(riichi_position("1z9m8s2p4z5p", 5));
+  const DangerReport r = judge_danger(riichi_position("1z9m8s2p4z5p", 5));
   EXPECT_EQ(danger(r, "5p"), 0.0);  // the riichi tile
   EXPECT_EQ(danger(r, "9m"), 0.0);
   EXPECT_EQ(south(r).tiles[static_cast<std::size_t>(k("9m"))].safety.cls, SafetyClass::kGenbutsu);
@@ -49,7 +51,7 @@ TEST(Danger, TilePassedAfterRiichiIsGenbutsu) {
   // South declared riichi on its 3rd discard; West (seat 2) then discarded 6s: furiten for South.
   Position p = riichi_position("1z9m2p", 2);
   p.discards(2, "4z2z6s");  // index 2 of seat 2 comes after index 2 of seat 1
-  const DangerReport r = judge(p);
+  const DangerReport r = judge_danger(p);
   EXPECT_EQ(danger(r, "6s"), 0.0);
   // 3s is suji of 6s for South now (the 45s two-sided wait is furiten).
   EXPECT_EQ(south(r).tiles[static_cast<std::size_t>(k("3s"))].safety.cls, SafetyClass::kSuji);
@@ -58,7 +60,7 @@ TEST(Danger, TilePassedAfterRiichiIsGenbutsu) {
 TEST(Danger, SujiBelowNonSujiOfTheSameRank) {
   // 4m and 6p discarded before the riichi: 1m and 7m are suji, 1p/7p/1s/7s are not; 3p and 9p
   // are suji of 6p, 3m/9m are not.
-  const DangerReport r = judge(riichi_position("1z4m2z6p4z9s", 5));
+  const DangerReport r = judge_danger(riichi_position("1z4m2z6p4z9s", 5));
   EXPECT_LT(danger(r, "1m"), danger(r, "1s"));
   EXPECT_LT(danger(r, "7m"), danger(r, "7s"));
   EXPECT_LT(danger(r, "3p"), danger(r, "3m"));
@@ -66,7 +68,7 @@ TEST(Danger, SujiBelowNonSujiOfTheSameRank) {
   EXPECT_EQ(south(r).tiles[static_cast<std::size_t>(k("1m"))].safety.cls, SafetyClass::kSuji);
   EXPECT_EQ(south(r).tiles[static_cast<std::size_t>(k("7s"))].safety.cls, SafetyClass::kNonSuji);
   // 4-6: both sides suji (nakasuji) below one side below none.
-  const DangerReport r2 = judge(riichi_position("1s7s1z1p2z3z", 5));
+  const DangerReport r2 = judge_danger(riichi_position("1s7s1z1p2z3z", 5));
   EXPECT_EQ(south(r2).tiles[static_cast<std::size_t>(k("4s"))].safety.cls, SafetyClass::kSuji);
   EXPECT_EQ(south(r2).tiles[static_cast<std::size_t>(k("4p"))].safety.cls, SafetyClass::kHalfSuji);
   EXPECT_LT(danger(r2, "4s"), danger(r2, "4p"));
@@ -78,7 +80,7 @@ TEST(Danger, NoChanceBelowItsNeighbours) {
   // on 7p needs a 5p, so 3p and 7p are no-chance; 2p, 4p, 6p and 8p keep a two-sided wait.
   Position p = riichi_position("1z9m8s2s4z7m", 5);
   p.discards(2, "5p5p").discards(3, "5p5p");
-  const DangerReport r = judge(p);
+  const DangerReport r = judge_danger(p);
   EXPECT_EQ(south(r).tiles[static_cast<std::size_t>(k("3p"))].safety.cls, SafetyClass::kNoChance);
   EXPECT_LT(danger(r, "3p"), danger(r, "2p"));
   EXPECT_LT(danger(r, "3p"), danger(r, "4p"));
@@ -90,7 +92,7 @@ TEST(Danger, HonoursSaferWithMoreCopiesVisible) {
   // Own hand: one 2z, 3z, 6z, 7z. Visible besides: 3z once, 6z twice, 4z three times.
   Position p = riichi_position("1z9m8s2p1p5m", 5);
   p.discards(2, "3z6z6z4z4z4z");
-  const DangerReport r = judge(p);
+  const DangerReport r = judge_danger(p);
   // 5z: none visible; 2z: one (own); 3z: two; 6z: three; 4z: three (no own copy).
   EXPECT_GT(danger(r, "5z"), danger(r, "2z"));
   EXPECT_GT(danger(r, "2z"), danger(r, "3z"));
@@ -103,7 +105,7 @@ TEST(Danger, DoraIsMoreDangerousAndWorthMore) {
   Position dora = riichi_position("1z9m8s2p1p4z", 5);
   dora.dora_indicator("5z");   // the dora is 6z
   plain.dora_indicator("1z");  // the dora is 2z (not a kind compared below)
-  const DangerReport a = judge(plain), b = judge(dora);
+  const DangerReport a = judge_danger(plain), b = judge_danger(dora);
   EXPECT_GT(danger(b, "6z"), danger(a, "6z"));
   EXPECT_GT(south(b).tiles[static_cast<std::size_t>(k("6z"))].value,
             south(a).tiles[static_cast<std::size_t>(k("6z"))].value);
@@ -113,7 +115,7 @@ TEST(Danger, DoraIsMoreDangerousAndWorthMore) {
 TEST(Danger, ProbabilitiesAreProbabilities) {
   Position p = riichi_position("1z9m8s2p1p4z", 5);
   p.discards(2, "1s2s").meld(2, MeldType::kPon, "7z7z7z", 3).discards(3, "9s9p1s");
-  const DangerReport r = judge(p);
+  const DangerReport r = judge_danger(p);
   double expected_waits = 0;
   for (int kind = 0; kind < kNumKinds; ++kind) {
     for (const auto& o : r.opponents) {
@@ -175,7 +177,7 @@ TEST(Danger, RonValueDerivedByHand) {
 }
 
 TEST(Danger, ReasonNamesTheReading) {
-  const DangerReport r = judge(riichi_position("1z4m2z6p4z9s", 5));
+  const DangerReport r = judge_danger(riichi_position("1z4m2z6p4z9s", 5));
   const std::string line = eval::danger_reason(r, k("4p"));
   EXPECT_EQ(line.rfind("non-suji 4p against South's riichi: ", 0), 0u) << line;
   EXPECT_EQ(eval::danger_reason(south(r), k("4m")), "genbutsu 4m against South's riichi: 0%");

@@ -75,13 +75,14 @@ bool random_tenpai(testing::SplitMix64& rng, Sample& out) {
   return true;
 }
 
-struct Outcome {
+struct SampleOutcome {
   double win = 0, points = 0;
 };
 
 // One hand played out from the riichi declaration at turn t0.
-Outcome play(const Sample& s, const std::vector<Tile>& tenpai13, const std::vector<bool>& winning,
-             int t0, const EvOptions& o, const Rules& rules, testing::SplitMix64& rng) {
+SampleOutcome play(const Sample& s, const std::vector<Tile>& tenpai13,
+                   const std::vector<bool>& winning, int t0, const EvOptions& o, const Rules& rules,
+                   testing::SplitMix64& rng) {
   std::vector<int> pool = s.pool;
   for (std::size_t i = 0; i + 1 < pool.size(); ++i)  // shuffle: the order of the draws
     std::swap(pool[i],
@@ -157,7 +158,7 @@ TEST(EvMonteCarlo, RiichiOnRandomTenpaiHandsAgreesWithSimulation) {
     for (const Wait& w : waits(c)) winning[static_cast<std::size_t>(w.kind)] = true;
     double wins = 0, sum = 0, sum2 = 0;
     for (int i = 0; i < runs; ++i) {
-      const Outcome r = play(s, tenpai13, winning, p.turn, o, rules, rng);
+      const SampleOutcome r = play(s, tenpai13, winning, p.turn, o, rules, rng);
       wins += r.win, sum += r.points, sum2 += r.points * r.points;
     }
     const double win = wins / runs, mean = sum / runs;

@@ -20,7 +20,7 @@ using eval::Plan;
 using eval::ReasonKind;
 
 // The observation with its legal actions.
-Observation with_legal(const Position& p) {
+Observation options_with_legal(const Position& p) {
   Observation o = p.obs();
   o.legal_actions = p.legal();
   return o;
@@ -42,7 +42,7 @@ std::string dump(const OptionsReport& r) {
 
 OptionsReport judge(const Position& p, const Rules& rules = Rules::ema2016(),
                     const eval::OptionsSettings& s = eval::OptionsSettings::standard()) {
-  return eval::evaluate_options(with_legal(p), rules, s);
+  return eval::evaluate_options(options_with_legal(p), rules, s);
 }
 
 const OptionValue& best(const OptionsReport& r) {
@@ -106,8 +106,8 @@ TEST(EvalOptions, RonIsTaken) {
 
 // Seat 1 (South) to play its 6th discard; the dealer (seat 0) declared riichi on its 6th,
 // 4s, after 9p 1z 2z 8p 3m. `hand` is seat 1's 13 tiles before `drawn`.
-Position against_dealer_riichi(const std::string& hand, const std::string& drawn,
-                               const std::string& dealer_river = "9p1z2z8p3m4s") {
+Position options_against_dealer_riichi(const std::string& hand, const std::string& drawn,
+                                       const std::string& dealer_river = "9p1z2z8p3m4s") {
   Position p;
   p.seat(1).live_tiles(48).hand(hand).drawn(drawn);
   p.discards(0, dealer_river, 5);
@@ -120,7 +120,7 @@ TEST(EvalOptions, HopelessHandFoldsWithGenbutsu) {
   // almost never win before the riichi does, and a dealer's hand costs 12000 at mangan. The
   // rule of play: fold, throwing genbutsu (tiles the riichi player discarded: 9p, 1z, 4s, none
   // of which it can ron) before anything else.
-  Position p = against_dealer_riichi("1m5m8m2p6p9p2s4s7s1z3z5z7z", "4p");
+  Position p = options_against_dealer_riichi("1m5m8m2p6p9p2s4s7s1z3z5z7z", "4p");
   p.allow_discards();
   const OptionsReport r = judge(p);
   ASSERT_TRUE(r.threat);
@@ -147,7 +147,7 @@ TEST(EvalOptions, TenpaiManganPushesASujiTile) {
   // 6p the dora): a mangan, 8000 on 6s. Cutting 8p keeps tenpai too (666p 77p) but 8p is
   // non-suji, while 7p is suji of the riichi player's 4p: no two-sided wait can ron it. The
   // genbutsu 2m breaks the hand. Push, with the suji tile.
-  Position p = against_dealer_riichi("234m567m66p678p78s", "7p", "4p9m2m1z3z6z");
+  Position p = options_against_dealer_riichi("234m567m66p678p78s", "7p", "4p9m2m1z3z6z");
   p.dora_indicator("5p");
   p.allow_discards();
   const OptionsReport r = judge(p);
@@ -166,7 +166,7 @@ TEST(EvalOptions, UtilityThatFearsDealingInFolds) {
   // The same mangan tenpai, for a player to whom any deal-in is a disaster (e.g. All-Last in
   // first place by a small margin): a utility that counts a deal-in 50 times its points makes
   // the genbutsu fold the better choice, and the identity utility changes nothing.
-  Position p = against_dealer_riichi("234m567m66p678p78s", "7p", "4p9m2m1z3z6z");
+  Position p = options_against_dealer_riichi("234m567m66p678p78s", "7p", "4p9m2m1z3z6z");
   p.dora_indicator("5p");
   p.allow_discards();
   eval::OptionsSettings s;

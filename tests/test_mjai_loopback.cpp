@@ -240,7 +240,7 @@ TEST(MjaiLoopback, BadBotsArePlayedByTheDefaultAndTheGameCompletes) {
 // ---------------------------------------------------------------------------------------------
 // The CLI
 
-std::string read_file(const std::string& path) {
+std::string read_loopback_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
@@ -260,7 +260,7 @@ TEST(MjaiLoopback, ServerAndFourBotProcessesOverTcp) {
   FILE* server = popen(cmd.c_str(), "r");
   ASSERT_NE(server, nullptr);
   char buf[4096];
-  ASSERT_NE(std::fgets(buf, sizeof buf, server), nullptr) << read_file(dir + ".err");
+  ASSERT_NE(std::fgets(buf, sizeof buf, server), nullptr) << read_loopback_file(dir + ".err");
   const std::string first = buf;
   const auto colon = first.rfind(':');
   ASSERT_TRUE(first.rfind("mjai-server: listening on 127.0.0.1:", 0) == 0) << first;
@@ -276,7 +276,7 @@ TEST(MjaiLoopback, ServerAndFourBotProcessesOverTcp) {
   std::string out;
   while (std::fgets(buf, sizeof buf, server) != nullptr) out += buf;
   const int status = pclose(server);
-  ASSERT_EQ(WEXITSTATUS(status), 0) << out << read_file(dir + ".err");
+  ASSERT_EQ(WEXITSTATUS(status), 0) << out << read_loopback_file(dir + ".err");
   EXPECT_NE(out.find("0 refused answers, 0 dropped"), std::string::npos) << out;
   EXPECT_NE(out.find("Final table"), std::string::npos) << out;
   // The record replays, and is the in-process game of seed 21.

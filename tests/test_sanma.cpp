@@ -21,7 +21,7 @@ namespace {
 using testing::find_action;
 using testing::has_action;
 
-std::set<std::string> differing_keys(const Rules& a, const Rules& b) {
+std::set<std::string> sanma_differing_keys(const Rules& a, const Rules& b) {
   std::set<std::string> out;
   const auto fa = a.fields();
   const auto fb = b.fields();
@@ -32,7 +32,7 @@ std::set<std::string> differing_keys(const Rules& a, const Rules& b) {
 
 TEST(Sanma, PresetAgainstTenhou) {
   const Rules r = Rules::tenhou_sanma();
-  EXPECT_EQ(differing_keys(r, Rules::tenhou()),
+  EXPECT_EQ(sanma_differing_keys(r, Rules::tenhou()),
             (std::set<std::string>{"players", "no_manzu_2_to_8", "chi_allowed", "kita",
                                    "suufon_renda", "suucha_riichi", "sanchahou", "starting_points",
                                    "return_points", "target_points", "uma"}));

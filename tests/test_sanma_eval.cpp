@@ -38,20 +38,21 @@ using eval::DecisionKind;
 using eval::OptionsReport;
 using eval::OptionValue;
 
-OptionsReport judge(const Position& p, const Rules& rules) {
+OptionsReport sanma_judge(const Position& p, const Rules& rules) {
   Observation o = p.obs();
   o.legal_actions = p.legal();
   return eval::evaluate_options(o, rules);
 }
 
-const OptionValue& option(const OptionsReport& r, ActionType type, const std::string& tile = "") {
+const OptionValue& sanma_option(const OptionsReport& r, ActionType type,
+                                const std::string& tile = "") {
   for (const OptionValue& o : r.options)
     if (o.action.type == type && (tile.empty() || o.action.tile / 4 == parse_tile(tile).kind))
       return o;
   throw std::invalid_argument("no option " + std::string(action_type_name(type)) + tile);
 }
 
-const OptionValue& best(const OptionsReport& r) {
+const OptionValue& sanma_best(const OptionsReport& r) {
   return r.options[static_cast<std::size_t>(r.best)];
 }
 
@@ -67,8 +68,12 @@ Position one_from_tenpai(const std::string& drawn) {
 
 TEST(SanmaEval, EffectiveTilesLeaveOut2mTo8m) {
   const Position p = one_from_tenpai("1z");
-  EXPECT_EQ(option(judge(p, Rules::tenhou_sanma()), ActionType::kDiscard, "1z").effective_tiles, 8);
-  EXPECT_EQ(option(judge(p, Rules::tenhou()), ActionType::kDiscard, "1z").effective_tiles, 24);
+  EXPECT_EQ(sanma_option(sanma_judge(p, Rules::tenhou_sanma()), ActionType::kDiscard, "1z")
+                .effective_tiles,
+            8);
+  EXPECT_EQ(
+      sanma_option(sanma_judge(p, Rules::tenhou()), ActionType::kDiscard, "1z").effective_tiles,
+      24);
 }
 
 // The same with a North drawn: kita sets it aside (one more dora) and draws a replacement, the
@@ -77,14 +82,14 @@ TEST(SanmaEval, EffectiveTilesLeaveOut2mTo8m) {
 TEST(SanmaEval, KitaOfALoneNorthIsTaken) {
   Position p = one_from_tenpai("4z");
   p.allow(ActionType::kKita, "4z");
-  const OptionsReport r = judge(p, Rules::tenhou_sanma());
-  const OptionValue& kita = option(r, ActionType::kKita);
-  const OptionValue& cut = option(r, ActionType::kDiscard, "4z");
+  const OptionsReport r = sanma_judge(p, Rules::tenhou_sanma());
+  const OptionValue& kita = sanma_option(r, ActionType::kKita);
+  const OptionValue& cut = sanma_option(r, ActionType::kDiscard, "4z");
   EXPECT_EQ(kita.kind, DecisionKind::kKita);
   EXPECT_STREQ(eval::decision_kind_name(kita.kind), "kita");
   EXPECT_EQ(kita.effective_tiles, 8);
   EXPECT_GT(kita.win_points, cut.win_points);
-  EXPECT_EQ(best(r).action.type, ActionType::kKita);
+  EXPECT_EQ(sanma_best(r).action.type, ActionType::kKita);
   EXPECT_NE(kita.reason.find("kita"), std::string::npos) << kita.reason;
   // The efficiency bot takes it too (the North's discard keeps the best shanten).
   bots::EfficiencyBot bot(1, Rules::tenhou_sanma());
@@ -97,9 +102,9 @@ TEST(SanmaEval, NorthPairOfATenpaiHandIsKept) {
   Position p;
   p.hand("123p456p789p11s44z").drawn("1m").dora_indicator("6z").live_tiles(40).allow_discards();
   p.allow(ActionType::kKita, "4z").allow_riichi("1m");
-  const OptionsReport r = judge(p, Rules::tenhou_sanma());
-  EXPECT_EQ(option(r, ActionType::kKita).shanten, 1);
-  EXPECT_NE(best(r).action.type, ActionType::kKita);
+  const OptionsReport r = sanma_judge(p, Rules::tenhou_sanma());
+  EXPECT_EQ(sanma_option(r, ActionType::kKita).shanten, 1);
+  EXPECT_NE(sanma_best(r).action.type, ActionType::kKita);
   bots::EfficiencyBot bot(1, Rules::tenhou_sanma());
   EXPECT_NE(bot.choose(p.obs(), p.legal()).type, ActionType::kKita);
   bots::StrongBot strong(1, Rules::tenhou_sanma());
@@ -136,12 +141,14 @@ TEST(SanmaEval, TsumoOptionIsPaidByTwoPlayers) {
   p.seat(1, 0, 0).hand("123p789p123s78s99s").drawn("6s").dora_indicator("6z").live_tiles(40);
   p.discards(0, "1z2z").discards(1, "3z1z").discards(2, "2z3z");  // not the first go-around
   p.allow(ActionType::kTsumo).allow_discards();
-  EXPECT_DOUBLE_EQ(option(judge(p, Rules::tenhou_sanma()), ActionType::kTsumo).win_points, 1100);
-  EXPECT_DOUBLE_EQ(option(judge(p, Rules::tenhou()), ActionType::kTsumo).win_points, 1500);
   EXPECT_DOUBLE_EQ(
-      option(judge(p, Rules::parse("tenhou_sanma,tsumo_loss=false")), ActionType::kTsumo)
-          .win_points,
-      1500);
+      sanma_option(sanma_judge(p, Rules::tenhou_sanma()), ActionType::kTsumo).win_points, 1100);
+  EXPECT_DOUBLE_EQ(sanma_option(sanma_judge(p, Rules::tenhou()), ActionType::kTsumo).win_points,
+                   1500);
+  EXPECT_DOUBLE_EQ(sanma_option(sanma_judge(p, Rules::parse("tenhou_sanma,tsumo_loss=false")),
+                                ActionType::kTsumo)
+                       .win_points,
+                   1500);
 }
 
 // Two opponents: seat 1 in riichi, seat 2 quiet, seat 3 empty (no hand: no danger, no tenpai).

@@ -37,7 +37,7 @@ std::string raw_http(unsigned short port, const std::string& request) {
   return out;
 }
 
-std::string read_file(const fs::path& p) {
+std::string read_security_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
@@ -92,8 +92,9 @@ class ServerSecurity : public ::testing::Test {
 
 TEST_F(ServerSecurity, NoFileOutsideTheWebFolderAndNeverTheDatabase) {
   start();
-  const std::string passwd = read_file("/etc/passwd").substr(0, 8);
-  const std::string db = read_file(web_ / "games.json").substr(0, 15);  // "SQLite format 3"
+  const std::string passwd = read_security_file("/etc/passwd").substr(0, 8);
+  const std::string db =
+      read_security_file(web_ / "games.json").substr(0, 15);  // "SQLite format 3"
   ASSERT_EQ(db, "SQLite format 3");
   for (const char* target :
        {"/assets//etc/passwd", "/assets/%2Fetc%2Fpasswd", "/assets/%2fetc/passwd",
@@ -317,7 +318,7 @@ TEST_F(ServerSecurity, ImportsAreBoundedInSizeHandsRateAndMemory) {
   if (!fs::is_regular_file(file)) GTEST_SKIP() << "missing " << file;
   options_.limits.imports_per_minute = 3;
   start();
-  const std::string xml = read_file(file);
+  const std::string xml = read_security_file(file);
   const int max_hands = options_.limits.max_import_hands;
   // Too large a body is refused before it is read.
   EXPECT_EQ(post("/api/import", std::string(options_.limits.max_request_body + 1, ' ')).status,

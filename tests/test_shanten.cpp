@@ -11,7 +11,7 @@
 namespace riichi {
 namespace {
 
-Counts hand(const char* text) { return counts_of(parse_tiles(text)); }
+Counts shanten_hand(const char* text) { return counts_of(parse_tiles(text)); }
 
 // The usual definition, searched exhaustively: every way to take blocks at the lowest tile
 // (isolated, pung, chow, the pair, partial pung, two-sided/edge partial, closed partial), then
@@ -57,59 +57,59 @@ int reference_standard(const Counts& counts) {
 }
 
 TEST(Shanten, CompleteHandsAreMinusOne) {
-  EXPECT_EQ(shanten(hand("123m456p789s11122z")), -1);
-  EXPECT_EQ(shanten(hand("11223344556677z")), -1);     // seven pairs
-  EXPECT_EQ(shanten(hand("19m19p19s12345677z")), -1);  // thirteen orphans
-  EXPECT_EQ(shanten(hand("11m")), -1);                 // four melds declared
-  EXPECT_EQ(shanten(hand("22234m")), -1);
+  EXPECT_EQ(shanten(shanten_hand("123m456p789s11122z")), -1);
+  EXPECT_EQ(shanten(shanten_hand("11223344556677z")), -1);     // seven pairs
+  EXPECT_EQ(shanten(shanten_hand("19m19p19s12345677z")), -1);  // thirteen orphans
+  EXPECT_EQ(shanten(shanten_hand("11m")), -1);                 // four melds declared
+  EXPECT_EQ(shanten(shanten_hand("22234m")), -1);
 }
 
 TEST(Shanten, TenpaiHandsAreZero) {
-  EXPECT_EQ(shanten(hand("23456p99s123m456s")), 0);
-  EXPECT_EQ(shanten(hand("1112345678999m")), 0);
-  EXPECT_EQ(shanten(hand("19m19p19s1234567z")), 0);  // 13-sided kokushi
-  EXPECT_EQ(shanten(hand("1122334455667z")), 0);     // seven pairs, tanki
-  EXPECT_EQ(shanten(hand("5z")), 0);                 // four melds declared, tanki
+  EXPECT_EQ(shanten(shanten_hand("23456p99s123m456s")), 0);
+  EXPECT_EQ(shanten(shanten_hand("1112345678999m")), 0);
+  EXPECT_EQ(shanten(shanten_hand("19m19p19s1234567z")), 0);  // 13-sided kokushi
+  EXPECT_EQ(shanten(shanten_hand("1122334455667z")), 0);     // seven pairs, tanki
+  EXPECT_EQ(shanten(shanten_hand("5z")), 0);                 // four melds declared, tanki
 }
 
 TEST(Shanten, ByForm) {
   // Seven pairs: 6 - pairs + missing kinds.
-  EXPECT_EQ(shanten_chiitoitsu(hand("1122m3344p5566s7z")), 0);
-  EXPECT_EQ(shanten_chiitoitsu(hand("1111m2233p4455s6z")), 2);  // 1111 is one pair, not two
-  EXPECT_EQ(shanten_chiitoitsu(hand("123456789m12345p")), 6);
+  EXPECT_EQ(shanten_chiitoitsu(shanten_hand("1122m3344p5566s7z")), 0);
+  EXPECT_EQ(shanten_chiitoitsu(shanten_hand("1111m2233p4455s6z")), 2);  // 1111 is one pair, not two
+  EXPECT_EQ(shanten_chiitoitsu(shanten_hand("123456789m12345p")), 6);
   // Thirteen orphans: 13 - yaochuu kinds - (a yaochuu pair).
-  EXPECT_EQ(shanten_kokushi(hand("19m19p19s1234566z")), 0);
-  EXPECT_EQ(shanten_kokushi(hand("123456789m12345p")), 10);
+  EXPECT_EQ(shanten_kokushi(shanten_hand("19m19p19s1234566z")), 0);
+  EXPECT_EQ(shanten_kokushi(shanten_hand("123456789m12345p")), 10);
   // The minimum over forms.
-  EXPECT_EQ(shanten(hand("1122m3344p5566s17z")), 0);  // six pairs: discard 1z or 7z
-  EXPECT_EQ(shanten_standard(hand("1122m3344p5566s17z")), 3);
+  EXPECT_EQ(shanten(shanten_hand("1122m3344p5566s17z")), 0);  // six pairs: discard 1z or 7z
+  EXPECT_EQ(shanten_standard(shanten_hand("1122m3344p5566s17z")), 3);
 }
 
 TEST(Shanten, CappedPartials) {
   // Five partials and no set: only four count, 8 - 4 = 4; with a pair as well, 8 - 4 - 1 = 3.
-  EXPECT_EQ(shanten_standard(hand("13m57m13p57p13s9s15z")), 4);
-  EXPECT_EQ(shanten_standard(hand("11m35m79m13p57p13s9s")), 3);
+  EXPECT_EQ(shanten_standard(shanten_hand("13m57m13p57p13s9s15z")), 4);
+  EXPECT_EQ(shanten_standard(shanten_hand("11m35m79m13p57p13s9s")), 3);
   // Isolated tiles only.
-  EXPECT_EQ(shanten_standard(hand("147m258p369s1234z")), 8);
-  EXPECT_EQ(shanten(hand("147m258p369s1234z")), 6);  // chiitoitsu 6, kokushi 7
+  EXPECT_EQ(shanten_standard(shanten_hand("147m258p369s1234z")), 8);
+  EXPECT_EQ(shanten(shanten_hand("147m258p369s1234z")), 6);  // chiitoitsu 6, kokushi 7
 }
 
 TEST(Shanten, DeclaredMeldsScaleTheTarget) {
   // 10 tiles (one meld declared): 3 sets + pair needed.
-  EXPECT_EQ(shanten_standard(hand("123m456p789s1z")), 0);
-  EXPECT_EQ(shanten_standard(hand("123m456p78s11z")), 0);
-  EXPECT_EQ(shanten_standard(hand("13m46p79s1234z")), 3);
+  EXPECT_EQ(shanten_standard(shanten_hand("123m456p789s1z")), 0);
+  EXPECT_EQ(shanten_standard(shanten_hand("123m456p78s11z")), 0);
+  EXPECT_EQ(shanten_standard(shanten_hand("13m46p79s1234z")), 3);
   // 4 tiles (three melds): 1 set + pair.
-  EXPECT_EQ(shanten_standard(hand("1234z")), 2);
-  EXPECT_EQ(shanten_standard(hand("1122z")), 0);
+  EXPECT_EQ(shanten_standard(shanten_hand("1234z")), 2);
+  EXPECT_EQ(shanten_standard(shanten_hand("1122z")), 0);
   // Chiitoitsu and kokushi do not apply with melds: the minimum is the standard form.
-  EXPECT_EQ(shanten(hand("1133557799m")), shanten_standard(hand("1133557799m")));
+  EXPECT_EQ(shanten(shanten_hand("1133557799m")), shanten_standard(shanten_hand("1133557799m")));
 }
 
 TEST(Shanten, OwnFourCopiesStillCountsAsTenpai) {
   // The usual definition: 1111m + three sets is tenpai on 1m (tanki on a fifth copy). The payment
   // rule (waits only on own four copies = noten) is a separate predicate (waits.hpp).
-  EXPECT_EQ(shanten_standard(hand("1111m123p456p789p")), 0);
+  EXPECT_EQ(shanten_standard(shanten_hand("1111m123p456p789p")), 0);
 }
 
 void cross_check(int size, int hands, int first, int kinds, std::uint64_t seed) {

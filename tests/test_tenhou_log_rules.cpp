@@ -45,14 +45,14 @@ io::GameReplay replay(const fs::path& p) {
   return io::replay_mjlog(*g.tenhou, g.rules);
 }
 
-std::string slurp(const fs::path& p) {
+std::string slurp_log_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
 }
 
-fs::path temp_dir(const std::string& name) {
+fs::path log_rules_temp_dir(const std::string& name) {
   const fs::path d = fs::temp_directory_path() / ("riichi-test-" + name);
   fs::remove_all(d);
   fs::create_directories(d);
@@ -260,14 +260,14 @@ TEST(TenhouLogs, AmbiguousCallTakesTheDiscardThatLetsPlayGoOn) {
 
 TEST(LogReader, FormatsAreFoundByContent) {
   REQUIRE_DIR(kT6);
-  const fs::path d = temp_dir("content");
+  const fs::path d = log_rules_temp_dir("content");
   fs::copy_file(kT6 / "ranked_game.json", d / "game.mjlog");
   const LogGame g = one(d / "game.mjlog");
   EXPECT_EQ(g.format, io::LogFormat::kTenhou6);
   EXPECT_EQ(g.tenhou->log_id, "2019050417gm-0029-0000-4f2a8622");  // its "ref"
   // A gzipped mjlog (as tenhou.net serves them) reads the same as the plain file.
   const fs::path src = kHouou / "2021070100gm-00a9-0000-051217a5.mjlog";
-  const std::string xml = slurp(src);
+  const std::string xml = slurp_log_file(src);
   gzFile z = gzopen((d / "2021070100gm-00a9-0000-051217a5.mjlog").c_str(), "wb");
   gzwrite(z, xml.data(), static_cast<unsigned>(xml.size()));
   gzclose(z);
@@ -276,7 +276,7 @@ TEST(LogReader, FormatsAreFoundByContent) {
   EXPECT_EQ(gz.format, io::LogFormat::kMjlog);
   EXPECT_EQ(gz.tenhou->rounds.size(), one(src).tenhou->rounds.size());
   // Cut gzip data: an error naming the byte.
-  const std::string bytes = slurp(d / "2021070100gm-00a9-0000-051217a5.mjlog");
+  const std::string bytes = slurp_log_file(d / "2021070100gm-00a9-0000-051217a5.mjlog");
   try {
     io::parse_log(std::string_view(bytes).substr(0, bytes.size() / 2), "cut.mjlog");
     FAIL() << "cut gzip data accepted";
@@ -294,9 +294,9 @@ TEST(TenhouCheckCli, ThreadsRefusalsAndCorruptFiles) {
   const testing::CliRun all = testing::run_cli("tenhou-check -j 2 '" + kHouou.string() + "'");
   EXPECT_EQ(all.status, 0) << all.out;
   EXPECT_TRUE(testing::contains(all.out, "300 games, 3233 hands, 0 mismatches")) << all.out;
-  const fs::path d = temp_dir("scale");
+  const fs::path d = log_rules_temp_dir("scale");
   fs::copy_file(kHouou / "2021070100gm-00a9-0000-051217a5.mjlog", d / "a.mjlog");
-  std::string xml = slurp(kHouou / "2021070100gm-00a9-0000-055d72de.mjlog");
+  std::string xml = slurp_log_file(kHouou / "2021070100gm-00a9-0000-055d72de.mjlog");
   xml.replace(xml.find("<INIT"), 5, "<INXT");
   std::ofstream(d / "b.mjlog") << xml;
   const fs::path sanma = kData / "tenhou-sanma";

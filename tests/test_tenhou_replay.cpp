@@ -32,7 +32,7 @@ const fs::path kDir = RIICHI_MJLOG_DIR;
   if (!fs::is_directory(kDir)) GTEST_SKIP() << "no Tenhou logs in " << kDir; \
   static_assert(true)
 
-std::vector<fs::path> log_files() {
+std::vector<fs::path> replay_log_files() {
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(kDir)) {
     const std::string ext = entry.path().extension().string();
@@ -70,7 +70,7 @@ TEST(TenhouReplay, WallHoldsTheLogsTilesInTheEngineLayout) {
 TEST(TenhouReplay, RinshanAndKanDoraSlots) {
   REQUIRE_LOGS();
   int kans = 0;
-  for (const fs::path& path : log_files()) {
+  for (const fs::path& path : replay_log_files()) {
     const MjlogGame g = io::read_mjlog(path);
     for (const MjlogRound& r : g.rounds) {
       const io::ConvertedRound c = io::convert_round(r, g.first_dealer);
@@ -99,7 +99,7 @@ TEST(TenhouReplay, RinshanAndKanDoraSlots) {
 TEST(TenhouReplay, EveryRealLogMatchesTheEngine) {
   REQUIRE_LOGS();
   int games = 0, hands = 0, with_passes = 0;
-  for (const fs::path& path : log_files()) {
+  for (const fs::path& path : replay_log_files()) {
     SCOPED_TRACE(path.filename().string());
     const MjlogGame g = io::read_mjlog(path);
     const io::GameReplay rep = io::replay_mjlog(g);

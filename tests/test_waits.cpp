@@ -11,7 +11,7 @@
 namespace riichi {
 namespace {
 
-Counts hand(const char* text) { return counts_of(parse_tiles(text)); }
+Counts waits_hand(const char* text) { return counts_of(parse_tiles(text)); }
 
 std::string wait_kinds(const std::vector<Wait>& waits) {
   std::string out;
@@ -23,7 +23,7 @@ std::string wait_kinds(const std::vector<Wait>& waits) {
 }
 
 TEST(Waits, IssueExample) {
-  const auto w = waits(hand("23456p99s123m456s"));
+  const auto w = waits(waits_hand("23456p99s123m456s"));
   EXPECT_EQ(wait_kinds(w), "1p 4p 7p");
   for (const Wait& x : w) EXPECT_TRUE(x.has(WaitShape::kRyanmen)) << kind_to_string(x.kind);
   // 4p: 1p 4p 7p have 4 - held copies left: 1p 4, 4p 3, 7p 4.
@@ -34,7 +34,7 @@ TEST(Waits, IssueExample) {
 
 TEST(Waits, BasicShapes) {
   auto shapes_of = [](const char* text, const char* tile) {
-    for (const Wait& w : waits(hand(text)))
+    for (const Wait& w : waits(waits_hand(text)))
       if (w.kind == parse_tile(tile).kind) return w.shapes;
     return std::uint8_t{0};
   };
@@ -50,8 +50,8 @@ TEST(Waits, BasicShapes) {
 }
 
 TEST(Waits, VisibleTilesReduceRemaining) {
-  const Counts visible = hand("1p1p1p4p");
-  const auto w = waits(hand("23456p99s123m456s"), &visible);
+  const Counts visible = waits_hand("1p1p1p4p");
+  const auto w = waits(waits_hand("23456p99s123m456s"), &visible);
   ASSERT_EQ(w.size(), 3u);
   EXPECT_EQ(w[0].remaining, 1);  // 1p: 4 - 3 seen
   EXPECT_EQ(w[1].remaining, 2);  // 4p: 4 - 1 held - 1 seen
@@ -59,22 +59,22 @@ TEST(Waits, VisibleTilesReduceRemaining) {
 }
 
 TEST(Waits, NotTenpaiHasNoWaits) {
-  EXPECT_TRUE(waits(hand("147m258p369s1234z")).empty());
-  EXPECT_TRUE(waits(hand("23456p99s123m456s1z")).empty());  // 14 tiles: not a 3n+1 hand
+  EXPECT_TRUE(waits(waits_hand("147m258p369s1234z")).empty());
+  EXPECT_TRUE(waits(waits_hand("23456p99s123m456s1z")).empty());  // 14 tiles: not a 3n+1 hand
 }
 
 TEST(Waits, OwnFourCopiesIsNotTenpaiForPayments) {
   // RULES.md §4.2, [B fig. II.1.f]: holding 9999p and waiting only on 9p as the pair = noten.
   // The usual shanten count calls it tenpai, but no tile can complete it: no wait at all.
-  const Counts h = hand("9999p123m456m789s");
+  const Counts h = waits_hand("9999p123m456m789s");
   EXPECT_EQ(shanten(h), 0);
   EXPECT_TRUE(waits(h).empty());
   EXPECT_FALSE(is_tenpai_for_payment(h, h));
   // Karaten against other players is still tenpai: all four 4m visible elsewhere.
-  const Counts h3 = hand("23m456p789s99s123p");
+  const Counts h3 = waits_hand("23m456p789s99s123p");
   EXPECT_TRUE(is_tenpai_for_payment(h3, h3));
   // A kan of the waiting kind held in a meld counts as own copies too.
-  const Counts concealed = hand("5z123m456m789s");
+  const Counts concealed = waits_hand("5z123m456m789s");
   Counts own = concealed;
   own[31] = 4;  // a pon of 5z declared, the fourth 5z in hand: waiting on 5z alone is noten
   EXPECT_FALSE(is_tenpai_for_payment(concealed, own));
@@ -82,7 +82,7 @@ TEST(Waits, OwnFourCopiesIsNotTenpaiForPayments) {
 
 TEST(Ukeire, OneShantenHand) {
   // 1-shanten: 23m 45p 78s 99s + 123p 456m? Use 23m45p123s456s99s + 1z (13 tiles).
-  const Ukeire u = ukeire(hand("23m45p123s456s99s1z"));
+  const Ukeire u = ukeire(waits_hand("23m45p123s456s99s1z"));
   EXPECT_EQ(u.shanten, 1);
   // Effective: 1m 4m (23m), 3p 6p (45p). Each 4 left except none held: 16 tiles.
   std::string kinds;
@@ -97,7 +97,7 @@ TEST(Ukeire, OneShantenHand) {
 TEST(DiscardTable, IsolatedHonourGoesFirst) {
   // 14 tiles: 23m 45p 123s 456s 99s 1z 9m: discarding 1z or 9m leaves a 1-shanten hand with
   // 16 effective tiles; ties are broken by kind order, so 9m comes before 1z.
-  const auto table = discard_table(hand("239m45p123s456s99s1z"));
+  const auto table = discard_table(waits_hand("239m45p123s456s99s1z"));
   ASSERT_GE(table.size(), 2u);
   EXPECT_EQ(kind_to_string(table[0].kind), "9m");
   EXPECT_EQ(table[0].shanten, 1);

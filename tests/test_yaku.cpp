@@ -59,7 +59,7 @@ std::string names(const ScoreResult& r) {
   return out + "| " + r.error_message;
 }
 
-WinContext with_riichi(WinContext c) {
+WinContext yaku_with_riichi(WinContext c) {
   c.riichi = true;
   return c;
 }
@@ -67,7 +67,7 @@ WinContext with_riichi(WinContext c) {
 // ---------------------------------------------------------------- §6.2 regular yaku
 
 TEST(Yaku, Riichi) {
-  const auto r = sc("234m567p23s789s55m", "4s", with_riichi(ron()));
+  const auto r = sc("234m567p23s789s55m", "4s", yaku_with_riichi(ron()));
   ASSERT_TRUE(r.ok()) << r.error_message;
   EXPECT_EQ(han_of(r, "riichi"), 1);
   EXPECT_EQ(r.han, 2);  // + pinfu
@@ -85,15 +85,15 @@ TEST(Yaku, DoubleRiichiEmaAddsToRiichi) {
   EXPECT_EQ(han_of(r, "riichi"), 1);
   EXPECT_EQ(han_of(r, "double_riichi"), 1);
   EXPECT_EQ(r.yaku_han, 3);
-  EXPECT_FALSE(has(sc("234m567p23s789s55m", "4s", with_riichi(ron())), "double_riichi"));
+  EXPECT_FALSE(has(sc("234m567p23s789s55m", "4s", yaku_with_riichi(ron())), "double_riichi"));
 }
 
 TEST(Yaku, Ippatsu) {
-  WinContext c = with_riichi(ron());
+  WinContext c = yaku_with_riichi(ron());
   c.ippatsu = true;
   const auto r = sc("234m567p23s789s55m", "4s", c);
   EXPECT_EQ(han_of(r, "ippatsu"), 1);
-  EXPECT_FALSE(has(sc("234m567p23s789s55m", "4s", with_riichi(ron())), "ippatsu"));
+  EXPECT_FALSE(has(sc("234m567p23s789s55m", "4s", yaku_with_riichi(ron())), "ippatsu"));
 }
 
 TEST(Yaku, MenzenTsumo) {
@@ -120,7 +120,7 @@ TEST(Yaku, PinfuRonAndTsumo) {
 }
 
 TEST(Yaku, PinfuNeedsTwoSidedWait) {
-  const auto r = sc("234m567p24s789s55m", "3s", with_riichi(ron()));
+  const auto r = sc("234m567p24s789s55m", "3s", yaku_with_riichi(ron()));
   ASSERT_TRUE(r.ok());
   EXPECT_FALSE(has(r, "pinfu"));
   EXPECT_EQ(r.fu, 40);  // 30 + 2 kanchan
@@ -129,7 +129,7 @@ TEST(Yaku, PinfuNeedsTwoSidedWait) {
 
 TEST(Yaku, PinfuNeedsNonYakuhaiPair) {
   // East pair in the East round: no pinfu, +2 fu.
-  const auto r = sc("234m567p23s789s11z", "4s", with_riichi(ron(S, E)));
+  const auto r = sc("234m567p23s789s11z", "4s", yaku_with_riichi(ron(S, E)));
   ASSERT_TRUE(r.ok());
   EXPECT_FALSE(has(r, "pinfu"));
   EXPECT_EQ(r.fu_raw, 32);
@@ -137,7 +137,7 @@ TEST(Yaku, PinfuNeedsNonYakuhaiPair) {
 
 TEST(Yaku, RyanmenWithImpossibleSideGivesNoWaitFu) {
   // §7: 111p 123p 234p — the 4p completes 23p two-sided: 30 + 8 = 38.
-  const auto r = sc("11112233p456m55s", "4p", with_riichi(ron()));
+  const auto r = sc("11112233p456m55s", "4p", yaku_with_riichi(ron()));
   ASSERT_TRUE(r.ok()) << r.error_message;
   EXPECT_EQ(r.fu_raw, 38);
   EXPECT_EQ(r.fu, 40);
@@ -168,7 +168,7 @@ TEST(Yaku, DragonYakuhai) {
     EXPECT_EQ(r.payments.ron, 1000);
   }
   // A dragon pair is no yakuhai.
-  const auto pair = sc("234m567p23s789s55z", "4s", with_riichi(ron()));
+  const auto pair = sc("234m567p23s789s55z", "4s", yaku_with_riichi(ron()));
   EXPECT_FALSE(has(pair, "yakuhai_haku"));
   EXPECT_EQ(pair.fu_raw, 32);
 }
@@ -280,7 +280,7 @@ TEST(Yaku, SanshokuDoukou) {
 TEST(Yaku, SanAnkou) {
   EXPECT_EQ(han_of(sc("111m333p555s23m77p", "4m", ron()), "san_ankou"), 2);
   // §7: the ronned pung is open, so only two concealed pungs remain.
-  const auto ronned = sc("111m333p55s234m77p", "5s", with_riichi(ron()));
+  const auto ronned = sc("111m333p55s234m77p", "5s", yaku_with_riichi(ron()));
   ASSERT_TRUE(ronned.ok());
   EXPECT_FALSE(has(ronned, "san_ankou"));
   EXPECT_TRUE(has(sc("111m333p55s234m77p", "5s", tsumo()), "san_ankou"));
@@ -562,7 +562,7 @@ TEST(YakuExclusion, HouteiDoesNotCombineWithChankan) {
 }
 
 TEST(YakuExclusion, IppatsuNeedsRiichiAndNeverWithRinshan) {
-  WinContext c = with_riichi(tsumo());
+  WinContext c = yaku_with_riichi(tsumo());
   c.ippatsu = true;
   c.rinshan = true;
   const auto r = sc("234m567p23s55m a8888s", "4s", c);
@@ -666,7 +666,7 @@ TEST(YakuPreset, RyanhanShibari) {
   const auto r = sc("234m567p23s789s55m", "4s", c, Rules::ema2008());
   EXPECT_EQ(r.error, ScoreError::kRyanhanShibari);
   EXPECT_FALSE(r.error_message.empty());
-  EXPECT_TRUE(sc("234m567p23s789s55m", "4s", with_riichi(c), Rules::ema2008()).ok());
+  EXPECT_TRUE(sc("234m567p23s789s55m", "4s", yaku_with_riichi(c), Rules::ema2008()).ok());
   EXPECT_EQ(sc("234m567p23s789s55m", "4s", c, Rules::ema2016()).payments.ron, 2000 + 1500);
   c.honba = 4;
   EXPECT_EQ(sc("234m567p23s789s55m", "4s", c, Rules::ema2008()).payments.ron, 2000 + 1200);
@@ -677,7 +677,7 @@ TEST(YakuPreset, RyanhanShibari) {
 
 TEST(YakuPreset, KazoeYakuman) {
   // riichi 1 + pinfu 1 + iipeikou 1 + ittsu 2 + chinitsu 6 = 11, + 3 dora = 14 han.
-  WinContext c = with_riichi(ron());
+  WinContext c = yaku_with_riichi(ron());
   c.dora_indicators = {parse_tile("4m")};
   const auto ema16 = sc("1122334555678m", "9m", c);
   ASSERT_TRUE(ema16.ok()) << ema16.error_message;
@@ -767,7 +767,7 @@ TEST(YakuPayment, PaoRonByTheLiablePlayerAndNoPaoYakuman) {
 
 TEST(YakuPayment, HonbaAndSticks) {
   // §5.1: h=2, non-dealer 2 han 30 fu: ron 2600; tsumo 700 / 1200.
-  WinContext c = with_riichi(ron());
+  WinContext c = yaku_with_riichi(ron());
   c.honba = 2;
   c.riichi_sticks = 3;
   const auto r = sc("234m567p23s789s55m", "4s", c);
@@ -793,7 +793,7 @@ TEST(YakuPayment, NotCompleteAndNoYakuMessages) {
 }
 
 TEST(YakuPayment, ReadingNamesTheWait) {
-  const auto r = sc("234m567p24s789s55m", "3s", with_riichi(ron()));
+  const auto r = sc("234m567p24s789s55m", "3s", yaku_with_riichi(ron()));
   EXPECT_NE(r.reading.find("kanchan"), std::string::npos) << r.reading;
   EXPECT_NE(r.reading.find("234s"), std::string::npos) << r.reading;
 }
@@ -903,7 +903,7 @@ TEST(YakuCrossCheck, CompleteExactlyWhenDecomposable) {
       for (int j = 0; j < c[k]; ++j) hand.concealed.push_back(Tile{static_cast<std::uint8_t>(k)});
     const Tile win = hand.concealed[rng.below(14)];
     hand.concealed.erase(std::find(hand.concealed.begin(), hand.concealed.end(), win));
-    WinContext ctx = with_riichi(ron());
+    WinContext ctx = yaku_with_riichi(ron());
     const ScoreResult r = score(hand, win, ctx, rules);
     const bool expected = !decompose(c).empty() || is_chiitoitsu(c) || is_kokushi(c);
     ASSERT_EQ(r.error != ScoreError::kNotComplete, expected) << format_counts(c);

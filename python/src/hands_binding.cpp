@@ -23,7 +23,7 @@ namespace riichi::py {
 
 namespace {
 
-constexpr const char* kMeldNames[] = {"chi", "pon", "daiminkan", "kakan", "ankan"};
+constexpr const char* kHandMeldNames[] = {"chi", "pon", "daiminkan", "kakan", "ankan"};
 
 // Re-throws a ParseError with what was being parsed: "hand '12x': position 3: ...".
 template <typename F>
@@ -50,7 +50,7 @@ pyb::dict parse_to_py(const std::string& text) {
   pyb::list melds;
   for (const Meld& meld : hand.melds) {
     pyb::dict x;
-    x["type"] = kMeldNames[static_cast<int>(meld.type)];
+    x["type"] = kHandMeldNames[static_cast<int>(meld.type)];
     x["tiles"] = tile_strings(meld.view());
     x["open"] = meld.is_open();
     x["text"] = format_meld(meld);
