@@ -72,17 +72,8 @@ demo: build
 	@./$(BUILD)/riichi analyze 23456p99s123m456s
 
 # The tests, then every fuzz target for FUZZ_TEST_SECONDS over its seeds and past crashes.
-# The fuzz build (clang, ASan + UBSan) runs at a lower priority while ctest runs: the browser
-# suites mostly wait on chromium, and the fuzz build fills the CPU they leave (docs/build.md).
-# Its output goes to $(BUILD)/fuzz-build.log, printed when it fails. (ctest with one lane more
-# than the cores made a browser suite's 15 s waits time out on a clean clone: TEST_JOBS = JOBS.)
-TEST_JOBS ?= $(JOBS)
 test: build
-	@nice -n 10 $(MAKE) --no-print-directory fuzz-build > $(BUILD)/fuzz-build.log 2>&1 & fuzz=$$!; \
-	status=0; (cd $(BUILD) && ctest --output-on-failure -j $(TEST_JOBS)) || status=$$?; \
-	if ! wait $$fuzz; then cat $(BUILD)/fuzz-build.log; \
-	  echo "error: the fuzz build failed (log above: $(BUILD)/fuzz-build.log)"; exit 1; fi; \
-	exit $$status
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	$(MAKE) --no-print-directory fuzz-quick
 
 # Fuzzing (fuzz/README.md): the libFuzzer targets built by Debian's clang with ASan + UBSan in
