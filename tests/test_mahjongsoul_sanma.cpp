@@ -10,17 +10,13 @@
 #include "riichi/rules.hpp"
 #include "riichi/score.hpp"
 #include "riichi/vector.hpp"
+#include "rules_fields.hpp"
 
 namespace riichi {
 namespace {
 
 std::set<std::string> keys_differing_from_tenhou_sanma(const Rules& r) {
-  std::set<std::string> out;
-  const auto fa = r.fields();
-  const auto fb = Rules::tenhou_sanma().fields();
-  for (std::size_t i = 0; i < fa.size(); ++i)
-    if (fa[i].second != fb[i].second) out.insert(fa[i].first);
-  return out;
+  return testing::differing_keys(r, Rules::tenhou_sanma());
 }
 
 TEST(MahjongSoulSanma, PresetAgainstTenhouSanma) {

@@ -6,19 +6,12 @@
 #include <string>
 
 #include "riichi/rules.hpp"
+#include "rules_fields.hpp"
 
 namespace riichi {
 namespace {
 
-// The keys (Rules::fields) whose values differ between two rule sets.
-std::set<std::string> differing_keys(const Rules& a, const Rules& b) {
-  std::set<std::string> out;
-  const auto fa = a.fields();
-  const auto fb = b.fields();
-  for (std::size_t i = 0; i < fa.size(); ++i)
-    if (fa[i].second != fb[i].second) out.insert(fa[i].first);
-  return out;
-}
+using testing::differing_keys;
 
 TEST(RulesPresets, NamesAndDescriptions) {
   EXPECT_EQ(Rules::preset_names(),

@@ -14,6 +14,7 @@
 #include "riichi/score.hpp"
 #include "riichi/vector.hpp"
 #include "round_helpers.hpp"
+#include "rules_fields.hpp"
 
 namespace riichi {
 namespace {
@@ -21,18 +22,9 @@ namespace {
 using testing::find_action;
 using testing::has_action;
 
-std::set<std::string> sanma_differing_keys(const Rules& a, const Rules& b) {
-  std::set<std::string> out;
-  const auto fa = a.fields();
-  const auto fb = b.fields();
-  for (std::size_t i = 0; i < fa.size(); ++i)
-    if (fa[i].second != fb[i].second) out.insert(fa[i].first);
-  return out;
-}
-
 TEST(Sanma, PresetAgainstTenhou) {
   const Rules r = Rules::tenhou_sanma();
-  EXPECT_EQ(sanma_differing_keys(r, Rules::tenhou()),
+  EXPECT_EQ(testing::differing_keys(r, Rules::tenhou()),
             (std::set<std::string>{"players", "no_manzu_2_to_8", "chi_allowed", "kita",
                                    "suufon_renda", "suucha_riichi", "sanchahou", "starting_points",
                                    "return_points", "target_points", "uma"}));

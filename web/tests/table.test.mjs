@@ -358,6 +358,9 @@ async function testLayout(base) {
   await desk.evaluate(() => localStorage.setItem('riichi.analysis', '1')).catch(() => {});
   const id = await createTable(base, ['human', 'greedy', 'greedy', 'greedy'], 42);
   await desk.goto(`${base}/table/${id}`);
+  // Seated first: the page keeps the seat's token once the server's `joined` arrives; a reload
+  // before that joins again without a token and finds the seat taken (a race on a busy machine).
+  await desk.waitForFunction((key) => localStorage.getItem(key), `riichi.token.${id}`);
   await desk.evaluate(() => localStorage.setItem('riichi.analysis', '1'));
   await desk.reload();
   await desk.waitForSelector('.my-hand .hand-tile.playable');
