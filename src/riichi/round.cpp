@@ -496,7 +496,8 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
   }
   // Appended in one pass over the id bitset: named ids of a kind up to the drawn tile's come
   // before it. The vector keeps its capacity between decisions: no allocation once warm.
-  // (Sizing the list first and writing through a pointer costs more: resize() initialises.)
+  // (Sizing the list first and writing through a pointer costs more: resize() initialises; so
+  // does a scratch array written first and appended at once: +45% for this function.)
   Action drawn = a;
   drawn.tile = static_cast<std::int16_t>(drawn_);
   drawn.tsumogiri = true;
