@@ -16,6 +16,7 @@
 
 #include "bots/random_bot.hpp"
 #include "bots/selfplay.hpp"
+#include "riichi/game.hpp"
 #include "riichi/record.hpp"
 #include "riichi/record_text.hpp"
 
@@ -80,6 +81,67 @@ TEST(SelfplayChecksum, EveryPresetPlaysTheSameRandomGames) {
     EXPECT_EQ(got, e.hash) << e.preset << (e.greedy ? " greedy" : " random") << ": 0x" << std::hex
                            << got;
   }
+}
+
+std::array<std::unique_ptr<bots::Bot>, 4> random_bots(std::uint64_t seed, bool greedy) {
+  std::array<std::unique_ptr<bots::Bot>, 4> players;
+  for (int s = 0; s < 4; ++s)
+    players[static_cast<std::size_t>(s)] = std::make_unique<bots::RandomBot>(
+        bots::bot_seed(seed, s), bots::RandomBot::Options{.greedy = greedy});
+  return players;
+}
+
+// The fast path (bots::play_fast: the bot's choice applied by its position in the legal list,
+// Game::apply_legal, no search) plays the games of the recorded path (the action searched in the
+// list, whose records hash to the values above): the same hands, actions and final scores.
+TEST(SelfplayChecksum, ApplyByPositionPlaysTheRecordedGames) {
+  for (const char* preset : {"ema2016", "ema2008", "tenhou", "tenhou_sanma"}) {
+    const Rules rules = Rules::parse(preset);
+    for (const bool greedy : {false, true}) {
+      for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        const GameRecorder rec =
+            bots::play_recorded(rules, seed, bots::seats_of(random_bots(seed, greedy)));
+        const bots::FastStats fast =
+            bots::play_fast(rules, seed, bots::seats_of(random_bots(seed, greedy)));
+        EXPECT_EQ(fast.final.final_scores, rec.log().final.final_scores) << preset << seed;
+        EXPECT_EQ(static_cast<std::size_t>(fast.hands), rec.log().hands.size()) << preset << seed;
+        EXPECT_EQ(static_cast<std::size_t>(fast.actions), rec.actions().size()) << preset << seed;
+      }
+    }
+  }
+}
+
+// Game::apply_legal is apply() of the listed action; a position outside the list, a seat with
+// nothing to do and a finished game are refused with a reason, the state unchanged.
+TEST(SelfplayChecksum, ApplyLegalRefusesWhatApplyRefuses) {
+  Game by_action(Rules::ema2016(), 7), by_index(Rules::ema2016(), 7);
+  const int seat = by_index.to_play();
+  const std::size_t n = by_index.legal_actions(seat).size();
+  ASSERT_GT(n, 1u);  // a dealt hand of 14 tiles has more than one discard
+  const ApplyResult out_of_range = by_index.apply_legal(seat, n);
+  EXPECT_FALSE(out_of_range.ok);
+  EXPECT_NE(out_of_range.reason.find("no legal action " + std::to_string(n)), std::string::npos)
+      << out_of_range.reason;
+  const int idle = (seat + 1) % 4;
+  const ApplyResult not_to_play = by_index.apply_legal(idle, 0);
+  EXPECT_FALSE(not_to_play.ok);
+  EXPECT_EQ(not_to_play.reason, "seat " + std::to_string(idle) + " has nothing to do now");
+  EXPECT_FALSE(by_index.apply_legal(-1, 0).ok);
+  EXPECT_EQ(by_index.legal_actions(seat).size(), n);  // refusals changed nothing
+  // Played out with the last legal action at every step, both ways: the same game.
+  while (!by_index.is_over()) {
+    const int s = by_index.to_play();
+    const std::size_t last = by_index.legal_actions(s).size() - 1;
+    ASSERT_TRUE(by_action.apply(by_action.legal_actions(s)[last]).ok);
+    ASSERT_TRUE(by_index.apply_legal(s, last).ok);
+    ASSERT_EQ(by_action.round().events().size(), by_index.round().events().size());
+  }
+  EXPECT_TRUE(by_action.is_over());
+  EXPECT_EQ(by_index.final_result().final_scores, by_action.final_result().final_scores);
+  EXPECT_EQ(by_index.results().size(), by_action.results().size());
+  const ApplyResult over = by_index.apply_legal(0, 0);
+  EXPECT_FALSE(over.ok);
+  EXPECT_NE(over.reason.find("the game is over"), std::string::npos) << over.reason;
 }
 
 }  // namespace

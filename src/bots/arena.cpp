@@ -66,14 +66,15 @@ class HandTracker {
   std::array<int, 4> call_hands_{};
 };
 
-template <class Apply>
-void play_out(const Game& game, const std::array<std::unique_ptr<Bot>, 4>& bots, Apply apply,
+// `turn(bot, seat, chosen)` asks the bot and applies its choice.
+template <class Turn>
+void play_out(const Game& game, const std::array<std::unique_ptr<Bot>, 4>& bots, Turn turn,
               HandTracker& tracker) {
   while (!game.is_over()) {
     const int seat = game.to_play();
     Bot& bot = *bots[static_cast<std::size_t>(seat)];
-    const Action a = ask(game, bot, seat);
-    const ApplyResult applied = apply(a);
+    Action a;
+    const ApplyResult applied = turn(bot, seat, a);
     if (!applied.ok) {
       std::string msg = bot.name();
       msg += " bot chose an illegal action: ";
@@ -156,13 +157,18 @@ GameResult play_arena_game(const ArenaConfig& config, int index,
   if (recorder != nullptr) {
     recorder->emplace(config.rules, result.seed, names);
     GameRecorder& rec = **recorder;
-    play_out(
-        rec.game(), players, [&rec](const Action& a) { return rec.apply(a); }, tracker);
+    const auto turn = [&rec](Bot& bot, int seat, Action& a) {
+      a = ask(rec.game(), bot, seat);
+      return rec.apply(a);
+    };
+    play_out(rec.game(), players, turn, tracker);
     fill_result(rec.game(), tracker, names, result);
   } else {
     Game game(config.rules, result.seed);
-    play_out(
-        game, players, [&game](const Action& a) { return game.apply(a); }, tracker);
+    const auto turn = [&game](Bot& bot, int seat, Action& a) {
+      return play_turn(game, bot, seat, a);
+    };
+    play_out(game, players, turn, tracker);
     fill_result(game, tracker, names, result);
   }
   return result;

@@ -18,6 +18,13 @@ class Bot {
   // spares the caller building it.
   virtual Action choose(const Observation& observation, std::span<const Action> legal) = 0;
   virtual bool wants_observation() const { return true; }
+  // Optional fast path for self-play: the position in `legal` of the action choose() would
+  // return for the same arguments (a call of either is one decision), or -1 when the bot only
+  // implements choose(), which the caller then asks. Game::apply_legal applies the position
+  // without searching the list.
+  virtual int choose_index(const Observation& /*observation*/, std::span<const Action> /*legal*/) {
+    return -1;
+  }
 };
 
 }  // namespace riichi::bots

@@ -23,24 +23,29 @@ std::uint64_t bot_seed(std::uint64_t game_seed, int seat) {
 }
 
 Action RandomBot::choose(const Observation& observation, std::span<const Action> legal) {
-  if (options_.greedy) return choose_greedy(observation, legal);
-  return choose(legal);
+  return legal[static_cast<std::size_t>(choose_index(observation, legal))];
 }
 
-Action RandomBot::choose_greedy(const Observation& obs, std::span<const Action> legal) {
-  if (legal.size() == 1) return legal[0];
+int RandomBot::choose_index(const Observation& observation, std::span<const Action> legal) {
+  return static_cast<int>(options_.greedy ? pick_greedy(observation, legal) : pick(legal));
+}
+
+std::size_t RandomBot::pick_greedy(const Observation& obs, std::span<const Action> legal) {
+  if (legal.size() == 1) return 0;
   int riichi = 0, discards = 0, kans = 0;
-  for (const Action& a : legal) {
-    if (is_win(a.type)) return a;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const Action& a = legal[i];
+    if (is_win(a.type)) return i;
     riichi += a.type == ActionType::kRiichi;
     discards += a.type == ActionType::kDiscard;
     kans += a.type == ActionType::kAnkan || a.type == ActionType::kKakan;
   }
-  if (discards == 0 && riichi == 0) return choose(legal);  // claim windows, kyuushu only, ...
+  if (discards == 0 && riichi == 0) return pick(legal);  // claim windows, kyuushu only, ...
   if (kans > 0 && (rng_.next() & 1)) {
     std::uint64_t k = rng_.bounded(static_cast<std::uint64_t>(kans));
-    for (const Action& a : legal)
-      if ((a.type == ActionType::kAnkan || a.type == ActionType::kKakan) && k-- == 0) return a;
+    for (std::size_t i = 0; i < legal.size(); ++i)
+      if ((legal[i].type == ActionType::kAnkan || legal[i].type == ActionType::kKakan) && k-- == 0)
+        return i;
   }
   const ActionType want = riichi > 0 ? ActionType::kRiichi : ActionType::kDiscard;
   Counts counts{};
@@ -62,18 +67,32 @@ Action RandomBot::choose_greedy(const Observation& obs, std::span<const Action> 
     if (sh == best_shanten && n_best < static_cast<int>(best.size()))
       best[static_cast<std::size_t>(n_best++)] = static_cast<int>(i);
   }
-  if (n_best == 0) return choose(legal);
+  if (n_best == 0) return pick(legal);
   // Kita (three players) instead of a North discard as good as the best: a free draw and dora.
   for (int i = 0; i < n_best; ++i)
     if (legal[static_cast<std::size_t>(best[static_cast<std::size_t>(i)])].tile / 4 == kNorth)
-      for (const Action& a : legal)
-        if (a.type == ActionType::kKita) return a;
-  return legal[static_cast<std::size_t>(
-      best[static_cast<std::size_t>(rng_.bounded(static_cast<std::uint64_t>(n_best)))])];
+      for (std::size_t j = 0; j < legal.size(); ++j)
+        if (legal[j].type == ActionType::kKita) return j;
+  return static_cast<std::size_t>(
+      best[static_cast<std::size_t>(rng_.bounded(static_cast<std::uint64_t>(n_best)))]);
 }
 
-Action RandomBot::choose(std::span<const Action> legal) {
-  if (legal.size() == 1) return legal[0];
+std::size_t RandomBot::pick(std::span<const Action> legal) {
+  if (legal.size() == 1) return 0;
+  // A list that starts with a discard holds discards and riichi declarations only (the order
+  // of Round::legal_actions): the uniform pick below, without the pass over the list.
+  if (legal[0].type == ActionType::kDiscard) return rng_.bounded(legal.size());
+  // A claim window: call with probability call_rate (53-bit uniform), then pick the call, else
+  // pass. A list that starts with a call holds the calls, then the pass (no ron).
+  const auto claim = [&](std::size_t calls, std::size_t pass) -> std::size_t {
+    const double u = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53;
+    if (u >= options_.call_rate) return pass;
+    std::uint64_t k = rng_.bounded(calls);
+    for (std::size_t i = 0; i < legal.size(); ++i)
+      if (is_call(legal[i].type) && k-- == 0) return i;
+    return pass;  // not reached: `calls` calls are listed
+  };
+  if (is_call(legal[0].type)) return claim(legal.size() - 1, legal.size() - 1);
   // One pass for the kinds of action offered (a bit per ActionType); calls are counted and
   // positions looked up only when needed.
   unsigned types = 0;
@@ -91,24 +110,18 @@ Action RandomBot::choose(std::span<const Action> legal) {
     return i;
   };
   if (options_.always_win && (offered(ActionType::kTsumo) || offered(ActionType::kRon)))
-    return legal[first(is_win)];
+    return first(is_win);
   const int kyuushu =
       offered(ActionType::kKyuushu)
           ? static_cast<int>(first([](ActionType t) { return t == ActionType::kKyuushu; }))
           : -1;
-  if (kyuushu >= 0 && (rng_.next() & 1)) return legal[static_cast<std::size_t>(kyuushu)];
-  if (offered(ActionType::kPass) && calls > 0) {
-    // A claim window: call with probability call_rate (53-bit uniform), then pick the call.
-    const double u = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53;
-    if (u >= options_.call_rate)
-      return legal[first([](ActionType t) { return t == ActionType::kPass; })];
-    std::uint64_t k = rng_.bounded(static_cast<std::uint64_t>(calls));
-    for (const Action& a : legal)
-      if (is_call(a.type) && k-- == 0) return a;
-  }
-  std::size_t pick = rng_.bounded(legal.size());
-  if (static_cast<int>(pick) == kyuushu) pick = (pick + 1) % legal.size();
-  return legal[pick];
+  if (kyuushu >= 0 && (rng_.next() & 1)) return static_cast<std::size_t>(kyuushu);
+  if (offered(ActionType::kPass) && calls > 0)
+    return claim(static_cast<std::size_t>(calls),
+                 first([](ActionType t) { return t == ActionType::kPass; }));
+  std::size_t choice = rng_.bounded(legal.size());
+  if (static_cast<int>(choice) == kyuushu) choice = (choice + 1) % legal.size();
+  return choice;
 }
 
 }  // namespace riichi::bots

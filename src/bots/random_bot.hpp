@@ -10,6 +10,7 @@
 // hand from the observation.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -32,13 +33,16 @@ class RandomBot final : public Bot {
 
   std::string name() const override { return options_.greedy ? "greedy" : "random"; }
   Action choose(const Observation& observation, std::span<const Action> legal) override;
+  int choose_index(const Observation& observation, std::span<const Action> legal) override;
   bool wants_observation() const override { return options_.greedy; }
 
   // Pure choice from the legal actions, for callers without an observation.
-  Action choose(std::span<const Action> legal);
+  Action choose(std::span<const Action> legal) { return legal[pick(legal)]; }
 
  private:
-  Action choose_greedy(const Observation& observation, std::span<const Action> legal);
+  // The position of the choice in `legal`.
+  std::size_t pick(std::span<const Action> legal);
+  std::size_t pick_greedy(const Observation& observation, std::span<const Action> legal);
 
   Xoshiro256 rng_;
   Options options_;

@@ -17,15 +17,33 @@ Seats seats_of(const std::array<std::unique_ptr<Bot>, 4>& bots) {
   return {bots[0].get(), bots[1].get(), bots[2].get(), bots[3].get()};
 }
 
-Action ask(const Game& game, Bot& bot, int seat) {
-  const std::vector<Action>& legal = game.legal_actions(seat);
-  if (!bot.wants_observation()) {
-    static const Observation kEmpty;
-    return bot.choose(kEmpty, legal);
-  }
+namespace {
+
+// The seat's view for its bot: an empty observation when the bot does not want one.
+const Observation& view(const Game& game, const Bot& bot, int seat) {
+  static const Observation kEmpty;
+  if (!bot.wants_observation()) return kEmpty;
   thread_local Observation obs;  // refilled in place: its vectors keep their capacity
   game.round().observe(seat, obs);
-  return bot.choose(obs, legal);
+  return obs;
+}
+
+}  // namespace
+
+Action ask(const Game& game, Bot& bot, int seat) {
+  return bot.choose(view(game, bot, seat), game.legal_actions(seat));
+}
+
+ApplyResult play_turn(Game& game, Bot& bot, int seat, Action& chosen) {
+  const Observation& obs = view(game, bot, seat);
+  const std::vector<Action>& legal = game.legal_actions(seat);
+  const int index = bot.choose_index(obs, legal);
+  if (index < 0) {
+    chosen = bot.choose(obs, legal);
+    return game.apply(chosen);
+  }
+  chosen = legal[static_cast<std::size_t>(index)];
+  return game.apply_legal(seat, static_cast<std::size_t>(index));
 }
 
 GameRecorder play_recorded(const Rules& rules, std::uint64_t seed, const Seats& bots) {
@@ -50,8 +68,8 @@ FastStats play_fast(const Rules& rules, std::uint64_t seed, const Seats& bots) {
   FastStats stats;
   while (!game.is_over()) {
     const int seat = game.to_play();
-    const Action a = ask(game, *bots[static_cast<std::size_t>(seat)], seat);
-    const ApplyResult applied = game.apply(a);
+    Action a;
+    const ApplyResult applied = play_turn(game, *bots[static_cast<std::size_t>(seat)], seat, a);
     if (!applied.ok)
       throw std::logic_error(bots[static_cast<std::size_t>(seat)]->name() +
                              " bot chose an illegal action: " + applied.reason);

@@ -305,19 +305,36 @@ const std::vector<Action>& Game::legal_actions(int seat) const {
   return round_.legal_actions(seat);
 }
 
+namespace {
+
+ApplyResult game_over(const RoundSetup& last) {
+  std::string reason = "the game is over (";
+  reason += hand_name(last.round_wind, last.hand_number);
+  reason += " was the last hand)";
+  return {false, reason};
+}
+
+}  // namespace
+
 ApplyResult Game::apply(Action action, InputMode mode) {
-  if (is_over()) {
-    std::string reason = "the game is over (";
-    reason += hand_name(round_.setup().round_wind, round_.setup().hand_number);
-    reason += " was the last hand)";
-    return {false, reason};
-  }
+  if (is_over()) return game_over(round_.setup());
   ApplyResult applied = round_.apply(action, mode);
-  if (!applied.ok || !round_.is_over()) return applied;
+  if (applied.ok) after_apply();
+  return applied;
+}
+
+ApplyResult Game::apply_legal(int seat, std::size_t index) {
+  if (is_over()) return game_over(round_.setup());
+  ApplyResult applied = round_.apply_legal(seat, index);
+  if (applied.ok) after_apply();
+  return applied;
+}
+
+void Game::after_apply() {
+  if (!round_.is_over()) return;
   results_.push_back(round_.result());
   state_ = next_state(state_, results_.back(), rules_);
   if (!state_.finished) start_hand();
-  return applied;
 }
 
 GameObservation Game::observation(int seat) const {

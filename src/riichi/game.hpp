@@ -126,6 +126,8 @@ class Game {
   // `mode` kHuman lets human input or a replayed record commit the offences of RULES.md §4.5
   // (chombo, dead hand: see Round::apply); bots use the default, legal actions only.
   ApplyResult apply(Action action, InputMode mode = InputMode::kLegalOnly);
+  // Applies legal_actions(seat)[index] (Round::apply_legal: no search of the list).
+  ApplyResult apply_legal(int seat, std::size_t index);
   GameObservation observation(int seat) const;
 
   // Every hand dealt so far, in order (chombo replays included): setups()[i] produced
@@ -140,6 +142,7 @@ class Game {
 
  private:
   void start_hand();
+  void after_apply();  // a hand that ended: its result kept, the next hand dealt
 
   Rules rules_;
   std::uint64_t seed_ = 0;

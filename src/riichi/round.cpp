@@ -184,12 +184,11 @@ void Round::draw(bool rinshan) {
   // §3.8: temporary furiten ends at the player's next draw (EMA 2016, EMA 2008).
   if (rules_.temporary_furiten_end != TemporaryFuritenEnd::kOwnDiscard)
     seats_[current_].temporary_furiten = false;
-  Event e;
+  Event& e = events_.emplace_back();  // written in place (no copy of the 32-byte event)
   e.type = EventType::kDraw;
   e.seat = static_cast<std::int8_t>(current_);
   e.tile = static_cast<std::int16_t>(id);
   e.rinshan = rinshan;
-  events_.push_back(e);
   phase_ = Phase::kSelf;
   kuikae_forbidden_ = 0;
 }
@@ -221,13 +220,12 @@ void Round::discard(const Action& a) {
   update_waits(seat);
   drawn_ = -1;
   kuikae_forbidden_ = 0;
-  Event e;
+  Event& e = events_.emplace_back();
   e.type = EventType::kDiscard;
   e.seat = static_cast<std::int8_t>(seat);
   e.tile = a.tile;
   e.tsumogiri = a.tsumogiri;
   e.riichi = riichi;
-  events_.push_back(e);
   // §4.4 suufon renda: the four first discards of the uninterrupted go-around are one wind.
   if (first && rules_.suufon_renda && ++first_discards_ == 4 && is_wind(kind)) {
     bool same = true;
@@ -496,7 +494,8 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
   }
   // Appended in one pass over the id bitset: named ids of a kind up to the drawn tile's come
   // before it. The vector keeps its capacity between decisions: no allocation once warm.
-  // (Sizing the list first and writing through a pointer costs more: resize() initialises.)
+  // (Sizing the list first and writing through a pointer costs more: resize() initialises; so
+  // does a scratch array written first and appended at once: +45% for this function.)
   Action drawn = a;
   drawn.tile = static_cast<std::int16_t>(drawn_);
   drawn.tsumogiri = true;

@@ -31,6 +31,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -198,7 +199,10 @@ class Round {
   Round clone() const { return *this; }
 
   // The actions `seat` may take now (empty if it has nothing to do). The reference stays
-  // valid until the next call of a non-const method or of legal_actions.
+  // valid until the next call of a non-const method or of legal_actions. The order is fixed
+  // (records and seeded bots depend on it): on the player's turn tsumo, kyuushu, ankan, kakan,
+  // kita, then the discards (by tile, the drawn tile after the others of its kind), then the
+  // riichi declarations in the same order; in a claim window ron, the calls, then pass.
   const std::vector<Action>& legal_actions(int seat) const;
   // Applies a legal action. An action not in the legal set is refused (state unchanged).
   // Chi/pon choices are matched by tile value (a plain 5p for any plain 5p copy). The action is
@@ -223,6 +227,11 @@ class Round {
   // valid ron by another seat on the same tile voids the chombo (§4.5 "chombo voided if another
   // player wins"; applied in both EMA presets, EMA 2008 being silent).
   ApplyResult apply(Action action, InputMode mode);
+  // Applies legal_actions(seat)[index] without searching the list (self-play with a bot that
+  // picks by position: the same as apply(legal_actions(seat)[index]), without the search).
+  // Refused with a reason when the hand is over, the seat has nothing to do or index is out of
+  // range.
+  ApplyResult apply_legal(int seat, std::size_t index);
 
   // Chombo adjudicated outside the engine (or any offence above), settled per `rules.chombo`
   // (§4.5): kReverseMangan pays at once (non-dealer offender 4000 to East and 2000 to each
@@ -361,6 +370,8 @@ class Round {
   bool nagashi(int seat) const;
   void pay_nagashi();
   bool matches(const Action& legal, const Action& a) const;
+  ApplyResult refuse_seat(int seat) const;
+  void apply_found(const Action& a);  // a legal action, validated by the caller
   void exhaustive_draw();
   void abortive_draw(AbortiveDraw kind, int seat);
   void accept_riichi(int seat);

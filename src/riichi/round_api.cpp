@@ -22,17 +22,21 @@ bool Round::matches(const Action& legal, const Action& a) const {
   return x == y;
 }
 
-ApplyResult Round::apply(Action action) {
+ApplyResult Round::refuse_seat(int seat) const {
   if (phase_ == Phase::kOver) return {false, "the hand is over"};
-  if (action.seat < 0 || action.seat >= rules_.players)
+  if (seat < 0 || seat >= rules_.players)
     return {false, rules_.players == 4 ? "seat must be 0..3" : "seat must be 0..2"};
+  std::string reason = "seat ";
+  reason += std::to_string(seat);
+  reason += " has nothing to do now";
+  return {false, reason};
+}
+
+ApplyResult Round::apply(Action action) {
+  if (phase_ == Phase::kOver || action.seat < 0 || action.seat >= rules_.players)
+    return refuse_seat(action.seat);
   const std::vector<Action>& legal = legal_actions(action.seat);
-  if (legal.empty()) {
-    std::string reason = "seat ";
-    reason += std::to_string(action.seat);
-    reason += " has nothing to do now";
-    return {false, reason};
-  }
+  if (legal.empty()) return refuse_seat(action.seat);
   // The exact action first (bots pass an element of the list): the tile, then the other fields
   // one by one (operator== compares the `uses` array through memcmp, a call per candidate).
   const Action* found = nullptr;
@@ -50,7 +54,36 @@ ApplyResult Round::apply(Action action) {
     reason += to_string(action, rules_.red_fives);
     return {false, reason};
   }
-  const Action a = *found;
+  apply_found(*found);
+  return {};
+}
+
+ApplyResult Round::apply_legal(int seat, std::size_t index) {
+  // The usual call: the list the caller chose from is the cache of this version.
+  if (seat == legal_seat_ && version_ == legal_version_ && index < legal_.size()) {
+    apply_found(legal_[index]);
+    return {};
+  }
+  if (phase_ == Phase::kOver || seat < 0 || seat >= rules_.players) return refuse_seat(seat);
+  const std::vector<Action>& legal = legal_actions(seat);
+  if (legal.empty()) return refuse_seat(seat);
+  if (index >= legal.size()) {
+    std::string reason = "no legal action ";
+    reason += std::to_string(index);
+    reason += " (seat ";
+    reason += std::to_string(seat);
+    reason += " has ";
+    reason += std::to_string(legal.size());
+    reason += ")";
+    return {false, reason};
+  }
+  apply_found(legal[index]);
+  return {};
+}
+
+// `found` may be an element of legal_, which the action rewrites: it is copied first.
+void Round::apply_found(const Action& found) {
+  const Action a = found;
   ++version_;
   if (phase_ == Phase::kClaim || phase_ == Phase::kChankan) {
     answers_[a.seat] = a;
@@ -80,7 +113,6 @@ ApplyResult Round::apply(Action action) {
     }
   }
   ++version_;
-  return {};
 }
 
 int Round::to_play() const {
