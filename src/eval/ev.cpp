@@ -146,6 +146,10 @@ void release_if_large(Workspace& w) {
     w = Workspace{};
 }
 
+// The edge weights 0..7 broadcast to the four lanes (the same products as a conversion).
+alignas(32) constexpr Values kWeights[8] = {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3},
+                                            {4, 4, 4, 4}, {5, 5, 5, 5}, {6, 6, 6, 6}, {7, 7, 7, 7}};
+
 // One turn of the backward recursion (MODEL.md §6): the draw nodes at t from the discard nodes
 // at t + 1 (`best`), then the discard nodes at t as the best of their options. kPlain: the
 // reference's options (the S0 - t denominator, no ron, no end of the hand by others), which
@@ -186,13 +190,13 @@ __attribute__((always_inline)) inline void turn_step(const detail::Graph& g, con
       Values acc = {0, 0, 0, 0};
       for (; e < plain_end; ++e) {
         const detail::DrawEdge edge = edges[e];
-        acc += static_cast<double>(detail::edge_weight(edge)) * best[edge & detail::kEdgeTarget].v;
+        acc += kWeights[edge >> 28 & 7] * best[edge & detail::kEdgeTarget].v;
       }
       for (; e < end; ++e) {  // wins: tenpai and win 1, the better of the points and playing on
         const detail::DrawEdge edge = edges[e];
         Values to = best[edge & detail::kEdgeTarget].v;
         to[0] = 1, to[1] = 1, to[2] = std::max(*wins++, to[2]);
-        acc += static_cast<double>(detail::edge_weight(edge)) * to;
+        acc += kWeights[edge >> 28 & 7] * to;
       }
       const int total = weight[d];
       if constexpr (kPlain) {

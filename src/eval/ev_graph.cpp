@@ -2,6 +2,7 @@
 #include "eval/ev_graph.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 #include "eval/tile_distance.hpp"
@@ -73,13 +74,14 @@ constexpr Digits kDigits = [] {
 // The kinds and the ids of a key's hand.
 void decode(const NodeKey& key, Counts& kinds, IdCounts& ids) {
   const PartKeys p = parts_of(key);
+  // Fixed-size copies into a padded buffer (the honours' two high digits write zeros past 34).
+  std::uint8_t buf[40];
   for (int part = 0; part < 4; ++part) {
-    const auto& low = kDigits.low[p.part[part] % 3125];
-    const auto& high = kDigits.high[p.part[part] / 3125];
-    std::copy(low.begin(), low.end(), kinds.begin() + 9 * part);
-    std::copy(high.begin(), high.begin() + (part < 3 ? 4 : 2), kinds.begin() + 9 * part + 5);
+    std::memcpy(buf + 9 * part, kDigits.low[p.part[part] % 3125].data(), 5);
+    std::memcpy(buf + 9 * part + 5, kDigits.high[p.part[part] / 3125].data(), 4);
   }
-  std::copy(kinds.begin(), kinds.end(), ids.begin());
+  std::memcpy(kinds.data(), buf, kNumKinds);
+  std::memcpy(ids.data(), buf, kNumKinds);
   for (int s = 0; s < 3; ++s) {
     const std::uint8_t red = key.hi >> (17 + s) & 1;
     ids[9 * s + 4] = static_cast<std::uint8_t>(ids[9 * s + 4] - red);
