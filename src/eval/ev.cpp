@@ -146,12 +146,19 @@ void release_if_large(Workspace& w) {
     w = Workspace{};
 }
 
+// The edge weights 0..7 broadcast to the four lanes (the same products as a conversion).
+alignas(32) constexpr Values kWeights[8] = {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3},
+                                            {4, 4, 4, 4}, {5, 5, 5, 5}, {6, 6, 6, 6}, {7, 7, 7, 7}};
+
 // One turn of the backward recursion (MODEL.md §6): the draw nodes at t from the discard nodes
-// at t + 1 (`best`), then the discard nodes at t as the best of their options. Compiled for
-// AVX2 and for the baseline, chosen at run time.
-__attribute__((target_clones("avx2", "default"))) void turn_step(
-    const detail::Graph& g, const detail::Setup& s, const EvOptions& o, int t,
-    const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
+// at t + 1 (`best`), then the discard nodes at t as the best of their options. kPlain: the
+// reference's options (the S0 - t denominator, no ron, no end of the hand by others), which
+// drop the per-node work of those terms (the same arithmetic otherwise).
+template <bool kPlain>
+__attribute__((always_inline)) inline void turn_step(const detail::Graph& g, const detail::Setup& s,
+                                                     const EvOptions& o, int t,
+                                                     const Slot* __restrict next,
+                                                     Slot* __restrict cur, Slot* __restrict best) {
   const std::size_t draws = g.draw_key.size(), discards = g.discard_key.size();
   const std::uint32_t* first = g.draw_first.data();
   const std::uint32_t* win_first = g.win_first.data();
@@ -183,15 +190,21 @@ __attribute__((target_clones("avx2", "default"))) void turn_step(
       Values acc = {0, 0, 0, 0};
       for (; e < plain_end; ++e) {
         const detail::DrawEdge edge = edges[e];
-        acc += static_cast<double>(detail::edge_weight(edge)) * best[edge & detail::kEdgeTarget].v;
+        acc += kWeights[edge >> 28 & 7] * best[edge & detail::kEdgeTarget].v;
       }
       for (; e < end; ++e) {  // wins: tenpai and win 1, the better of the points and playing on
         const detail::DrawEdge edge = edges[e];
         Values to = best[edge & detail::kEdgeTarget].v;
         to[0] = 1, to[1] = 1, to[2] = std::max(*wins++, to[2]);
-        acc += static_cast<double>(detail::edge_weight(edge)) * to;
+        acc += kWeights[edge >> 28 & 7] * to;
       }
       const int total = weight[d];
+      if constexpr (kPlain) {
+        v = base + (acc - static_cast<double>(total) * base) * inverse[0];
+        if (flags[d] & detail::kTenpaiFlag) v[0] = 1;
+        cur[d].v = v;
+        continue;
+      }
       const int k = std::min<int>(dist[d], 15);
       int denominator = o.shrinking_denominator ? s.unseen - t : s.unseen - std::max(k, since);
       double inv = inverse[k];
@@ -232,6 +245,18 @@ __attribute__((target_clones("avx2", "default"))) void turn_step(
   }
 }
 
+// turn_step compiled for AVX2 and for the baseline, chosen at run time.
+__attribute__((target_clones("avx2", "default"))) void plain_turn_step(
+    const detail::Graph& g, const detail::Setup& s, const EvOptions& o, int t,
+    const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
+  turn_step<true>(g, s, o, t, next, cur, best);
+}
+__attribute__((target_clones("avx2", "default"))) void full_turn_step(
+    const detail::Graph& g, const detail::Setup& s, const EvOptions& o, int t,
+    const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
+  turn_step<false>(g, s, o, t, next, cur, best);
+}
+
 // The backward recursion for t = 18 down to 0; `roots` are draw nodes whose values are kept
 // for every turn.
 std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, const EvOptions& o,
@@ -240,8 +265,10 @@ std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, con
   // No clearing: the last turn writes every node before any is read.
   w.next.resize(draws), w.cur.resize(draws), w.best.resize(discards);
   std::vector<EvCurve> curves(roots.size());
+  const bool plain = o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0;
   for (int t = kLastTurn; t >= 0; --t) {
-    turn_step(g, s, o, t, w.next.data(), w.cur.data(), w.best.data());
+    (plain ? plain_turn_step : full_turn_step)(g, s, o, t, w.next.data(), w.cur.data(),
+                                               w.best.data());
     for (std::size_t r = 0; r < roots.size(); ++r) {
       if (roots[r] == detail::NodeMap::kAbsent) continue;
       const Values& x = w.cur[roots[r]].v;

@@ -2,13 +2,10 @@
 #include "eval/ev_graph.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 #include "eval/tile_distance.hpp"
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace riichi::eval::detail {
 
@@ -77,36 +74,19 @@ constexpr Digits kDigits = [] {
 // The kinds and the ids of a key's hand.
 void decode(const NodeKey& key, Counts& kinds, IdCounts& ids) {
   const PartKeys p = parts_of(key);
+  // Fixed-size copies into a padded buffer (the honours' two high digits write zeros past 34).
+  std::uint8_t buf[40];
   for (int part = 0; part < 4; ++part) {
-    const auto& low = kDigits.low[p.part[part] % 3125];
-    const auto& high = kDigits.high[p.part[part] / 3125];
-    std::copy(low.begin(), low.end(), kinds.begin() + 9 * part);
-    std::copy(high.begin(), high.begin() + (part < 3 ? 4 : 2), kinds.begin() + 9 * part + 5);
+    std::memcpy(buf + 9 * part, kDigits.low[p.part[part] % 3125].data(), 5);
+    std::memcpy(buf + 9 * part + 5, kDigits.high[p.part[part] / 3125].data(), 4);
   }
-  std::copy(kinds.begin(), kinds.end(), ids.begin());
+  std::memcpy(kinds.data(), buf, kNumKinds);
+  std::memcpy(ids.data(), buf, kNumKinds);
   for (int s = 0; s < 3; ++s) {
     const std::uint8_t red = key.hi >> (17 + s) & 1;
     ids[9 * s + 4] = static_cast<std::uint8_t>(ids[9 * s + 4] - red);
     ids[kNumKinds + s] = red;
   }
-}
-
-// Bit id set when the hand holds id.
-std::uint64_t present(const IdCounts& h) {
-#if defined(__SSE2__)
-  const __m128i zero = _mm_setzero_si128();
-  auto bits = [&](int from) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h.data() + from));
-    return std::uint64_t(static_cast<std::uint16_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))));
-  };
-  std::uint64_t m = bits(0) | bits(16) << 16;
-  for (int id = 32; id < kIds; ++id) m |= std::uint64_t{h[id] > 0} << id;
-  return m;
-#else
-  std::uint64_t m = 0;
-  for (int id = 0; id < kIds; ++id) m |= std::uint64_t{h[id] > 0} << id;
-  return m;
-#endif
 }
 
 constexpr std::uint64_t kFiveKinds = (1ull << 4) | (1ull << 13) | (1ull << 22);
@@ -287,7 +267,7 @@ void Builder::expand_discard(std::uint32_t big) {
                                                                          : 0);
   const bool down = root || (o_.shanten_down && !riichi && within_bound(dist, td.shanten));
   const std::uint64_t spare = ids_of_kinds(td.mask, s_.red_fives);
-  const std::uint64_t held = present(h);
+  const std::uint64_t held = held_mask(h);
   const std::uint64_t ids = down ? held : held & spare;
   // Prefetch the lookups to come (those not already made from the draw side).
   const std::uint64_t made = o_.bidirectional_edges ? g_.seen[big][0] : 0;

@@ -25,6 +25,10 @@
 #include "riichi/score.hpp"
 #include "riichi/yaku.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace riichi::eval::detail {
 
 inline constexpr int kIds = 37;
@@ -61,6 +65,26 @@ Setup make_setup(const EvPosition& position, const Rules& rules, bool shanten = 
 NodeKey key_of(const IdCounts& hand, bool riichi);
 IdCounts hand_of(const NodeKey& key);  // by id
 Counts kinds_of(const IdCounts& hand);
+
+// Bit i set when counts[i] > 0 (a hand by id or by kind: at least 32 entries).
+template <std::size_t N>
+std::uint64_t held_mask(const std::array<std::uint8_t, N>& counts) {
+  static_assert(N >= 32 && N < 64);
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  auto bits = [&](std::size_t from) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts.data() + from));
+    return std::uint64_t(static_cast<std::uint16_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))));
+  };
+  std::uint64_t m = bits(0) | bits(16) << 16;
+  for (std::size_t i = 32; i < N; ++i) m |= std::uint64_t{counts[i] > 0} << i;
+  return m;
+#else
+  std::uint64_t m = 0;
+  for (std::size_t i = 0; i < N; ++i) m |= std::uint64_t{counts[i] > 0} << i;
+  return m;
+#endif
+}
 
 // Open-addressing map from a node's key to its index (draw and discard nodes in one map: their
 // tile counts differ).
@@ -156,6 +180,7 @@ class WinScorer {
   Counts indicator_of_{};                        // the indicator kind pointing at each kind
   int kita_dora_ = 0;                            // the dora of the nukidora set aside
   Counts meld_counts_{};
+  std::uint64_t meld_kinds_ = 0;  // kinds in the melds, and North with kita set aside
   int meld_red_ = 0;
   std::array<HandSet, 4> meld_sets_{};
   int melds_ = 0;

@@ -131,6 +131,7 @@ WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const
     menzen_ &= !m.is_open();
     for (Tile t : m.view()) ++meld_counts_[t.kind], meld_red_ += t.red;
   }
+  meld_kinds_ = held_mask(meld_counts_) | (position.kita > 0 ? std::uint64_t{1} << kNorth : 0);
 }
 
 // The decompositions of a complete hand, shared by its winning tiles, riichi or not, tsumo or
@@ -258,9 +259,9 @@ double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const 
     // One indicator: only the kinds pointing at a held kind add ura (1 to 4 of them).
     std::array<int, 5> ways{};  // indicator tiles by the ura they give
     ways[0] = wall;
-    for (int k = 0; k < kNumKinds; ++k) {
+    for (std::uint64_t m = held_mask(kinds) | meld_kinds_; m; m &= m - 1) {
+      const int k = __builtin_ctzll(m);
       const int held = kinds[k] + meld_counts_[k] + (k == kNorth ? position_.kita : 0);
-      if (held == 0) continue;
       const int n = wall_of(indicator_of_[k]);
       ways[0] -= n;
       ways[std::min(held, 4)] += n;
