@@ -214,8 +214,7 @@ namespace {
 // The kinds whose tile brings seven pairs or thirteen orphans of `base` below `shanten_now`:
 // other_forms(kind) depends only on whether the kind is held 0, 1 or more times and is a
 // terminal/honour, so each of these six groups is evaluated once.
-std::uint64_t other_forms_improving(const AddOneShanten& add, const Counts& base,
-                                    int shanten_now) {
+std::uint64_t other_forms_improving(const AddOneShanten& add, const Counts& base, int shanten_now) {
   constexpr std::uint64_t kAll = (std::uint64_t{1} << kNumKinds) - 1;
   const std::uint64_t held = add.forms().present, twice = kinds_at_least(base, 2);
   const std::uint64_t by_count[3] = {kAll & ~held, held & ~twice, twice};
