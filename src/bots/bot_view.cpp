@@ -82,10 +82,8 @@ int PlanShanten::with(int kind, int delta) const {
   if (kind < 0) delta = 0;
   const int n = kind >= 0 ? hand_[static_cast<std::size_t>(kind)] : 0;
   if (plans_ & kPlanFree) {
-    detail::HandShanten h = free_;
-    if (delta > 0) h.add(kind, n);
-    if (delta < 0) h.remove(kind, n - 1);
-    return closed_ ? h.shanten() : h.standard();
+    if (delta == 0) return closed_ ? free_.shanten() : free_.standard();
+    return free_.shanten_with(kind, delta, n, closed_);
   }
   const int blocks = (tiles_ + delta) / 3;
   int best = 99;

@@ -1,6 +1,8 @@
 #include "riichi/decompose.hpp"
 
-#include <numeric>
+#include <cstring>
+
+#include "riichi/hand.hpp"
 
 namespace riichi {
 
@@ -10,43 +12,59 @@ bool Decomposition::has_pair() const {
   return false;
 }
 
+namespace {
+
+constexpr std::uint64_t kHonourKinds = std::uint64_t{0x7F} << kEast;
+
+// The number of tiles of suit `s` (9 kinds): eight counts summed in one word (16-bit lanes, no
+// overflow whatever the counts), plus the ninth.
+int suit_total(const Counts& c, int s) {
+  std::uint64_t word;
+  std::memcpy(&word, c.data() + 9 * s, sizeof word);
+  constexpr std::uint64_t kLow = 0x00FF00FF00FF00FFull;
+  const std::uint64_t lanes = (word & kLow) + (word >> 8 & kLow);
+  return static_cast<int>((lanes * 0x0001000100010001ull) >> 48) + c[9 * s + 8];
+}
+
+}  // namespace
+
 int decompose(const Counts& concealed, DecompositionList& out) {
   out.count = 0;
-  Decomposition honours;
-  int pairs = 0, tiles = 0;
-  for (int k = kEast; k < kNumKinds; ++k) {
-    const int n = concealed[k];
-    tiles += n;
-    if (n == 0) continue;
-    if (n == 1 || n >= 4) return 0;
-    if (n == 2 && ++pairs > 1) return 0;  // before storing: seven honour pairs must not overflow
-    if (honours.count == 5) return 0;
-    honours.blocks[honours.count++] =
-        Block{n == 3 ? BlockType::kPung : BlockType::kPair, static_cast<std::uint8_t>(k)};
-  }
-  const bool honour_pair = pairs == 1;
-  std::uint32_t mask = 0;
+  // Honours are pungs or the pair: no single, no four, at most one pair (with at most 14 tiles,
+  // checked below before any block is stored, at most five blocks).
+  const std::uint64_t present = kinds_at_least(concealed, 1);
+  const std::uint64_t two = kinds_at_least(concealed, 2), three = kinds_at_least(concealed, 3);
+  const std::uint64_t honours = present & kHonourKinds;
+  if ((honours & ~two) != 0 || (honours & kinds_at_least(concealed, 4)) != 0) return 0;
+  const std::uint64_t honour_pairs = honours & ~three;
+  if ((honour_pairs & (honour_pairs - 1)) != 0) return 0;
+  int pairs = honour_pairs != 0 ? 1 : 0;
+  int tiles = mask_size(honours) * 3 - pairs;
+  // Each suit holds 3m or 3m+2 tiles; the pair goes to the one with 3m+2.
+  std::uint32_t pair_kinds = 0;
   for (int s = 0; s < 3; ++s) {
-    int total = 0;
-    for (int k = s * 9; k < s * 9 + 9; ++k) {
-      total += concealed[k];
-      mask |= std::uint32_t{concealed[k] != 0} << k;
-    }
+    const int total = suit_total(concealed, s);
     if (total % 3 == 1) return 0;
-    pairs += total % 3 == 2;
+    if (total % 3 == 2) ++pairs, pair_kinds |= 0x1FFu << (9 * s);
     tiles += total;
   }
   if (tiles > 14 || pairs != (tiles % 3 == 2 ? 1 : 0)) return 0;
+  Decomposition honour_blocks;
+  for (std::uint64_t m = honours; m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    honour_blocks.blocks[honour_blocks.count++] = Block{
+        concealed[k] == 3 ? BlockType::kPung : BlockType::kPair, static_cast<std::uint8_t>(k)};
+  }
   Counts c = concealed;
   Decomposition cur;
-  for_each_suited_decomposition(c, mask, tiles % 3 == 2 && !honour_pair, cur,
-                                [&](const Decomposition& d) {
-                                  if (out.count == kMaxDecompositions) return;
-                                  Decomposition& full = out.items[out.count++];
-                                  full = d;
-                                  for (int i = 0; i < honours.count; ++i)
-                                    full.blocks[full.count++] = honours.blocks[i];
-                                });
+  const auto mask = static_cast<std::uint32_t>(present & 0x7FFFFFF);
+  for_each_suited_decomposition_pairing(c, mask, pair_kinds, cur, [&](const Decomposition& d) {
+    if (out.count == kMaxDecompositions) return;
+    Decomposition& full = out.items[out.count++];
+    full = d;
+    for (int i = 0; i < honour_blocks.count; ++i)
+      full.blocks[full.count++] = honour_blocks.blocks[i];
+  });
   return out.count;
 }
 

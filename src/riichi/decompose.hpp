@@ -27,21 +27,24 @@ struct Decomposition {
 };
 
 // Visits every decomposition of the suited kinds marked in `mask` (bit k: kind k < 27 has
-// copies in `c`) into chows and pungs, plus one pair when `need_pair`; `leaf(cur)` is called
-// with the blocks appended to `cur`. At the lowest kind still present its copies split at once
-// between a pung, the pair and chows starting there, so each multiset of blocks is visited
-// exactly once. `c` and `cur` are restored before returning. No allocation.
+// copies in `c`) into chows and pungs, plus one pair on one of the kinds of `pair_kinds` (none
+// when 0); `leaf(cur)` is called with the blocks appended to `cur`. At the lowest kind still
+// present its copies split at once between a pung, the pair and chows starting there, so each
+// multiset of blocks is visited exactly once. `c` and `cur` are restored before returning. No
+// allocation. Leaving out of `pair_kinds` the kinds whose pair cannot complete (a suit without
+// 3m+2 tiles) prunes the search without changing the leaves or their order.
 template <typename Leaf>
-void for_each_suited_decomposition(Counts& c, std::uint32_t mask, bool need_pair,
-                                   Decomposition& cur, Leaf&& leaf) {
+void for_each_suited_decomposition_pairing(Counts& c, std::uint32_t mask, std::uint32_t pair_kinds,
+                                           Decomposition& cur, Leaf&& leaf) {
   if (mask == 0) {
-    if (!need_pair) leaf(cur);
+    if (pair_kinds == 0) leaf(cur);
     return;
   }
   const int kind = std::countr_zero(mask);
   const int n = c[kind];
-  for (int pung = 0; pung <= 1; ++pung) {
-    for (int pair = 0; pair <= (need_pair ? 1 : 0); ++pair) {
+  const int max_pair = (pair_kinds >> kind & 1) && n >= 2 ? 1 : 0;
+  for (int pung = 0; pung <= (n >= 3 ? 1 : 0); ++pung) {
+    for (int pair = 0; pair <= max_pair; ++pair) {
       const int chows = n - 3 * pung - 2 * pair;
       if (chows < 0) continue;
       if (chows > 0 && (number_of(kind) > 7 || c[kind + 1] < chows || c[kind + 2] < chows))
@@ -56,11 +59,18 @@ void for_each_suited_decomposition(Counts& c, std::uint32_t mask, bool need_pair
         if ((c[kind + 1] -= chows) == 0) next &= ~(2u << kind);
         if ((c[kind + 2] -= chows) == 0) next &= ~(4u << kind);
       }
-      for_each_suited_decomposition(c, next, need_pair && !pair, cur, leaf);
+      for_each_suited_decomposition_pairing(c, next, pair ? 0u : pair_kinds, cur, leaf);
       if (chows) c[kind + 1] += chows, c[kind + 2] += chows;
       cur.count = saved;
     }
   }
+}
+
+// The same with the pair allowed on any kind when `need_pair`.
+template <typename Leaf>
+void for_each_suited_decomposition(Counts& c, std::uint32_t mask, bool need_pair,
+                                   Decomposition& cur, Leaf&& leaf) {
+  for_each_suited_decomposition_pairing(c, mask, need_pair ? ~0u : 0u, cur, leaf);
 }
 
 // Enough room for every standard decomposition of at most 14 tiles: the test

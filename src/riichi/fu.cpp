@@ -7,28 +7,46 @@ namespace riichi {
 
 namespace {
 
-void add(std::vector<FuItem>* items, int& total, int fu, const char* name) {
-  total += fu;
-  if (items) items->push_back(FuItem{name, fu});
-}
+// Where the fu go: NoItems only adds them up (the search over readings, without branches on the
+// hand), Items also names each (the chosen reading). One template, so that the rules below are
+// written once.
+struct NoItems {
+  int total = 0;
+  void add_if(bool when, int fu, const char*) { total += when ? fu : 0; }
+  void add_tile_if(bool when, int fu, const char*, int) { total += when ? fu : 0; }
+};
 
-// Item names stay within the short-string buffer (15 chars): no allocation per item.
-void add_tile(std::vector<FuItem>* items, int& total, int fu, const char* name, int kind) {
-  total += fu;
-  if (!items) return;
-  FuItem& item = items->emplace_back(FuItem{name, fu});
-  item.name += ' ';
-  item.name += static_cast<char>('0' + number_of(kind));
-  item.name += "mpsz"[kind / 9];
-}
+struct Items {
+  std::vector<FuItem>* items;
+  int total = 0;
+  void add_if(bool when, int fu, const char* name) {
+    if (!when) return;
+    total += fu;
+    items->push_back(FuItem{name, fu});
+  }
+  // Item names stay within the short-string buffer (15 chars): no allocation per item.
+  void add_tile_if(bool when, int fu, const char* name, int kind) {
+    if (!when) return;
+    total += fu;
+    FuItem& item = items->emplace_back(FuItem{name, fu});
+    item.name += ' ';
+    item.name += static_cast<char>('0' + number_of(kind));
+    item.name += "mpsz"[kind / 9];
+  }
+};
 
-// §7: pung 2/4 (simples open/concealed), doubled for terminals/honours, x4 for a kong.
+constexpr std::uint64_t kYaochuuKinds = [] {
+  std::uint64_t m = 0;
+  for (int k = 0; k < kNumKinds; ++k) m |= std::uint64_t{is_yaochuu(k)} << k;
+  return m;
+}();
+
+// §7: pung 2/4 (simples open/concealed), doubled for terminals/honours, x4 for a kong:
+// 2 << (concealed + yaochuu + 2 kong).
 int set_fu(const HandSet& set) {
-  int fu = 2;
-  if (!set.open) fu *= 2;
-  if (is_yaochuu(set.kind)) fu *= 2;
-  if (set.type == SetKind::kKong) fu *= 4;
-  return fu;
+  const int shift = int{!set.open} + static_cast<int>(kYaochuuKinds >> set.kind & 1) +
+                    2 * int{set.type == SetKind::kKong};
+  return 2 << shift;
 }
 
 // "closed_pung", "open_kong", ... (the tile, appended, shows simple / terminal / honour).
@@ -38,67 +56,56 @@ const char* set_fu_name(const HandSet& set) {
 }
 
 // §7: dragon, seat wind, prevalent wind pair; a double-wind pair gives double_wind_pair_fu.
-void pair_fu(const Reading& r, const WinContext& ctx, const Rules& rules,
-             std::vector<FuItem>* items, int& total) {
+template <typename Sink>
+void pair_fu(const Reading& r, const WinContext& ctx, const Rules& rules, Sink& out) {
   const int k = r.pair;
   const bool seat = k == kEast + ctx.seat;
   const bool round = k == kEast + ctx.round_wind;
-  if (is_dragon(k)) add_tile(items, total, 2, "pair_dragon", k);
-  if (seat && round) {
-    add_tile(items, total, rules.double_wind_pair_fu, "pair_double", k);
-  } else if (seat) {
-    add_tile(items, total, 2, "pair_seat", k);
-  } else if (round) {
-    add_tile(items, total, 2, "pair_round", k);
-  }
+  out.add_tile_if(is_dragon(k), 2, "pair_dragon", k);
+  out.add_tile_if(seat && round, rules.double_wind_pair_fu, "pair_double", k);
+  out.add_tile_if(seat != round, 2, seat ? "pair_seat" : "pair_round", k);
 }
 
-void wait_fu(const Reading& r, std::vector<FuItem>* items, int& total) {
-  switch (r.wait) {
-    case WaitShape::kKanchan:
-      add(items, total, 2, "kanchan_wait");
-      break;
-    case WaitShape::kPenchan:
-      add(items, total, 2, "penchan_wait");
-      break;
-    case WaitShape::kTanki:
-      add(items, total, 2, "tanki_wait");
-      break;
-    default:
-      break;  // ryanmen and shanpon give no wait fu
+// §7: 2 for a kanchan, penchan or tanki wait (none for ryanmen and shanpon).
+constexpr const char* kWaitFuNames[kNumWaitShapes] = {
+    nullptr, "kanchan_wait", "penchan_wait", nullptr, "tanki_wait", nullptr, nullptr, nullptr};
+
+template <typename Sink>
+FuResult fu_of(const Reading& r, const WinContext& ctx, bool pinfu, const Rules& rules, Sink& out) {
+  if (r.shape == Shape::kChiitoitsu) {  // §7: 25 flat, nothing added, no rounding
+    out.add_if(true, 25, "chiitoitsu");
+    return {25, 25};
   }
+  out.add_if(true, 20, "base");
+  out.add_if(r.menzen && !r.tsumo, 10, "menzen_ron");
+  if (r.shape == Shape::kKokushi) {
+    out.add_if(r.tsumo, 2, "tsumo");
+    return {out.total, (out.total + 9) / 10 * 10};
+  }
+  // §7: tsumo +2 except with pinfu (closed pinfu tsumo = 20 fu).
+  out.add_if(r.tsumo && !pinfu, 2, "tsumo");
+  for (int i = 0; i < r.num_sets; ++i) {
+    const HandSet& set = r.sets[i];
+    out.add_tile_if(set.type != SetKind::kChow, set_fu(set), set_fu_name(set), set.kind);
+  }
+  pair_fu(r, ctx, rules, out);
+  const char* wait = kWaitFuNames[static_cast<int>(r.wait)];
+  out.add_if(wait != nullptr, 2, wait);
+  // §7: an open hand with no other fu won by ron gets 2 (22 -> 30); 20-fu ron does not exist.
+  out.add_if(!r.menzen && !r.tsumo && out.total == 20, 2, "open_pinfu");
+  return {out.total, (out.total + 9) / 10 * 10};
 }
 
 }  // namespace
 
 FuResult compute_fu(const Reading& r, const WinContext& ctx, bool pinfu, const Rules& rules,
                     std::vector<FuItem>* items) {
-  int total = 0;
-  if (r.shape == Shape::kChiitoitsu) {  // §7: 25 flat, nothing added, no rounding
-    add(items, total, 25, "chiitoitsu");
-    return {25, 25};
+  if (items == nullptr) {
+    NoItems sum;
+    return fu_of(r, ctx, pinfu, rules, sum);
   }
-  add(items, total, 20, "base");
-  if (r.menzen && !r.tsumo) add(items, total, 10, "menzen_ron");
-  if (r.shape == Shape::kKokushi) {
-    if (r.tsumo) add(items, total, 2, "tsumo");
-    return {total, (total + 9) / 10 * 10};
-  }
-  // §7: tsumo +2 except with pinfu (closed pinfu tsumo = 20 fu).
-  if (r.tsumo && !pinfu) add(items, total, 2, "tsumo");
-  for (int i = 0; i < r.num_sets; ++i) {
-    const HandSet& set = r.sets[i];
-    if (set.type == SetKind::kChow) continue;
-    if (items)
-      add_tile(items, total, set_fu(set), set_fu_name(set), set.kind);
-    else
-      total += set_fu(set);
-  }
-  pair_fu(r, ctx, rules, items, total);
-  wait_fu(r, items, total);
-  // §7: an open hand with no other fu won by ron gets 2 (22 -> 30); 20-fu ron does not exist.
-  if (!r.menzen && !r.tsumo && total == 20) add(items, total, 2, "open_pinfu");
-  return {total, (total + 9) / 10 * 10};
+  Items named{items};
+  return fu_of(r, ctx, pinfu, rules, named);
 }
 
 }  // namespace riichi

@@ -176,36 +176,42 @@ bool block_holds(const Block& b, int w) {
   return b.kind == w;
 }
 
-// Every reading of one standard decomposition: one per distinct block holding the win tile.
+// Every reading of one standard decomposition: one per distinct block holding the win tile. The
+// sets are laid out once (concealed blocks in order, then the melds); each reading only marks
+// the block the win completed.
 void standard_readings(const Decomposition& d, const Reading& base, Search& search) {
+  Reading r = base;
+  r.num_sets = 0;
+  std::array<int, 5> set_of_block{};  // index in r.sets, -1 for the pair
+  for (int j = 0; j < d.count; ++j) {
+    const Block& x = d.blocks[j];
+    if (x.type == BlockType::kPair) {
+      r.pair = x.kind;
+      set_of_block[j] = -1;
+      continue;
+    }
+    set_of_block[j] = r.num_sets;
+    HandSet& s = r.sets[r.num_sets++];
+    s = HandSet{};
+    s.type = x.type == BlockType::kChow ? SetKind::kChow : SetKind::kPung;
+    s.kind = x.kind;
+  }
+  for (int j = 0; j < base.num_sets; ++j) r.sets[r.num_sets++] = base.sets[j];
   for (int i = 0; i < d.count; ++i) {
     const Block& b = d.blocks[i];
     if (!block_holds(b, base.win)) continue;
     bool seen = false;
     for (int j = 0; j < i; ++j) seen |= d.blocks[j] == b;
     if (seen) continue;
-    Reading r = base;
-    r.num_sets = 0;
-    for (int j = 0; j < d.count; ++j) {
-      const Block& x = d.blocks[j];
-      if (x.type == BlockType::kPair) {
-        r.pair = x.kind;
-        continue;
-      }
-      HandSet s;
-      s.type = x.type == BlockType::kChow ? SetKind::kChow : SetKind::kPung;
-      s.kind = x.kind;
-      // §7: a pung completed by a ron tile is open (and not a concealed pung).
-      s.open = j == i && x.type == BlockType::kPung && !base.tsumo;
-      if (j == i) r.completed = r.num_sets;
-      r.sets[r.num_sets++] = s;
-    }
-    if (b.type == BlockType::kPair) r.completed = -1;
+    r.completed = set_of_block[i];
     r.wait = b.type == BlockType::kPair   ? WaitShape::kTanki
              : b.type == BlockType::kPung ? WaitShape::kShanpon
                                           : chow_wait(b.kind, base.win);
-    for (int j = 0; j < base.num_sets; ++j) r.sets[r.num_sets++] = base.sets[j];
+    // §7: a pung completed by a ron tile is open (and not a concealed pung).
+    const bool ron_pung = b.type == BlockType::kPung && !base.tsumo;
+    if (ron_pung) r.sets[r.completed].open = true;
     search.consider(r);
+    if (ron_pung) r.sets[r.completed].open = false;
   }
 }
 
@@ -224,7 +230,8 @@ DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx, co
 // ------------------------------------------------------------------------------------------
 // Validation.
 
-std::string validate(std::span<const Meld> melds, int red_fives, const WinContext& ctx,
+// The reason the context is inconsistent, or nullptr (no string built on the hot path).
+const char* validate(std::span<const Meld> melds, int red_fives, const WinContext& ctx,
                      const Rules& rules) {
   if (ctx.seat < 0 || ctx.seat > 3 || ctx.round_wind < 0 || ctx.round_wind > 3)
     return "seat and round_wind must be 0..3";
@@ -246,7 +253,7 @@ std::string validate(std::span<const Meld> melds, int red_fives, const WinContex
     return "the discarder must be another seat 0..3";
   if (ctx.liable > 3 || (ctx.liable >= 0 && ctx.liable == ctx.seat))
     return "the liable player must be another seat 0..3";
-  return "";
+  return nullptr;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -463,8 +470,9 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
     base.menzen &= !m.is_open();
     for (Tile t : m.view()) ++base.counts[t.kind], red_fives += t.red;
   }
-  if (std::string why = validate(in.melds, red_fives, ctx, rules); !why.empty())
-    return failed(ScoreError::kInvalidContext, [&] { return "invalid context: " + why; });
+  if (const char* why = validate(in.melds, red_fives, ctx, rules))
+    return failed(ScoreError::kInvalidContext,
+                  [&] { return std::string("invalid context: ") + why; });
   if (rules.no_manzu_2_to_8)  // three players: 2m-8m are not in the game
     for (int k = 1; k <= 7; ++k)
       if (base.counts[k] > 0)

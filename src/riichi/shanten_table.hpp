@@ -24,8 +24,10 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 
+#include "riichi/hand.hpp"
 #include "riichi/tile.hpp"
 
 namespace riichi::detail {
@@ -112,6 +114,33 @@ class PartClasses {
         return final_value(mp_, d.sz_class[class_[2] * kHonorClasses + changed], blocks);
     }
   }
+  // value_with(kind, 1, blocks) for each kind of `kinds` (bit per kind, each held at most three
+  // times), as f(kind, value) in ascending kind: the lookups that do not depend on the kind are
+  // made once per part.
+  template <typename F>
+  void for_each_added(std::uint64_t kinds, int blocks, F&& f) const {
+    const ShantenTableData& d = kShantenTableData;
+    for (int part = 0; part < 4; ++part) {
+      std::uint64_t m = kinds >> (9 * part) & (part == 3 ? 0x7F : 0x1FF);
+      if (m == 0) continue;
+      // The combined class is table[changed * mul + add]; the value final_value[that * fmul +
+      // fadd] (man/pin combine with each other, sou/honours likewise).
+      const bool mp_side = part < 2;
+      const std::uint8_t* table = mp_side ? d.mp_class : d.sz_class;
+      const int mul = part == 0 ? kSuitClasses : part == 2 ? kHonorClasses : 1;
+      const int add = part == 0   ? class_[1]
+                      : part == 1 ? class_[0] * kSuitClasses
+                      : part == 2 ? class_[3]
+                                  : class_[2] * kHonorClasses;
+      const int fmul = mp_side ? kSouHonorClasses * 5 : 5;
+      const int fadd = mp_side ? sz_ * 5 + blocks : mp_ * kSouHonorClasses * 5 + blocks;
+      for (; m; m &= m - 1) {
+        const int kind = 9 * part + std::countr_zero(m);
+        const int changed = moved_class(kind, 1);
+        f(kind, static_cast<int>(d.final_value[table[changed * mul + add] * fmul + fadd]));
+      }
+    }
+  }
 
  private:
   // Part (0..3), base-5 digit within the part's key (honours 0..6; suits 0..4 in the low key,
@@ -172,9 +201,20 @@ class PartClasses {
 class HandShanten {
  public:
   HandShanten() : parts_(Counts{}) {}
+  // The counts of the forms as add() would leave them tile by tile: kinds held, kinds held twice
+  // or more, the same among terminals and honours.
   explicit HandShanten(const Counts& c) : parts_(c) {
-    for (int k = 0; k < kNumKinds; ++k)
-      for (int n = 0; n < c[k]; ++n) count(k, n, 1);
+    constexpr std::uint64_t kYaochuu = [] {
+      std::uint64_t m = 0;
+      for (int k = 0; k < kNumKinds; ++k) m |= std::uint64_t{is_yaochuu(k)} << k;
+      return m;
+    }();
+    for (std::uint8_t n : c) tiles_ += n;
+    const std::uint64_t held = kinds_at_least(c, 1), pairs = kinds_at_least(c, 2);
+    kinds_ = mask_size(held);
+    pairs_ = mask_size(pairs);
+    yaochuu_kinds_ = mask_size(held & kYaochuu);
+    yaochuu_pairs_ = mask_size(pairs & kYaochuu);
   }
   // One tile of `kind` in; `before` is the count of `kind` before it.
   void add(int kind, int before) {
@@ -196,6 +236,22 @@ class HandShanten {
     return std::min({standard_form, chiitoitsu, kokushi});
   }
   const PartClasses& parts() const { return parts_; }
+  // The same as shanten() (all forms) or standard() of a copy after add(kind, n) (delta = 1) or
+  // remove(kind, n - 1) (delta = -1), where n is the count of `kind` now: nothing is copied.
+  int shanten_with(int kind, int delta, int n, bool all_forms) const {
+    const int tiles = tiles_ + delta, blocks = tiles / 3;
+    const int standard_form = 2 * blocks - parts_.value_with(kind, delta, blocks);
+    if (!all_forms || tiles < 13) return standard_form;
+    const int low = delta > 0 ? n : n - 1;
+    const int first = low == 0 ? delta : 0, second = low == 1 ? delta : 0;
+    const bool yaochuu = is_yaochuu(kind);
+    const int kinds = kinds_ + first, pairs = pairs_ + second;
+    const int yaochuu_kinds = yaochuu_kinds_ + (yaochuu ? first : 0);
+    const int yaochuu_pairs = yaochuu_pairs_ + (yaochuu ? second : 0);
+    const int chiitoitsu = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+    const int kokushi = 13 - yaochuu_kinds - (yaochuu_pairs > 0 ? 1 : 0);
+    return std::min({standard_form, chiitoitsu, kokushi});
+  }
 
  private:
   // A count going between `low` and low + 1 (either way by `delta`).

@@ -55,6 +55,14 @@ class AddOneShanten {
   // Standard-form shanten after adding `kind` (its count must be below 4).
   int standard(int kind) const { return 2 * blocks_ - parts_.value_with(kind, 1, blocks_); }
 
+  // The standard-form shanten after adding each kind of `kinds` (each below 4 copies), as
+  // f(kind, shanten) in ascending kind.
+  template <typename F>
+  void for_each_standard(std::uint64_t kinds, F&& f) const {
+    parts_.for_each_added(kinds, blocks_,
+                          [&](int kind, int value) { f(kind, 2 * blocks_ - value); });
+  }
+
   const detail::FormCounts& forms() const { return forms_; }
   // Seven pairs and thirteen orphans apply once the hand reaches 13/14 tiles.
   bool other_forms() const { return forms_.tiles + 1 >= 13; }
@@ -203,8 +211,27 @@ bool is_tenpai_for_payment(const Counts& concealed, const Counts& own) {
 
 namespace {
 
-// The kinds that bring `base` (3n+1) below `shanten_now` (bit per kind).
-std::uint64_t improving_kinds(const AddOneShanten& add, const Counts& base, int shanten_now) {
+// The kinds whose tile brings seven pairs or thirteen orphans of `base` below `shanten_now`:
+// other_forms(kind) depends only on whether the kind is held 0, 1 or more times and is a
+// terminal/honour, so each of these six groups is evaluated once.
+std::uint64_t other_forms_improving(const AddOneShanten& add, const Counts& base, int shanten_now) {
+  constexpr std::uint64_t kAll = (std::uint64_t{1} << kNumKinds) - 1;
+  const std::uint64_t held = add.forms().present, twice = kinds_at_least(base, 2);
+  const std::uint64_t by_count[3] = {kAll & ~held, held & ~twice, twice};
+  std::uint64_t improving = 0;
+  for (int n = 0; n < 3; ++n) {
+    for (const std::uint64_t group : {by_count[n] & kYaochuuMask, by_count[n] & ~kYaochuuMask}) {
+      if (group == 0) continue;
+      if (add.other_forms(std::countr_zero(group)) < shanten_now) improving |= group;
+    }
+  }
+  return improving;
+}
+
+// The kinds that bring `base` (3n+1) below `shanten_now` (bit per kind), among the kinds not in
+// `skip` (callers that only count remaining copies skip the kinds with none left).
+std::uint64_t improving_kinds(const AddOneShanten& add, const Counts& base, int shanten_now,
+                              std::uint64_t skip = 0) {
   const detail::FormCounts& f = add.forms();
   // Seven pairs / thirteen orphans can matter only if one tile could bring them below now.
   bool other_forms = add.other_forms();
@@ -215,15 +242,14 @@ std::uint64_t improving_kinds(const AddOneShanten& add, const Counts& base, int 
   }
   const std::uint64_t touch = touching_kinds(f.present);
   std::uint64_t candidates = other_forms ? (std::uint64_t{1} << kNumKinds) - 1 : touch;
-  candidates &= ~kinds_at_least(base, 4);
+  candidates &= ~(kinds_at_least(base, 4) | skip);
+  // A kind improves when the standard form (for a touching kind) or, when they matter, seven
+  // pairs or thirteen orphans fall below shanten_now with it.
   std::uint64_t improving = 0;
-  for (std::uint64_t m = candidates; m; m &= m - 1) {
-    const int k = std::countr_zero(m);
-    const bool near = touch >> k & 1;
-    int after = near ? add.standard(k) : 99;
-    if (other_forms && after >= shanten_now) after = std::min(after, add.other_forms(k));
+  add.for_each_standard(candidates & touch, [&](int k, int after) {
     if (after < shanten_now) improving |= std::uint64_t{1} << k;
-  }
+  });
+  if (other_forms) improving |= other_forms_improving(add, base, shanten_now) & candidates;
   return improving;
 }
 
@@ -257,8 +283,16 @@ int shanten_of(const AddOneShanten& add) {
 
 int ukeire_total(const Counts& concealed, const Counts* visible) {
   const AddOneShanten add(concealed);
+  // A kind with every copy seen adds nothing: it is not even tried.
+  std::uint64_t none_left = 0;
+  if (visible) {
+    Counts seen;
+    for (int k = 0; k < kNumKinds; ++k)
+      seen[k] = static_cast<std::uint8_t>(concealed[k] + (*visible)[k]);
+    none_left = kinds_at_least(seen, 4);
+  }
   int total = 0;
-  for (std::uint64_t m = improving_kinds(add, concealed, shanten_of(add)); m; m &= m - 1)
+  for (std::uint64_t m = improving_kinds(add, concealed, shanten_of(add), none_left); m; m &= m - 1)
     total += unseen(concealed, visible, std::countr_zero(m));
   return total;
 }

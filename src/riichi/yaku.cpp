@@ -92,59 +92,51 @@ int suits_present(KindMask present) {
   return n;
 }
 
-// Per-reading facts shared by several yaku.
+// Per-reading facts shared by several yaku, gathered without branching on the sets (random
+// hands make such branches unpredictable).
 struct Shape4 {
   int chows = 0, triplets = 0, kongs = 0, ankou = 0;
   int dragon_triplets = 0, wind_triplets = 0;
+  int identical_chow_pairs = 0;                  // disjoint pairs (iipeikou 1, ryanpeikou 2)
+  KindMask triplet_kinds = 0;                    // bit k: a pung or kong of k
   std::uint16_t chow_numbers[3] = {0, 0, 0};     // bit n-1: a chow starting at n, per suit
   std::uint16_t triplet_numbers[3] = {0, 0, 0};  // bit n-1: a pung/kong of n, per suit
   bool all_sets_yaochuu = true;                  // every set and the pair hold a yaochuu tile
   bool all_sets_terminal = true;                 // every set and the pair hold a terminal
 };
 
+// Chows holding a terminal: 123 and 789 of each suit (bit = the chow's lowest kind).
+constexpr KindMask kOutsideChows = 0x41ull | (0x41ull << 9) | (0x41ull << 18);
+constexpr KindMask kDragons = KindMask{7} << kWhite;
+constexpr KindMask kWinds = KindMask{0xF} << kEast;
+
 Shape4 summarize(const Reading& r) {
   Shape4 s;
+  KindMask chow_kinds = 0, odd_chows = 0;  // odd_chows: kinds holding an odd number of chows
   for (int i = 0; i < r.num_sets; ++i) {
     const HandSet& set = r.sets[i];
-    const int k = set.kind;
-    if (set.type == SetKind::kChow) {
-      ++s.chows;
-      s.chow_numbers[k / 9] |= 1u << (k % 9);
-      const bool outside = k % 9 == 0 || k % 9 == 6;
-      s.all_sets_yaochuu &= outside;
-      s.all_sets_terminal &= outside;
-      continue;
-    }
-    ++s.triplets;
+    const KindMask bit = KindMask{1} << set.kind;
+    const bool chow = set.type == SetKind::kChow;
+    s.chows += chow;
+    chow_kinds |= chow ? bit : 0;
+    odd_chows ^= chow ? bit : 0;
+    s.triplet_kinds |= chow ? 0 : bit;
     s.kongs += set.type == SetKind::kKong;
-    s.ankou += !set.open;
-    if (is_suited(k)) s.triplet_numbers[k / 9] |= 1u << (k % 9);
-    s.dragon_triplets += is_dragon(k);
-    s.wind_triplets += is_wind(k);
-    s.all_sets_yaochuu &= is_yaochuu(k);
-    s.all_sets_terminal &= is_terminal(k);
+    s.ankou += !chow & !set.open;
   }
-  s.all_sets_yaochuu &= is_yaochuu(r.pair);
-  s.all_sets_terminal &= is_terminal(r.pair);
+  const KindMask t = s.triplet_kinds;
+  s.triplets = r.num_sets - s.chows;
+  s.identical_chow_pairs = (s.chows - mask_size(odd_chows)) / 2;
+  s.dragon_triplets = mask_size(t & kDragons);
+  s.wind_triplets = mask_size(t & kWinds);
+  for (int suit = 0; suit < 3; ++suit) {
+    s.chow_numbers[suit] = static_cast<std::uint16_t>(chow_kinds >> (9 * suit) & 0x1FF);
+    s.triplet_numbers[suit] = static_cast<std::uint16_t>(t >> (9 * suit) & 0x1FF);
+  }
+  const bool outside_chows = (chow_kinds & ~kOutsideChows) == 0;
+  s.all_sets_yaochuu = outside_chows && (t & ~kYaochuu) == 0 && is_yaochuu(r.pair);
+  s.all_sets_terminal = outside_chows && (t & ~kTerminals) == 0 && is_terminal(r.pair);
   return s;
-}
-
-// Disjoint pairs of identical chows (iipeikou = 1, ryanpeikou = 2).
-int identical_chow_pairs(const Reading& r) {
-  int kinds[4], n = 0, pairs = 0;
-  bool used[4] = {false, false, false, false};
-  for (int i = 0; i < r.num_sets; ++i)
-    if (r.sets[i].type == SetKind::kChow) kinds[n++] = r.sets[i].kind;
-  for (int i = 0; i < n; ++i) {
-    if (used[i]) continue;
-    for (int j = i + 1; j < n; ++j) {
-      if (used[j] || kinds[j] != kinds[i]) continue;
-      used[i] = used[j] = true;
-      ++pairs;
-      break;
-    }
-  }
-  return pairs;
 }
 
 bool is_yakuhai_pair(int kind, const WinContext& ctx) {
@@ -265,24 +257,20 @@ YakuMask colour_yaku(const Reading& r, KindMask present, const Rules& rules) {
 
 YakuMask standard_yaku(const Reading& r, const Shape4& s, KindMask present, const WinContext& ctx) {
   YakuMask m = 0;
-  if (r.menzen && s.chows == 4 && !is_yakuhai_pair(r.pair, ctx) && r.wait == WaitShape::kRyanmen)
-    m |= yaku_bit(Yaku::kPinfu);
-  if (r.menzen) {
-    // §6.4: ryanpeikou excludes iipeikou.
-    const int pairs = identical_chow_pairs(r);
-    if (pairs >= 2) m |= yaku_bit(Yaku::kRyanpeikou);
-    if (pairs == 1) m |= yaku_bit(Yaku::kIipeikou);
-  }
-  for (int i = 0; i < r.num_sets; ++i) {
-    const HandSet& set = r.sets[i];
-    if (!set.is_triplet()) continue;
-    if (set.kind == kWhite) m |= yaku_bit(Yaku::kYakuhaiHaku);
-    if (set.kind == kGreen) m |= yaku_bit(Yaku::kYakuhaiHatsu);
-    if (set.kind == kRed) m |= yaku_bit(Yaku::kYakuhaiChun);
-    // A double-wind pung scores both (§6.2).
-    if (set.kind == kEast + ctx.seat) m |= yaku_bit(Yaku::kYakuhaiSeatWind);
-    if (set.kind == kEast + ctx.round_wind) m |= yaku_bit(Yaku::kYakuhaiRoundWind);
-  }
+  const auto bit_if = [](bool when, Yaku y) { return when ? yaku_bit(y) : YakuMask{0}; };
+  m |= bit_if(
+      r.menzen && s.chows == 4 && !is_yakuhai_pair(r.pair, ctx) && r.wait == WaitShape::kRyanmen,
+      Yaku::kPinfu);
+  // §6.4: ryanpeikou excludes iipeikou.
+  m |= bit_if(r.menzen && s.identical_chow_pairs >= 2, Yaku::kRyanpeikou);
+  m |= bit_if(r.menzen && s.identical_chow_pairs == 1, Yaku::kIipeikou);
+  const KindMask t = s.triplet_kinds;
+  m |= bit_if(t >> kWhite & 1, Yaku::kYakuhaiHaku);
+  m |= bit_if(t >> kGreen & 1, Yaku::kYakuhaiHatsu);
+  m |= bit_if(t >> kRed & 1, Yaku::kYakuhaiChun);
+  // A double-wind pung scores both (§6.2).
+  m |= bit_if(t >> (kEast + ctx.seat) & 1, Yaku::kYakuhaiSeatWind);
+  m |= bit_if(t >> (kEast + ctx.round_wind) & 1, Yaku::kYakuhaiRoundWind);
   if (s.chow_numbers[0] & s.chow_numbers[1] & s.chow_numbers[2])
     m |= yaku_bit(Yaku::kSanshokuDoujun);
   for (auto numbers : s.chow_numbers)
@@ -303,10 +291,42 @@ YakuMask standard_yaku(const Reading& r, const Shape4& s, KindMask present, cons
   return m;
 }
 
+// kInfo's han columns as tables indexed by Yaku (the preset cells are applied in sum_han).
+struct HanTable {
+  std::int8_t han[kNumYaku] = {};
+};
+constexpr HanTable han_table(bool menzen) {
+  HanTable t;
+  for (int y = 0; y < kNumYaku; ++y) t.han[y] = menzen ? kInfo[y].closed_han : kInfo[y].open_han;
+  return t;
+}
+constexpr HanTable kClosedHan = han_table(true), kOpenHan = han_table(false);
+
+// The regular yaku worth nothing in an open hand (yaku_han() == 0 when not menzen).
+constexpr YakuMask closed_only_yaku() {
+  YakuMask m = 0;
+  for (int y = 0; y < kNumYaku; ++y)
+    if (!is_yakuman(static_cast<Yaku>(y)) && kInfo[y].open_han == 0) m |= YakuMask{1} << y;
+  return m;
+}
+constexpr YakuMask kClosedOnly = closed_only_yaku();
+
+// The yaku of `mask` that yaku_han() values above 0.
+YakuMask worth_han(YakuMask mask, bool menzen, const Rules& rules) {
+  if (menzen) return mask;
+  YakuMask drop = kClosedOnly;
+  if (rules.double_riichi == DoubleRiichiStyle::kTwoHan) drop &= ~yaku_bit(Yaku::kDoubleRiichi);
+  if (!rules.open_tanyao) drop |= yaku_bit(Yaku::kTanyao);
+  return mask & ~drop;
+}
+
+// The sum of yaku_han() over the regular yaku of `mask`, from the tables.
 int sum_han(YakuMask mask, bool menzen, const Rules& rules) {
+  const HanTable& table = menzen ? kClosedHan : kOpenHan;
   int han = 0;
-  for (YakuMask m = mask; m; m &= m - 1)
-    han += yaku_han(static_cast<Yaku>(std::countr_zero(m)), menzen, rules);
+  for (YakuMask m = mask; m; m &= m - 1) han += table.han[std::countr_zero(m)];
+  if ((mask & yaku_bit(Yaku::kDoubleRiichi)) && rules.double_riichi == DoubleRiichiStyle::kTwoHan)
+    han += 2 - table.han[static_cast<int>(Yaku::kDoubleRiichi)];
   return han;
 }
 
@@ -362,10 +382,7 @@ YakuEval evaluate_yaku(const Reading& r, const WinContext& ctx, const Rules& rul
   else
     m |= standard_yaku(r, s, present, ctx);
   // Drop yaku worth nothing here (e.g. open tanyao without kuitan).
-  for (YakuMask it = m; it; it &= it - 1) {
-    const auto y = static_cast<Yaku>(std::countr_zero(it));
-    if (yaku_han(y, r.menzen, rules) == 0) m &= ~yaku_bit(y);
-  }
+  m = worth_han(m, r.menzen, rules);
   out.mask = m;
   out.han = sum_han(m, r.menzen, rules);
   return out;
