@@ -13,13 +13,6 @@ namespace {
 constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
 constexpr std::uint32_t flag(ShapeFlag f) { return std::uint32_t{1} << f; }
 
-constexpr std::uint64_t yaochuu_mask() {
-  std::uint64_t m = 0;
-  for (int k : kYaochuuKinds) m |= kind_bit(k);
-  return m;
-}
-constexpr std::uint64_t kYaochuuMask = yaochuu_mask();
-
 std::array<ShapeDef, kNumShapes> build_shapes() {
   std::array<ShapeDef, kNumShapes> t{};
   int n = 0;

@@ -389,12 +389,6 @@ struct Standard {
   }
 };
 
-constexpr std::uint64_t kYaochuuMask = [] {
-  std::uint64_t m = 0;
-  for (int k : kYaochuuKinds) m |= std::uint64_t{1} << k;
-  return m;
-}();
-
 // Kinds held 0, 1, 2, and 3+ times.
 struct CountMasks {
   std::uint64_t zero = 0, one = 0, two = 0, more = 0;

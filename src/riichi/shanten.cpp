@@ -13,12 +13,6 @@
 namespace riichi {
 namespace detail {
 
-constexpr std::uint64_t kYaochuuMask = [] {
-  std::uint64_t m = 0;
-  for (int k : kYaochuuKinds) m |= std::uint64_t{1} << k;
-  return m;
-}();
-
 #if defined(__SSE2__)
 namespace {
 

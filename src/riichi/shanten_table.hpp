@@ -204,17 +204,12 @@ class HandShanten {
   // The counts of the forms as add() would leave them tile by tile: kinds held, kinds held twice
   // or more, the same among terminals and honours.
   explicit HandShanten(const Counts& c) : parts_(c) {
-    constexpr std::uint64_t kYaochuu = [] {
-      std::uint64_t m = 0;
-      for (int k = 0; k < kNumKinds; ++k) m |= std::uint64_t{is_yaochuu(k)} << k;
-      return m;
-    }();
     for (std::uint8_t n : c) tiles_ += n;
     const std::uint64_t held = kinds_at_least(c, 1), pairs = kinds_at_least(c, 2);
     kinds_ = mask_size(held);
     pairs_ = mask_size(pairs);
-    yaochuu_kinds_ = mask_size(held & kYaochuu);
-    yaochuu_pairs_ = mask_size(pairs & kYaochuu);
+    yaochuu_kinds_ = mask_size(held & kYaochuuMask);
+    yaochuu_pairs_ = mask_size(pairs & kYaochuuMask);
   }
   // One tile of `kind` in; `before` is the count of `kind` before it.
   void add(int kind, int before) {

@@ -39,6 +39,12 @@ inline constexpr int kEast = 27, kSouth = 28, kWest = 29, kNorth = 30;
 inline constexpr int kWhite = 31, kGreen = 32, kRed = 33;
 inline constexpr std::array<int, 13> kYaochuuKinds = {0,  8,  9,  17, 18, 26, 27,
                                                       28, 29, 30, 31, 32, 33};
+// The same kinds as a bit per kind (bit k: kind k).
+inline constexpr std::uint64_t kYaochuuMask = [] {
+  std::uint64_t m = 0;
+  for (int k : kYaochuuKinds) m |= std::uint64_t{1} << k;
+  return m;
+}();
 
 // The dora pointed to by an indicator kind (RULES.md §1.4): 9 -> 1 in each suit,
 // E -> S -> W -> N -> E, White -> Green -> Red -> White.

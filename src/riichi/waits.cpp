@@ -21,12 +21,6 @@ namespace {
 
 int tile_count(const Counts& c) { return std::accumulate(c.begin(), c.end(), 0); }
 
-constexpr std::uint64_t kYaochuuMask = [] {
-  std::uint64_t m = 0;
-  for (int k : kYaochuuKinds) m |= std::uint64_t{1} << k;
-  return m;
-}();
-
 int unseen(const Counts& hand, const Counts* visible, int kind) {
   const int seen = hand[kind] + (visible ? (*visible)[kind] : 0);
   return std::max(0, 4 - seen);
