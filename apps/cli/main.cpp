@@ -29,20 +29,33 @@ constexpr Command kCommands[] = {
     {"review", riichi::cli::add_review_command},
 };
 
+const Command* find_command(std::string_view name) {
+  for (const Command& command : kCommands)
+    if (command.name == name) return &command;
+  return nullptr;
+}
+
 // Registers the subcommands. Building one's options and help costs CLI11 tens of thousands of
-// instructions (all fourteen: about 1.5 M, a third of a quick `riichi analyze`), so when the
-// first argument names a subcommand only that one is built; anything else (no argument,
-// `--help`, a misspelt name) builds them all, for the full help and CLI11's own error message.
+// instructions (all fourteen: about 1.5 M, a third of a quick `riichi analyze` before), so when
+// the first argument names a subcommand only that one is built; otherwise (no argument, an
+// option such as `--help`) all of them are, for the full help.
 void add_commands(CLI::App& app, int argc, char** argv) {
-  if (argc > 1) {
-    for (const Command& command : kCommands) {
-      if (command.name == argv[1]) {
-        command.add(app);
-        return;
-      }
-    }
+  if (const Command* named = argc > 1 ? find_command(argv[1]) : nullptr) {
+    named->add(app);
+    return;
   }
   for (const Command& command : kCommands) command.add(app);
+}
+
+// A first argument that is neither an option nor a command: CLI11 would only say "A subcommand
+// is required"; say which word and what the commands are.
+bool refuse_unknown_command(int argc, char** argv) {
+  if (argc < 2 || argv[1][0] == '-' || find_command(argv[1]) != nullptr) return false;
+  std::fprintf(stderr, "error: unknown command '%s'; the commands are:", argv[1]);
+  for (const Command& command : kCommands)
+    std::fprintf(stderr, " %.*s", static_cast<int>(command.name.size()), command.name.data());
+  std::fprintf(stderr, "\nRun with --help for more information.\n");
+  return true;
 }
 
 }  // namespace
@@ -53,6 +66,7 @@ int main(int argc, char** argv) {
       "Tiles use the mpsz notation: 123m456p789s11z, 0 = red five, z = honours\n"
       "(1z-4z East South West North, 5z-7z White Green Red)."};
   app.require_subcommand(1);
+  if (refuse_unknown_command(argc, argv)) return riichi::cli::kExitBadInput;
   add_commands(app, argc, argv);
   try {
     app.parse(argc, argv);
