@@ -145,6 +145,7 @@ struct Workspace {
   std::vector<PlainRow> rows;
   std::vector<std::uint32_t> edges;
   std::vector<Slot> win_values;
+  std::vector<std::uint32_t> options;  // option_to as byte offsets
 };
 
 Workspace& workspace() {
@@ -199,36 +200,49 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
     const detail::Graph& g, const Workspace& w, std::size_t draws, std::size_t discards, double inv,
     const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
   const Workspace::PlainRow* rows = w.rows.data();
-  const std::uint32_t* edges = w.edges.data();
+  const std::uint32_t* const edges = w.edges.data();
   const Slot* wins = w.win_values.data();
-  const char* to = reinterpret_cast<const char*>(best);
-  auto at = [to](std::uint32_t edge) {  // the Slot of a plain edge's target
-    return reinterpret_cast<const Slot*>(to + (edge & ~31u));
+  auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
+    return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
   };
   const Values inverse = {inv, inv, inv, inv};
-  std::uint32_t e = 0;
+  const std::uint32_t* e = edges;
   for (std::uint32_t d = 0; d < draws; ++d) {
     const Workspace::PlainRow row = rows[d];
-    const std::uint32_t plain_end = row.plain_end & 0x7FFFFFFF;
+    const std::uint32_t* const plain_end = edges + (row.plain_end & 0x7FFFFFFF);
+    const std::uint32_t* const end = edges + row.end;
     Values acc = {0, 0, 0, 0};
-    for (; e < plain_end; ++e) acc += kWeight[edges[e] & 31] * at(edges[e])->v;
-    for (; e < row.end; ++e, ++wins) {
-      const Values x = at(edges[e])->v;
+    for (; e < plain_end; ++e) acc += kWeight[*e & 31] * at(best, *e & ~31u)->v;
+    for (; e < end; ++e, ++wins) {
+      const Values x = at(best, *e & ~31u)->v;
       const Values most = x > wins->v ? x : wins->v;
-      acc += kWeight[edges[e] & 31] * __builtin_shufflevector(wins->v, most, 0, 1, 6, 7);
+      acc += kWeight[*e & 31] * __builtin_shufflevector(wins->v, most, 0, 1, 6, 7);
     }
     const Values base = next[d].v;
     const Values v = base + (acc - row.total * base) * inverse;
     const int tenpai = static_cast<int>(row.plain_end >> 31);
     cur[d].v = reinterpret_cast<Values>(reinterpret_cast<Lanes>(v) & kKeep[tenpai]) + kSet[tenpai];
   }
-  option_step(discards, g, cur, best);
+  // The discard nodes: the best of their options (byte offsets into cur).
+  const std::uint32_t* const option_end = g.option_first.data() + 1;
+  const std::uint32_t* const options = w.options.data();
+  const std::uint32_t* o = options;
+  for (std::uint32_t big = 0; big < discards; ++big) {
+    const std::uint32_t* const last = options + option_end[big];
+    Values v = {0, 0, 0, 0};
+    if (o < last) v = at(cur, *o++)->v;
+    for (; o < last; ++o) {
+      const Values x = at(cur, *o)->v;
+      v = x > v ? x : v;
+    }
+    best[big].v = v;
+  }
 }
 
 // The arrays of plain_turn_step, from the graph. False when the offsets would not fit.
 bool prepare_plain(const detail::Graph& g, Workspace& w) {
   const std::size_t draws = g.draw_key.size();
-  if (g.discard_key.size() >= (std::size_t{1} << 27)) return false;
+  if (std::max(draws, g.discard_key.size()) >= (std::size_t{1} << 27)) return false;
   w.rows.resize(draws);
   for (std::size_t d = 0; d < draws; ++d) {
     const std::uint32_t end = g.draw_first[d + 1];
@@ -244,6 +258,9 @@ bool prepare_plain(const detail::Graph& g, Workspace& w) {
   w.win_values.resize(g.win_points.size());
   for (std::size_t i = 0; i < g.win_points.size(); ++i)
     w.win_values[i].v = Values{1, 1, g.win_points[i], 0};
+  w.options.resize(g.option_to.size());
+  for (std::size_t i = 0; i < g.option_to.size(); ++i)
+    w.options[i] = g.option_to[i] * static_cast<std::uint32_t>(sizeof(Slot));
   return true;
 }
 
