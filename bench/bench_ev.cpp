@@ -9,8 +9,11 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <string>
 #include <vector>
 
 #include "eval/ev.hpp"
@@ -76,6 +79,31 @@ struct Check {
   }
 };
 
+// With RIICHI_EV_DUMP=DIR set, every value of the first pass (each hand, discard, turn and
+// measure) is written to DIR/<model>_<shanten>.txt, one discard a line (%.17g): a change that may
+// reorder sums is compared against the values before it (max relative difference).
+struct Dump {
+  std::FILE* f = nullptr;
+  explicit Dump(const std::string& name) {
+    const char* dir = std::getenv("RIICHI_EV_DUMP");
+    if (dir == nullptr) return;
+    std::string file = std::string(dir) + "/" + name + ".txt";
+    f = std::fopen(file.c_str(), "w");
+  }
+  ~Dump() {
+    if (f) std::fclose(f);
+  }
+  void add(int hand, const eval::HandEv& ev) {
+    if (!f) return;
+    for (const eval::DiscardEv& d : ev.discards) {
+      std::fprintf(f, "%d %s", hand, tile_to_string(d.tile).c_str());
+      for (const auto* a : {&d.value.tenpai, &d.value.win, &d.value.score})
+        for (double x : *a) std::fprintf(f, " %.17g", x);
+      std::fputc('\n', f);
+    }
+  }
+};
+
 double thread_ms() {
   timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -90,6 +118,7 @@ void run(benchmark::State& state, const eval::EvOptions& options, const Rules& r
   std::size_t states = 0, edges = 0, wins = 0;
   double build_ms = 0, values_ms = 0;  // wall time of the two phases (EvStats)
   Check check;
+  Dump dump(std::string(options.name) + "_" + std::to_string(shanten));
   for (auto _ : state) {
     for (const eval::EvPosition& p : hands) {
       const double start = thread_ms();
@@ -99,6 +128,7 @@ void run(benchmark::State& state, const eval::EvOptions& options, const Rules& r
       edges += ev.stats.edges, wins += ev.stats.wins_scored;
       build_ms += ev.stats.build_ms, values_ms += ev.stats.values_ms;
       check.add(ev, p.turn);
+      if (ms.size() <= hands.size()) dump.add(static_cast<int>(ms.size()), ev);
       benchmark::DoNotOptimize(ev.discards.data());
     }
   }

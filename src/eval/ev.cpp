@@ -134,6 +134,18 @@ struct alignas(32) Slot {  // what the arrays hold (std::vector aligns the struc
 struct Workspace {
   detail::Graph graph;
   std::vector<Slot> next, cur, best;
+  // The reference's recursion (plain_turn_step, prepare_plain): per draw node its row, per
+  // draw edge its target's byte offset in the value arrays plus its weight (low 5 bits), the
+  // win edges' points as vectors.
+  struct PlainRow {
+    std::uint32_t plain_end;  // bit 31: tenpai
+    std::uint32_t end;
+    double total;  // the sum of the row's weights
+  };
+  std::vector<PlainRow> rows;
+  std::vector<std::uint32_t> edges;
+  std::vector<Slot> win_values;
+  std::vector<std::uint32_t> options;  // option_to as byte offsets
 };
 
 Workspace& workspace() {
@@ -150,16 +162,115 @@ void release_if_large(Workspace& w) {
 alignas(32) constexpr Values kWeights[8] = {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3},
                                             {4, 4, 4, 4}, {5, 5, 5, 5}, {6, 6, 6, 6}, {7, 7, 7, 7}};
 
+// The discard nodes at t as the best of their options (draw nodes at t, `cur`).
+__attribute__((always_inline)) inline void option_step(std::size_t discards, const detail::Graph& g,
+                                                       const Slot* __restrict cur,
+                                                       Slot* __restrict best) {
+  const std::uint32_t* option_first = g.option_first.data();
+  const std::uint32_t* option_to = g.option_to.data();
+  std::uint32_t i = option_first[0];
+  for (std::uint32_t big = 0; big < discards; ++big) {
+    const std::uint32_t last = option_first[big + 1];
+    Values v = {0, 0, 0, 0};
+    if (i < last) v = cur[option_to[i++]].v;
+    for (; i < last; ++i) {
+      const Values x = cur[option_to[i]].v;
+      v = x > v ? x : v;
+    }
+    best[big].v = v;
+  }
+}
+
+using Lanes = long long __attribute__((vector_size(32)));
+// Tenpai (flag bit 0): lane 0 set to 1, as (v & kKeep[tenpai]) | kSet[tenpai].
+alignas(32) constexpr Lanes kKeep[2] = {{-1, -1, -1, -1}, {0, -1, -1, -1}};
+alignas(32) constexpr Values kSet[2] = {{0, 0, 0, 0}, {1, 0, 0, 0}};
+
+// The edge weights 0..31 (the low bits of a plain edge).
+constexpr std::array<double, 32> kWeight = [] {
+  std::array<double, 32> w{};
+  for (int i = 0; i < 32; ++i) w[i] = i;
+  return w;
+}();
+
+// The reference's turn (the S0 - t denominator, no ron, no end of the hand by others), from the
+// arrays of `prepare_plain`: each row's edges summed, the win edges as max(to, {1, 1, points})
+// on lanes 0, 1 (set) and 2 (max). Turns before the last only (kLastTurn: full_turn_step).
+__attribute__((target_clones("avx2", "default"))) void plain_turn_step(
+    const detail::Graph& g, const Workspace& w, std::size_t draws, std::size_t discards, double inv,
+    const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
+  const Workspace::PlainRow* rows = w.rows.data();
+  const std::uint32_t* const edges = w.edges.data();
+  const Slot* wins = w.win_values.data();
+  auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
+    return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
+  };
+  const Values inverse = {inv, inv, inv, inv};
+  const std::uint32_t* e = edges;
+  for (std::uint32_t d = 0; d < draws; ++d) {
+    const Workspace::PlainRow row = rows[d];
+    const std::uint32_t* const plain_end = edges + (row.plain_end & 0x7FFFFFFF);
+    const std::uint32_t* const end = edges + row.end;
+    Values acc = {0, 0, 0, 0};
+    for (; e < plain_end; ++e) acc += kWeight[*e & 31] * at(best, *e & ~31u)->v;
+    for (; e < end; ++e, ++wins) {
+      const Values x = at(best, *e & ~31u)->v;
+      const Values most = x > wins->v ? x : wins->v;
+      acc += kWeight[*e & 31] * __builtin_shufflevector(wins->v, most, 0, 1, 6, 7);
+    }
+    const Values base = next[d].v;
+    const Values v = base + (acc - row.total * base) * inverse;
+    const int tenpai = static_cast<int>(row.plain_end >> 31);
+    cur[d].v = reinterpret_cast<Values>(reinterpret_cast<Lanes>(v) & kKeep[tenpai]) + kSet[tenpai];
+  }
+  // The discard nodes: the best of their options (byte offsets into cur).
+  const std::uint32_t* const option_end = g.option_first.data() + 1;
+  const std::uint32_t* const options = w.options.data();
+  const std::uint32_t* o = options;
+  for (std::uint32_t big = 0; big < discards; ++big) {
+    const std::uint32_t* const last = options + option_end[big];
+    Values v = {0, 0, 0, 0};
+    if (o < last) v = at(cur, *o++)->v;
+    for (; o < last; ++o) {
+      const Values x = at(cur, *o)->v;
+      v = x > v ? x : v;
+    }
+    best[big].v = v;
+  }
+}
+
+// The arrays of plain_turn_step, from the graph. False when the offsets would not fit.
+bool prepare_plain(const detail::Graph& g, Workspace& w) {
+  const std::size_t draws = g.draw_key.size();
+  if (std::max(draws, g.discard_key.size()) >= (std::size_t{1} << 27)) return false;
+  w.rows.resize(draws);
+  for (std::size_t d = 0; d < draws; ++d) {
+    const std::uint32_t end = g.draw_first[d + 1];
+    const std::uint32_t tenpai = g.draw_flags[d] & detail::kTenpaiFlag ? 1u << 31 : 0;
+    w.rows[d] = {(end - (g.win_first[d + 1] - g.win_first[d])) | tenpai, end,
+                 static_cast<double>(g.draw_weight[d])};
+  }
+  w.edges.resize(g.draw_edges.size());
+  for (std::size_t i = 0; i < g.draw_edges.size(); ++i) {
+    const detail::DrawEdge edge = g.draw_edges[i];
+    w.edges[i] = (edge & detail::kEdgeTarget) * sizeof(Slot) | detail::edge_weight(edge);
+  }
+  w.win_values.resize(g.win_points.size());
+  for (std::size_t i = 0; i < g.win_points.size(); ++i)
+    w.win_values[i].v = Values{1, 1, g.win_points[i], 0};
+  w.options.resize(g.option_to.size());
+  for (std::size_t i = 0; i < g.option_to.size(); ++i)
+    w.options[i] = g.option_to[i] * static_cast<std::uint32_t>(sizeof(Slot));
+  return true;
+}
+
 // One turn of the backward recursion (MODEL.md §6): the draw nodes at t from the discard nodes
-// at t + 1 (`best`), then the discard nodes at t as the best of their options. kPlain: the
-// reference's options (the S0 - t denominator, no ron, no end of the hand by others), which
-// drop the per-node work of those terms (the same arithmetic otherwise).
-template <bool kPlain>
+// at t + 1 (`best`), then the discard nodes at t as the best of their options.
 __attribute__((always_inline)) inline void turn_step(const detail::Graph& g, const detail::Setup& s,
                                                      const EvOptions& o, int t,
                                                      const Slot* __restrict next,
                                                      Slot* __restrict cur, Slot* __restrict best) {
-  const std::size_t draws = g.draw_key.size(), discards = g.discard_key.size();
+  const std::size_t draws = g.draw_key.size();
   const std::uint32_t* first = g.draw_first.data();
   const std::uint32_t* win_first = g.win_first.data();
   const std::uint16_t* weight = g.draw_weight.data();
@@ -199,12 +310,6 @@ __attribute__((always_inline)) inline void turn_step(const detail::Graph& g, con
         acc += kWeights[edge >> 28 & 7] * to;
       }
       const int total = weight[d];
-      if constexpr (kPlain) {
-        v = base + (acc - static_cast<double>(total) * base) * inverse[0];
-        if (flags[d] & detail::kTenpaiFlag) v[0] = 1;
-        cur[d].v = v;
-        continue;
-      }
       const int k = std::min<int>(dist[d], 15);
       int denominator = o.shrinking_denominator ? s.unseen - t : s.unseen - std::max(k, since);
       double inv = inverse[k];
@@ -230,31 +335,14 @@ __attribute__((always_inline)) inline void turn_step(const detail::Graph& g, con
     if (flags[d] & detail::kTenpaiFlag) v[0] = 1;
     cur[d].v = v;
   }
-  const std::uint32_t* option_first = g.option_first.data();
-  const std::uint32_t* option_to = g.option_to.data();
-  std::uint32_t i = option_first[0];
-  for (std::uint32_t big = 0; big < discards; ++big) {
-    const std::uint32_t last = option_first[big + 1];
-    Values v = {0, 0, 0, 0};
-    if (i < last) v = cur[option_to[i++]].v;
-    for (; i < last; ++i) {
-      const Values x = cur[option_to[i]].v;
-      v = x > v ? x : v;
-    }
-    best[big].v = v;
-  }
+  option_step(g.discard_key.size(), g, cur, best);
 }
 
 // turn_step compiled for AVX2 and for the baseline, chosen at run time.
-__attribute__((target_clones("avx2", "default"))) void plain_turn_step(
-    const detail::Graph& g, const detail::Setup& s, const EvOptions& o, int t,
-    const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
-  turn_step<true>(g, s, o, t, next, cur, best);
-}
 __attribute__((target_clones("avx2", "default"))) void full_turn_step(
     const detail::Graph& g, const detail::Setup& s, const EvOptions& o, int t,
     const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
-  turn_step<false>(g, s, o, t, next, cur, best);
+  turn_step(g, s, o, t, next, cur, best);
 }
 
 // The backward recursion for t = 18 down to 0; `roots` are draw nodes whose values are kept
@@ -265,10 +353,14 @@ std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, con
   // No clearing: the last turn writes every node before any is read.
   w.next.resize(draws), w.cur.resize(draws), w.best.resize(discards);
   std::vector<EvCurve> curves(roots.size());
-  const bool plain = o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0;
+  const bool plain =
+      o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0 && prepare_plain(g, w);
   for (int t = kLastTurn; t >= 0; --t) {
-    (plain ? plain_turn_step : full_turn_step)(g, s, o, t, w.next.data(), w.cur.data(),
-                                               w.best.data());
+    if (plain && t < kLastTurn)
+      plain_turn_step(g, w, draws, discards, 1.0 / (s.unseen - t), w.next.data(), w.cur.data(),
+                      w.best.data());
+    else
+      full_turn_step(g, s, o, t, w.next.data(), w.cur.data(), w.best.data());
     for (std::size_t r = 0; r < roots.size(); ++r) {
       if (roots[r] == detail::NodeMap::kAbsent) continue;
       const Values& x = w.cur[roots[r]].v;

@@ -375,7 +375,7 @@ void Builder::finish() {
 
 std::uint32_t NodeMap::find(const NodeKey& key) const {
   const std::size_t mask = slots_.size() - 1;
-  for (std::size_t i = hash(key) & mask;; i = (i + 1) & mask) {
+  for (std::size_t i = home(key);; i = (i + 1) & mask) {
     const Slot& s = slots_[i];
     if (s.value == kAbsent) return kAbsent;
     if (s.lo == key.lo && s.hi == key.hi) return s.value;
@@ -385,7 +385,7 @@ std::uint32_t NodeMap::find(const NodeKey& key) const {
 std::uint32_t NodeMap::find_or_insert(const NodeKey& key, std::uint32_t value) {
   if (2 * (size_ + 1) > slots_.size()) grow();
   const std::size_t mask = slots_.size() - 1;
-  std::size_t i = hash(key) & mask;
+  std::size_t i = home(key);
   for (;; i = (i + 1) & mask) {
     Slot& s = slots_[i];
     if (s.value == kAbsent) break;
@@ -396,10 +396,16 @@ std::uint32_t NodeMap::find_or_insert(const NodeKey& key, std::uint32_t value) {
   return kAbsent;
 }
 
-void NodeMap::grow() {
-  std::vector<Slot> old(slots_.size() * 2);
-  old.swap(slots_);
+void NodeMap::resize(std::size_t slots) {
+  slots_.assign(slots, Slot{});
+  shift_ = 64 - __builtin_ctzll(slots);
   size_ = 0;
+}
+
+void NodeMap::grow() {
+  std::vector<Slot> old;
+  old.swap(slots_);
+  resize(old.size() * 2);
   for (const Slot& s : old)
     if (s.value != kAbsent) find_or_insert(NodeKey{s.lo, s.hi}, s.value);
 }
@@ -407,10 +413,11 @@ void NodeMap::grow() {
 void NodeMap::clear() {
   std::size_t want = 1024;
   while (want < 4 * size_) want *= 2;
-  if (slots_.size() > 4 * want)
-    slots_.assign(want, Slot{});
-  else
-    std::fill(slots_.begin(), slots_.end(), Slot{});
+  if (slots_.size() > 4 * want) {
+    resize(want);
+    return;
+  }
+  std::fill(slots_.begin(), slots_.end(), Slot{});
   size_ = 0;
 }
 

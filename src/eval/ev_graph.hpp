@@ -99,9 +99,7 @@ class NodeMap {
   std::size_t size() const { return size_; }
   void clear();  // keeps the capacity (shrinks it when much larger than the last use)
   // Asks the cache for the slot of `key` ahead of a lookup.
-  void prefetch(const NodeKey& key) const {
-    __builtin_prefetch(&slots_[hash(key) & (slots_.size() - 1)]);
-  }
+  void prefetch(const NodeKey& key) const { __builtin_prefetch(&slots_[home(key)]); }
 
  private:
   struct Slot {
@@ -109,13 +107,18 @@ class NodeMap {
     std::uint32_t hi = 0;
     std::uint32_t value = kAbsent;
   };
-  static std::size_t hash(const NodeKey& k) {
-    std::uint64_t h = (k.lo ^ (std::uint64_t{k.hi} << 43 | k.hi)) * 0x9E3779B97F4A7C15ull;
-    return static_cast<std::size_t>(h ^ (h >> 29));
+  // The slot where the search for `k` starts: the top bits of a multiplicative hash (its low
+  // bits ignore the high key bits: the sou and honours in a table of up to 2^13 slots).
+  std::size_t home(const NodeKey& k) const {
+    const std::uint64_t h =
+        (k.lo ^ (std::uint64_t{k.hi} * 0xC2B2AE3D27D4EB4Full)) * 0x9E3779B97F4A7C15ull;
+    return static_cast<std::size_t>(h >> shift_);
   }
+  void resize(std::size_t slots);  // empties the map; slots a power of 2
   void grow();
   std::vector<Slot> slots_;
   std::size_t size_ = 0;
+  int shift_ = 64 - 10;  // 64 - log2(slots)
 };
 
 // What the winner receives for `basic` points (RULES.md §8.1, no honba nor sticks): the

@@ -161,11 +161,9 @@ std::pair<std::uint32_t, std::uint32_t> WinScorer::readings(const NodeKey& key,
   base.win = static_cast<std::uint8_t>(kind_of_id(win));
   base.tsumo = tsumo;
   base.menzen = menzen_;
-  base.kinds = 0;
-  for (int k = 0; k < kNumKinds; ++k) {
+  for (int k = 0; k < kNumKinds; ++k)  // (vectorised: no dependency between the kinds)
     base.counts[k] = static_cast<std::uint8_t>(concealed[k] + meld_counts_[k]);
-    base.kinds |= std::uint64_t{base.counts[k] > 0} << k;
-  }
+  base.kinds = held_mask(base.counts);
   int dora = kita_dora_;
   for (const auto& [kind, n] : dora_kinds_) dora += base.counts[kind] * n;
   for (int j = 0; j < melds_; ++j) base.sets[j] = meld_sets_[j];
