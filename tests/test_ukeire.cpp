@@ -44,6 +44,18 @@ TEST(UkeireAfterDiscards, SevenPairsCountByHand) {
   EXPECT_EQ(out[33], 9);
 }
 
+TEST(UkeireAfterDiscards, WritesNothingForWhatIsNoDiscard) {
+  const Counts hand = ukeire_hand("239m45p123s456s99s1z");
+  std::array<int, kNumKinds> out{};
+  out.fill(-1);
+  ukeire_after_discards(hand, Counts{}, ukeire_bit(0), 1, out);  // 1m is not held
+  EXPECT_EQ(out[0], -1);
+  Counts thirteen = hand;
+  --thirteen[8];  // 13 tiles: not a hand on its turn
+  ukeire_after_discards(thirteen, Counts{}, ukeire_bit(27), 1, out);
+  EXPECT_EQ(out[27], -1);
+}
+
 // Brute force: for each held d, the copies left of the kinds k with shanten(hand - d + k) below
 // `threshold`.
 int brute_ukeire(const Counts& hand, const Counts& visible, int d, int threshold) {

@@ -40,6 +40,8 @@ std::uint64_t other_forms_improving(const detail::FormCounts& f, std::uint64_t p
 void ukeire_after_discards(const Counts& hand, const Counts& visible, std::uint64_t discards,
                            int shanten, std::span<int, kNumKinds> out) {
   const detail::FormCounts f = detail::form_counts(hand);
+  if (f.tiles % 3 != 2 || f.tiles > 14) return;  // not a hand on its turn: nothing to compare
+  discards &= f.present;                         // a kind not held is no discard
   const int blocks = f.tiles / 3;
   const int need = 2 * blocks - shanten + 1;  // block value of a hand below `shanten`
   // Copies left of k = the number of n in 1..4 with hand[k] + visible[k] < n.

@@ -21,7 +21,8 @@ namespace riichi {
 // shanten are), out[d] = the copies left of the kinds k with shanten(hand - d + k) < `shanten`
 // (every form that applies to the tile count, as shanten() in shanten.hpp), where the copies
 // left of k are max(0, 4 - hand[k] - visible[k]): ukeire_total(hand - d, visible + one copy of
-// d) (waits.hpp). The other entries of `out` are left as they are.
+// d) (waits.hpp). The other entries of `out` are left as they are, and all of them when `hand`
+// does not hold 3n+2 tiles (at most 14); kinds of `discards` not held are skipped.
 void ukeire_after_discards(const Counts& hand, const Counts& visible, std::uint64_t discards,
                            int shanten, std::span<int, kNumKinds> out);
 
