@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "riichi/dora.hpp"
 #include "riichi/shanten.hpp"
 #include "riichi/shanten_table.hpp"
+#include "riichi/ukeire.hpp"
 #include "riichi/waits.hpp"
 
 namespace riichi::bots {
@@ -78,28 +80,41 @@ PlanShanten::PlanShanten(const Counts& hand, std::uint16_t plans, bool closed, c
   }
 }
 
-int PlanShanten::with(int kind, int delta) const {
+template <typename F>
+void PlanShanten::for_each_plan(int kind, int delta, F&& f) const {
   if (kind < 0) delta = 0;
   const int n = kind >= 0 ? hand_[static_cast<std::size_t>(kind)] : 0;
-  if (plans_ & kPlanFree) {
-    if (delta == 0) return closed_ ? free_.shanten() : free_.standard();
-    return free_.shanten_with(kind, delta, n, closed_);
-  }
   const int blocks = (tiles_ + delta) / 3;
-  int best = 99;
   for (std::size_t i = 0; i < kMaskedPlans.size(); ++i) {
     if (!(plans_ & kMaskedPlans[i])) continue;
     const bool moved = delta != 0 && (kPlanKeeps[i] >> kind & 1);
-    best = std::min(best, 2 * blocks - (moved ? masked_[i].value_with(kind, delta, blocks)
-                                              : masked_[i].value(blocks)));
+    f(std::countr_zero(kMaskedPlans[i]),
+      2 * blocks - (moved ? masked_[i].value_with(kind, delta, blocks) : masked_[i].value(blocks)));
   }
   if (plans_ & kPlanToitoi) {
     const int now = n + delta;
     const int pungs = pungs_ - (n >= 3) + (now >= 3), pairs = pairs_ - (n == 2) + (now == 2);
-    best = std::min(best, toitoi_shanten(pungs, pairs, blocks));
+    f(std::countr_zero(static_cast<unsigned>(kPlanToitoi)), toitoi_shanten(pungs, pairs, blocks));
   }
-  if (plans_ & kPlanYakuhai) best = std::min(best, yakuhai(kind, delta, blocks));
+  if (plans_ & kPlanYakuhai)
+    f(std::countr_zero(static_cast<unsigned>(kPlanYakuhai)), yakuhai(kind, delta, blocks));
+}
+
+int PlanShanten::with(int kind, int delta) const {
+  if (plans_ & kPlanFree) {
+    if (kind < 0 || delta == 0) return closed_ ? free_.shanten() : free_.standard();
+    return free_.shanten_with(kind, delta, hand_[static_cast<std::size_t>(kind)], closed_);
+  }
+  int best = 99;
+  for_each_plan(kind, delta, [&](int, int shanten) { best = std::min(best, shanten); });
   return best;
+}
+
+void PlanShanten::lower_by_plan(int kind, int delta, std::array<int, kPlanBits>& best) const {
+  for_each_plan(kind, delta, [&](int bit, int shanten) {
+    auto& b = best[static_cast<std::size_t>(bit)];
+    b = std::min(b, shanten);
+  });
 }
 
 // A value honour held as a pair or pung becomes one of the sets; the rest of the hand makes the
@@ -165,15 +180,14 @@ HandView read_view(const Observation& obs, const Rules& rules) {
       if (red_fives) v.red_fives += is_red_id(id);
     }
   }
+  // Three players: the nukidora set aside are seen, and 2m-8m are out of the game (all four
+  // copies counted as seen, so that none is unseen).
+  auto& north = v.visible[static_cast<std::size_t>(kNorth)];
+  north = static_cast<std::uint8_t>(north + obs.kita[0] + obs.kita[1] + obs.kita[2]);
   const WallShape shape = wall_shape(rules);
-  for (int k = 0; k < kNumKinds; ++k) {
-    auto& x = v.visible[static_cast<std::size_t>(k)];
-    // Three players: the nukidora set aside are seen, and 2m-8m are out of the game (all four
-    // copies counted as seen, so that none is unseen).
-    if (k == kNorth) x = static_cast<std::uint8_t>(x + obs.kita[0] + obs.kita[1] + obs.kita[2]);
-    if (!shape.in_play(4 * k)) x = 4;
-    x = std::min<std::uint8_t>(x, 4);
-  }
+  for (int k = 1; k < 8; ++k)
+    if (!shape.in_play(4 * k)) v.visible[static_cast<std::size_t>(k)] = 4;
+  for (std::uint8_t& x : v.visible) x = std::min<std::uint8_t>(x, 4);
   v.players = rules.players;
   v.seat_wind = 27 + (obs.seat - obs.dealer + rules.players) % rules.players;
   v.round_wind = 27 + obs.round_wind % 4;
@@ -219,7 +233,10 @@ int plan_ukeire(const Counts& hand, std::uint16_t plans, bool closed, const Hand
   }
   const PlanShanten plan(hand, plans, closed, v);
   int total = 0;
-  for (int k = 0; k < kNumKinds; ++k) {
+  // Only a kind touching the hand can lower any plan's shanten (a masked part, the rest beside
+  // a yakuhai pair, a toitoi pair are all made of held tiles).
+  for (std::uint64_t m = touching_kinds(kinds_at_least(hand, 1)); m; m &= m - 1) {
+    const int k = std::countr_zero(m);
     const auto ki = static_cast<std::size_t>(k);
     int left = 4 - hand[ki] - v.visible[ki] - (k == discarded ? 1 : 0);
     if (left <= 0) continue;
@@ -247,13 +264,23 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
   const bool closed = !v.open;
   int n = 0, min_shanten = 99;
   Counts c = v.hand;
-  const PlanShanten full(v.hand, plans, closed, v);
-  for (int k = 0; k < kNumKinds; ++k) {
-    const auto ki = static_cast<std::size_t>(k);
-    if (!(kinds_mask >> k & 1) || c[ki] == 0) continue;
-    DiscardEval& e = out[static_cast<std::size_t>(n++)];
-    e = DiscardEval{k, full.with(k, -1), 0, keep_value(v, k)};
-    min_shanten = std::min(min_shanten, e.shanten);
+  const auto add = [&](int kind, int shanten) {
+    out[static_cast<std::size_t>(n++)] = DiscardEval{kind, shanten, 0, keep_value(v, kind)};
+    min_shanten = std::min(min_shanten, shanten);
+  };
+  const std::uint64_t kinds = kinds_mask & kinds_at_least(c, 1);
+  if (plans & kPlanFree) {  // PlanShanten's free plan without its dispatch
+    const detail::HandShanten free(v.hand);
+    for (std::uint64_t m = kinds; m; m &= m - 1) {
+      const int k = std::countr_zero(m);
+      add(k, free.shanten_with(k, -1, c[static_cast<std::size_t>(k)], closed));
+    }
+  } else {
+    const PlanShanten full(v.hand, plans, closed, v);
+    for (std::uint64_t m = kinds; m; m &= m - 1) {
+      const int k = std::countr_zero(m);
+      add(k, full.with(k, -1));
+    }
   }
   best = -1;
   int candidates = 0;
@@ -264,14 +291,27 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
   }
   // One candidate short of tenpai: nothing to compare, no effective tiles needed.
   if (candidates == 1 && min_shanten > 0) return n;
+  // The free plan (every shape): the effective tiles of all tied discards in one pass.
+  std::array<int, kNumKinds> free_ukeire;
+  if (plans & kPlanFree) {
+    std::uint64_t tied = 0;
+    for (int i = 0; i < n; ++i)
+      if (out[static_cast<std::size_t>(i)].shanten == min_shanten)
+        tied |= std::uint64_t{1} << out[static_cast<std::size_t>(i)].kind;
+    ukeire_after_discards(v.hand, v.visible, tied, min_shanten, free_ukeire);
+  }
   best = -1;
   for (int i = 0; i < n; ++i) {
     DiscardEval& e = out[static_cast<std::size_t>(i)];
     if (e.shanten != min_shanten) continue;
     const auto ki = static_cast<std::size_t>(e.kind);
-    --c[ki];
-    e.ukeire = plan_ukeire(c, plans, closed, v, e.shanten, e.kind);
-    ++c[ki];
+    if (plans & kPlanFree) {
+      e.ukeire = free_ukeire[ki];
+    } else {
+      --c[ki];
+      e.ukeire = plan_ukeire(c, plans, closed, v, e.shanten, e.kind);
+      ++c[ki];
+    }
     if (best < 0) {
       best = i;
       continue;

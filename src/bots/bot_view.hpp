@@ -58,6 +58,7 @@ enum PlanBit : std::uint16_t {
   kPlanToitoi = 32,   // pungs only
   kPlanYakuhai = 64,  // a value honour held as a pair or pung becomes a set
 };
+inline constexpr int kPlanBits = 7;  // bits 0 .. 6
 
 // The plans an open (or about to be opened) hand may still follow, given its melds. `extra` is
 // a meld about to be called (type, base kind), or extra_type < 0 for none.
@@ -79,8 +80,14 @@ class PlanShanten {
   // The same with one tile of `kind` more (delta = 1, its count below 4) or less (delta = -1,
   // a held kind).
   int with(int kind, int delta) const;
+  // The same under each plan alone: lowers best[b] to the shanten under plan 1 << b, for each
+  // plan of a set without kPlanFree (as with() of a PlanShanten built with that plan only).
+  void lower_by_plan(int kind, int delta, std::array<int, kPlanBits>& best) const;
 
  private:
+  // f(plan bit, shanten) for each plan of a set without kPlanFree.
+  template <typename F>
+  void for_each_plan(int kind, int delta, F&& f) const;
   struct Honour {
     int kind = 0;
     int set = 0;  // 2 for a pung, 1 for a pair

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "riichi/shanten.hpp"
 
@@ -24,13 +25,48 @@ MeldType meld_of(ActionType t) {
                                  : MeldType::kDaiminkan;
 }
 
-// The lowest shanten over the discards of `c` (3n+2) under `plans`.
-int best_discard_shanten(const Counts& c, std::uint16_t plans, const HandView& v) {
+// The lowest shanten over the discards of `c` (3n+2) under each plan of `plans` alone (a set
+// without kPlanFree, or kPlanFree alone): best[b] for plan 1 << b, 99 for the others.
+std::array<int, kPlanBits> best_discard_shanten(const Counts& c, std::uint16_t plans,
+                                                const HandView& v) {
+  std::array<int, kPlanBits> best;
+  best.fill(99);
   const PlanShanten plan(c, plans, false, v);
-  int best = 99;
-  for (int k = 0; k < kNumKinds; ++k)
-    if (c[static_cast<std::size_t>(k)] > 0) best = std::min(best, plan.with(k, -1));
+  for (std::uint64_t m = kinds_at_least(c, 1); m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    if (plans & kPlanFree)
+      best[0] = std::min(best[0], plan.with(k, -1));
+    else
+      plan.lower_by_plan(k, -1, best);
+  }
   return best;
+}
+
+// The concealed tiles left after `call` (chi, pon, daiminkan) takes its own tiles from the
+// hand, into `c`; returns the meld's base kind, or -1 when the hand lacks a tile it uses.
+int called_hand(const HandView& v, const Action& call, Counts& c) {
+  c = v.hand;
+  const int uses = call.type == ActionType::kDaiminkan ? 3 : 2;
+  int base = call.tile / 4;
+  for (int i = 0; i < uses; ++i) {
+    const int k = call.uses[static_cast<std::size_t>(i)] / 4;
+    if (call.uses[static_cast<std::size_t>(i)] < 0 || c[static_cast<std::size_t>(k)] == 0)
+      return -1;
+    --c[static_cast<std::size_t>(k)];
+    base = std::min(base, k);
+  }
+  return base;
+}
+
+// A lower bound of call_shanten() for a chi or pon: the standard-form shanten of the hand left
+// (3n+2 tiles), with no yaku plan. Every plan keeps to standard decompositions (masked parts,
+// pungs and pairs, a value-honour set beside the rest), and the best discard of a 3n+2 hand
+// leaves its own standard shanten at best.
+int called_standard_shanten(const HandView& v, const Action& call) {
+  Counts c;
+  if (called_hand(v, call, c) < 0) return 99;
+  const int blocks = total(c) / 3;
+  return 2 * blocks - detail::PartClasses(c).value(blocks);
 }
 
 }  // namespace
@@ -121,25 +157,20 @@ bool EfficiencyBot::kan_is_good(const HandView& v, const Action& kan,
 }
 
 int EfficiencyBot::call_shanten(const HandView& v, const Action& call) const {
-  Counts c = v.hand;
-  const int uses = call.type == ActionType::kDaiminkan ? 3 : 2;
-  int base = call.tile / 4;
-  for (int i = 0; i < uses; ++i) {
-    const int k = call.uses[static_cast<std::size_t>(i)] / 4;
-    if (call.uses[static_cast<std::size_t>(i)] < 0 || c[static_cast<std::size_t>(k)] == 0)
-      return 99;
-    --c[static_cast<std::size_t>(k)];
-    base = std::min(base, k);
-  }
+  Counts c;
+  const int base = called_hand(v, call, c);
+  if (base < 0) return 99;
   const std::uint16_t plans =
       available_plans(v, rules_, static_cast<int>(meld_of(call.type)), base);
   if (plans == 0) return 99;
+  const bool kan = call.type == ActionType::kDaiminkan;
+  std::array<int, kPlanBits> by_plan{};
+  if (!kan) by_plan = best_discard_shanten(c, plans, v);
   int best = 99;
-  for (int bit = 0; bit < 16; ++bit) {
+  for (int bit = 0; bit < kPlanBits; ++bit) {
     const auto plan = static_cast<std::uint16_t>(1u << bit);
     if (!(plans & plan)) continue;
-    const int sh = call.type == ActionType::kDaiminkan ? plan_shanten(c, plan, false, v)
-                                                       : best_discard_shanten(c, plan, v);
+    const int sh = kan ? plan_shanten(c, plan, false, v) : by_plan[static_cast<std::size_t>(bit)];
     if ((plan & kCloseOnly) && sh > kCloseShanten) continue;
     best = std::min(best, sh);
   }
@@ -153,6 +184,9 @@ Action EfficiencyBot::choose_claim(const HandView& v, std::span<const Action> le
   if (now == 0) return fallback;  // open without a yaku left: no more calls
   const bool closed = !v.open;
   const int shanten_now = plan_shanten(v.hand, now, closed, v);
+  // Tenpai: a chi or pon cannot lower the shanten (a 3n+1 hand is never below 0) and no
+  // daiminkan touches a wait.
+  if (shanten_now <= 0) return fallback;
   const Action* best = nullptr;
   const Action* kan = nullptr;
   int best_shanten = shanten_now;
@@ -163,6 +197,7 @@ Action EfficiencyBot::choose_claim(const HandView& v, std::span<const Action> le
       if (call_shanten(v, a) <= shanten_now) kan = &a;
       continue;
     }
+    if (called_standard_shanten(v, a) >= best_shanten) continue;  // cannot be lower
     const int sh = call_shanten(v, a);
     if (sh < best_shanten) best = &a, best_shanten = sh;
   }

@@ -114,4 +114,18 @@ inline std::uint64_t kinds_at_least(const Counts& counts, int n) {
   return mask;
 }
 
+// Kinds within two steps of a held kind (bit per kind in `present`) in its suit, and the held
+// honours: the only kinds whose tile can improve the standard form (a tile that touches nothing
+// forms no block).
+constexpr std::uint64_t touching_kinds(std::uint64_t present) {
+  constexpr std::uint64_t kSuit = 0x1FF;
+  std::uint64_t touch = present & (std::uint64_t{0x7F} << 27);
+  for (int s = 0; s < 3; ++s) {
+    const std::uint64_t p = present >> (9 * s) & kSuit;
+    const std::uint64_t near = (p | p << 1 | p << 2 | p >> 1 | p >> 2) & kSuit;
+    touch |= near << (9 * s);
+  }
+  return touch;
+}
+
 }  // namespace riichi

@@ -85,19 +85,6 @@ class AddOneShanten {
   int blocks_ = 0;
 };
 
-// Kinds within two steps of a held tile in its suit, or held honours: the only kinds that can
-// improve the standard form (a tile that touches nothing forms no block).
-std::uint64_t touching_kinds(std::uint64_t present) {
-  constexpr std::uint64_t kSuit = 0x1FF;
-  std::uint64_t touch = present & (std::uint64_t{0x7F} << 27);
-  for (int s = 0; s < 3; ++s) {
-    const std::uint64_t p = present >> (9 * s) & kSuit;
-    const std::uint64_t near = (p | p << 1 | p << 2 | p >> 1 | p >> 2) & kSuit;
-    touch |= near << (9 * s);
-  }
-  return touch;
-}
-
 std::uint8_t shape_bit(WaitShape s) { return static_cast<std::uint8_t>(1u << static_cast<int>(s)); }
 
 // Shape of `block` as read with the winning tile `kind`.
