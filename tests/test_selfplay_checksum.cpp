@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bots/random_bot.hpp"
 #include "bots/selfplay.hpp"
@@ -142,6 +143,46 @@ TEST(SelfplayChecksum, ApplyLegalRefusesWhatApplyRefuses) {
   const ApplyResult over = by_index.apply_legal(0, 0);
   EXPECT_FALSE(over.ok);
   EXPECT_NE(over.reason.find("the game is over"), std::string::npos) << over.reason;
+}
+
+// Round::discard_only_count / discard_only_action (the random bot's discards without the list)
+// against the list itself: at every decision of seeded games with calls, riichi and kans (greedy
+// bots calling often), a positive count is the size of legal_actions(), which then holds
+// discards only, and discard_only_action(i) is its element i. Turns after a call (kuikae),
+// in riichi and with red fives are among them; a list of discards only is rarely left to the
+// slow path (the count is 0 only when a kan, kita, riichi, tsumo or kyuushu was possible).
+TEST(SelfplayChecksum, DiscardOnlyIsTheListOfDiscards) {
+  for (const char* preset : {"ema2016", "ema2008", "tenhou", "tenhou_sanma"}) {
+    const Rules rules = Rules::parse(preset);
+    long fast = 0, discard_lists = 0, after_call = 0, in_riichi = 0;
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      Game game(rules, seed);
+      bots::RandomBot bot(seed, bots::RandomBot::Options{.call_rate = 0.8, .greedy = true});
+      while (!game.is_over()) {
+        const int seat = game.to_play();
+        const Round& round = game.round();
+        const int count = round.discard_only_count(seat);
+        const std::vector<Action> legal = game.legal_actions(seat);
+        bool discards_only = true;
+        for (const Action& a : legal) discards_only &= a.type == ActionType::kDiscard;
+        discard_lists += discards_only;
+        if (count > 0) {
+          ++fast;
+          after_call += round.phase() == Phase::kDiscardOnly;
+          in_riichi += round.in_riichi(seat);
+          ASSERT_TRUE(discards_only) << preset << " seed " << seed;
+          ASSERT_EQ(static_cast<std::size_t>(count), legal.size()) << preset << " seed " << seed;
+          for (std::size_t i = 0; i < legal.size(); ++i)
+            ASSERT_EQ(round.discard_only_action(seat, i), legal[i])
+                << preset << " seed " << seed << " " << to_string(legal[i], rules.red_fives);
+        }
+        ASSERT_TRUE(game.apply(bot.choose(game.observation(seat).hand, legal)).ok);
+      }
+    }
+    EXPECT_GT(after_call, 0) << preset;
+    EXPECT_GT(in_riichi, 0) << preset;
+    EXPECT_GT(fast * 10, discard_lists * 9) << preset << ": " << fast << " of " << discard_lists;
+  }
 }
 
 }  // namespace

@@ -25,6 +25,13 @@ class Bot {
   virtual int choose_index(const Observation& /*observation*/, std::span<const Action> /*legal*/) {
     return -1;
   }
+  // Optional faster path for a bot whose discards_by_count() is true: when the seat's legal
+  // actions are `count` plain discards and nothing else (Round::discard_only_count), the
+  // position of the choice choose_index would make on that list, without the list or an
+  // observation; -1 when the bot needs them after all. Other bots are never asked (the caller
+  // does not count).
+  virtual bool discards_by_count() const { return false; }
+  virtual int choose_discard(int /*count*/) { return -1; }
 };
 
 }  // namespace riichi::bots

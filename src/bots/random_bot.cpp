@@ -30,6 +30,12 @@ int RandomBot::choose_index(const Observation& observation, std::span<const Acti
   return static_cast<int>(options_.greedy ? pick_greedy(observation, legal) : pick(legal));
 }
 
+// The same draw as pick() on a list of `count` discards.
+int RandomBot::choose_discard(int count) {
+  if (options_.greedy) return -1;
+  return count == 1 ? 0 : static_cast<int>(rng_.bounded(static_cast<std::uint64_t>(count)));
+}
+
 std::size_t RandomBot::pick_greedy(const Observation& obs, std::span<const Action> legal) {
   if (legal.size() == 1) return 0;
   int riichi = 0, discards = 0, kans = 0;

@@ -35,6 +35,8 @@ class RandomBot final : public Bot {
   Action choose(const Observation& observation, std::span<const Action> legal) override;
   int choose_index(const Observation& observation, std::span<const Action> legal) override;
   bool wants_observation() const override { return options_.greedy; }
+  bool discards_by_count() const override { return !options_.greedy; }
+  int choose_discard(int count) override;
 
   // Pure choice from the legal actions, for callers without an observation.
   Action choose(std::span<const Action> legal) { return legal[pick(legal)]; }

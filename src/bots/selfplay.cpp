@@ -35,6 +35,12 @@ Action ask(const Game& game, Bot& bot, int seat) {
 }
 
 ApplyResult play_turn(Game& game, Bot& bot, int seat, Action& chosen) {
+  // Plain discards: the bot picks from their number, the Round makes the discard by position.
+  const bool by_count = bot.discards_by_count() && !game.is_over();
+  if (const int count = by_count ? game.round().discard_only_count(seat) : 0; count > 0) {
+    if (const int index = bot.choose_discard(count); index >= 0)
+      return game.apply_legal(seat, static_cast<std::size_t>(index), &chosen);
+  }
   const Observation& obs = view(game, bot, seat);
   const std::vector<Action>& legal = game.legal_actions(seat);
   const int index = bot.choose_index(obs, legal);

@@ -21,8 +21,9 @@ Seats seats_of(const std::array<std::unique_ptr<Bot>, 4>& bots);
 // Asks the seat to play for its action (building the observation only when the bot wants it).
 Action ask(const Game& game, Bot& bot, int seat);
 // Asks the seat to play and applies its choice to `game`, by position when the bot picks by
-// position (Bot::choose_index, Game::apply_legal: no search of the legal list). `chosen`
-// receives the action applied (or refused).
+// position (Bot::choose_index, Game::apply_legal: no search of the legal list; for plain
+// discards Bot::choose_discard, without the list at all). `chosen` receives the action applied
+// (or refused).
 ApplyResult play_turn(Game& game, Bot& bot, int seat, Action& chosen);
 
 // Plays a whole game and records it. Player names are the bots' names.

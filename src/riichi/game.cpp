@@ -323,9 +323,9 @@ ApplyResult Game::apply(Action action, InputMode mode) {
   return applied;
 }
 
-ApplyResult Game::apply_legal(int seat, std::size_t index) {
+ApplyResult Game::apply_legal(int seat, std::size_t index, Action* action) {
   if (is_over()) return game_over(round_.setup());
-  ApplyResult applied = round_.apply_legal(seat, index);
+  ApplyResult applied = round_.apply_legal(seat, index, action);
   if (applied.ok) after_apply();
   return applied;
 }

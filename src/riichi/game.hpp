@@ -127,7 +127,8 @@ class Game {
   // (chombo, dead hand: see Round::apply); bots use the default, legal actions only.
   ApplyResult apply(Action action, InputMode mode = InputMode::kLegalOnly);
   // Applies legal_actions(seat)[index] (Round::apply_legal: no search of the list).
-  ApplyResult apply_legal(int seat, std::size_t index);
+  // `applied`, when given, receives the action applied.
+  ApplyResult apply_legal(int seat, std::size_t index, Action* applied = nullptr);
   GameObservation observation(int seat) const;
 
   // Every hand dealt so far, in order (chombo replays included): setups()[i] produced

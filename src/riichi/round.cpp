@@ -33,6 +33,55 @@ constexpr std::array<std::uint64_t, 3> kRedFiveIds = {
 
 }  // namespace
 
+namespace detail {
+
+DiscardNames::DiscardNames(const std::array<std::uint64_t, 3>& held, int drawn_id,
+                           std::uint64_t forbidden, bool red_fives)
+    : ids(held) {
+  if (drawn_id >= 0 && has_id(held, drawn_id)) {
+    drawn = drawn_id;
+    ids[drawn >> 6] &= ~(std::uint64_t{1} << (drawn & 63));
+  }
+  for (std::uint64_t m = forbidden; m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    ids[k >> 4] &= ~(std::uint64_t{15} << ((k & 15) * 4));
+  }
+  std::array<int, 3> in_word{};
+  for (int w = 0; w < 3; ++w) {
+    const std::uint64_t red = red_fives ? ids[w] & kRedFiveIds[w] : 0;
+    ids[w] = lowest_in_nibbles(ids[w] & ~red) | red;
+    in_word[w] = mask_size(ids[w]);
+  }
+  count = in_word[0] + in_word[1] + in_word[2];
+  if (drawn < 0) return;
+  ++count;
+  // The named ids below the end of the drawn tile's kind come before it.
+  const int end = 4 * (drawn / 4 + 1), word = end >> 6;
+  for (int w = 0; w < word; ++w) drawn_at += in_word[w];
+  if (word < 3) drawn_at += mask_size(ids[word] & ((std::uint64_t{1} << (end & 63)) - 1));
+}
+
+int DiscardNames::id_at(int index) const {
+  if (drawn >= 0 && index >= drawn_at) {
+    if (index == drawn_at) return drawn;
+    --index;
+  }
+  for (int w = 0; w < 2; ++w) {
+    const int here = mask_size(ids[w]);
+    if (index < here) {
+      std::uint64_t bits = ids[w];
+      for (; index > 0; --index) bits &= bits - 1;
+      return 64 * w + std::countr_zero(bits);
+    }
+    index -= here;
+  }
+  std::uint64_t bits = ids[2];
+  for (; index > 0; --index) bits &= bits - 1;
+  return 128 + std::countr_zero(bits);
+}
+
+}  // namespace detail
+
 const char* action_type_name(ActionType type) {
   static constexpr const char* kNames[] = {"discard", "riichi",  "tsumo",     "ron",
                                            "chi",     "pon",     "daiminkan", "kakan",
@@ -265,6 +314,22 @@ void Round::open_claim_window(Phase window) {
   const int kind = claim_id_ / 4;
   const bool ankan = window == Phase::kChankan && !claim_kakan_ && !claim_kita_;
   const int n = rules_.players;
+  // Most discards concern nobody (no seat waits on the tile or holds two of it, the next seat
+  // has no run shape with it): the window closes at once without asking anyone.
+  if (window == Phase::kClaim && !offence_seen_) {
+    bool concerned = false;
+    for (int k = 1; k < n; ++k) {
+      const Seat& s = seats_[current_ + k < n ? current_ + k : current_ + k - n];
+      concerned |= (s.wait_kinds & kind_bit(kind)) != 0 || s.counts[kind] >= 2;
+    }
+    const int next = current_ + 1 < n ? current_ + 1 : 0;
+    concerned |= rules_.chi_allowed && chi_shape(seats_[next].counts, kind);
+    if (!concerned) {
+      legal_version_ = ~0u;
+      legal_seat_ = -1;
+      return close_without_ron(nullptr);
+    }
+  }
   int first = -1;  // the first seat to answer
   for (int k = 1; k < n; ++k) {
     const int seat = current_ + k < n ? current_ + k : current_ + k - n;
@@ -355,6 +420,13 @@ void Round::close_claim_window() {
       return abortive_draw(AbortiveDraw::kSanchahou, -1);
     return settle_rons(rons, current_, claim_id_);
   }
+  return close_without_ron(pon ? pon : chi);
+}
+
+// A window closed without a ron: the kan (or kita) it was opened for, the riichi declaration's
+// stake (§3.7), §4.4 suucha riichi and suukaikan, the call that won the window (`chosen`, a pon or
+// kan before a chi), else the next turn.
+void Round::close_without_ron(const Action* chosen) {
   if (phase_ == Phase::kChankan)
     return claim_kita_ ? complete_kita(current_, claim_kan_) : complete_kan(current_, claim_kan_);
   Seat& d = seats_[current_];
@@ -367,7 +439,7 @@ void Round::close_claim_window() {
   }
   // §4.4 suukaikan: the discard after a split fourth kan was not ronned.
   if (suukaikan_pending_) return abortive_draw(AbortiveDraw::kSuukaikan, -1);
-  if (const Action* chosen = pon ? pon : chi) return call(Action(*chosen));
+  if (chosen) return call(Action(*chosen));
   next_turn();
 }
 
@@ -481,39 +553,22 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
     return;
   }
   const std::size_t first = out.size();
-  // The ids to name, from the id bitset: per held kind its lowest copy, and a red five (copy 0
-  // of a five under red_fives) apart from the plain copies; the drawn tile comes last in its
-  // kind. The order depends only on what the player can name (kind, red, drawn), never on
-  // physical copy ids, so a bot that tracks tiles by name (mjai) sees the same list.
-  std::array<std::uint64_t, 3> ids = s.ids;
-  const int drawn_kind = drawn_ >= 0 && has_id(s.ids, drawn_) ? drawn_ / 4 : -1;
-  if (drawn_kind >= 0) ids[drawn_ >> 6] &= ~(std::uint64_t{1} << (drawn_ & 63));
-  for (std::uint64_t m = kuikae_forbidden_; m; m &= m - 1) {
-    const int k = std::countr_zero(m);
-    ids[k >> 4] &= ~(std::uint64_t{15} << ((k & 15) * 4));
-  }
-  // Appended in one pass over the id bitset: named ids of a kind up to the drawn tile's come
-  // before it. The vector keeps its capacity between decisions: no allocation once warm.
-  // (Sizing the list first and writing through a pointer costs more: resize() initialises; so
-  // does a scratch array written first and appended at once: +45% for this function.)
+  // Appended in one pass over the named ids. The vector keeps its capacity between decisions:
+  // no allocation once warm. (Sizing the list first and writing through a pointer costs more:
+  // resize() initialises; so does a scratch array written first and appended at once: +45%.)
+  const detail::DiscardNames names(s.ids, drawn_, kuikae_forbidden_, rules_.red_fives);
   Action drawn = a;
-  drawn.tile = static_cast<std::int16_t>(drawn_);
+  drawn.tile = static_cast<std::int16_t>(names.drawn);
   drawn.tsumogiri = true;
-  const int before_end = drawn_kind >= 0 ? 4 * (drawn_kind + 1) : kNumTiles;
-  bool drawn_due = drawn_kind >= 0;
+  int position = 0;
   for (int w = 0; w < 3; ++w) {
-    const std::uint64_t red = rules_.red_fives ? ids[w] & kRedFiveIds[w] : 0;
-    for (std::uint64_t bits = lowest_in_nibbles(ids[w] & ~red) | red; bits; bits &= bits - 1) {
-      const int id = 64 * w + std::countr_zero(bits);
-      if (drawn_due && id >= before_end) {
-        out.push_back(drawn);
-        drawn_due = false;
-      }
-      a.tile = static_cast<std::int16_t>(id);
+    for (std::uint64_t bits = names.ids[w]; bits; bits &= bits - 1) {
+      if (position++ == names.drawn_at && names.drawn >= 0) out.push_back(drawn);
+      a.tile = static_cast<std::int16_t>(64 * w + std::countr_zero(bits));
       out.push_back(a);
     }
   }
-  if (drawn_due) out.push_back(drawn);
+  if (names.drawn >= 0 && position <= names.drawn_at) out.push_back(drawn);
   if (!self || !riichi_possible(seat)) return;
   // §3.7: riichi on a closed hand, tenpai for payment after the discard.
   const std::size_t last = out.size();
@@ -535,6 +590,53 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
     r.type = ActionType::kRiichi;
     out.push_back(r);
   }
+}
+
+int Round::discard_only_count(int seat) const {
+  if (seat == discard_only_seat_ && version_ == discard_only_version_) return discard_only_.count;
+  discard_only_ = detail::DiscardNames();
+  if (seat == current_ && (phase_ == Phase::kDiscardOnly ||
+                           (phase_ == Phase::kSelf && !offers_more_than_discards(seat)))) {
+    if (seats_[seat].riichi) {  // the drawn tile only (§3.7)
+      discard_only_.drawn = drawn_;
+      discard_only_.count = 1;
+    } else {
+      discard_only_ =
+          detail::DiscardNames(seats_[seat].ids, drawn_, kuikae_forbidden_, rules_.red_fives);
+    }
+  }
+  discard_only_seat_ = seat;
+  discard_only_version_ = version_;
+  return discard_only_.count;
+}
+
+Action Round::discard_only_action(int seat, std::size_t index) const {
+  const int count = discard_only_count(seat);
+  Action a;
+  a.type = ActionType::kDiscard;
+  a.seat = static_cast<std::int8_t>(seat);
+  if (index < static_cast<std::size_t>(count)) {
+    a.tile = static_cast<std::int16_t>(discard_only_.id_at(static_cast<int>(index)));
+    a.tsumogiri = a.tile == discard_only_.drawn;
+  }
+  return a;
+}
+
+// Whether self_actions may offer more than discards on the player's turn (kSelf): a win,
+// kyuushu, a kan, kita or riichi. It may answer true for a list of discards only (a kan or
+// riichi whose last condition fails): the caller then builds the list.
+bool Round::offers_more_than_discards(int seat) const {
+  const Seat& s = seats_[seat];
+  if (s.dead != DeadHandReason::kNone) return false;  // §4.5: discards only
+  if (can_tsumo(seat) || riichi_possible(seat)) return true;
+  if (rules_.kyuushu_kyuuhai && uninterrupted_first_turn(seat)) return true;
+  if (live_tiles_left() > 0) {
+    if (rules_.kita && s.counts[kNorth] > 0) return true;
+    if (total_kans_ < 4 && kinds_at_least(s.counts, 4) != 0) return true;
+    for (int m = 0; m < s.num_melds && !s.riichi && total_kans_ < 4; ++m)
+      if (s.melds[m].type == MeldType::kPon && s.counts[s.melds[m].ids[0] / 4] > 0) return true;
+  }
+  return false;
 }
 
 // §3.7 riichi conditions other than tenpai.

@@ -74,6 +74,27 @@ inline WallShape wall_shape(const Rules& rules) {
   return WallShape{rules.players, rules.no_manzu_2_to_8 ? 28 : 0};
 }
 
+namespace detail {
+
+// The tiles a seat may name for a discard (§3.1), from its id bitset: per held kind its lowest
+// copy, a red five (copy 0 of a five under red_fives) apart from the plain copies, the kinds
+// kuikae forbids left out, and the drawn tile apart, after the others of its kind. The order
+// depends only on what the player can name (kind, red, drawn), never on physical copy ids, so a
+// bot that tracks tiles by name (mjai) sees the same list. (round.cpp)
+struct DiscardNames {
+  std::array<std::uint64_t, 3> ids{};  // the named ids other than the drawn tile
+  int drawn = -1;                      // the drawn id, -1 when none is held
+  int drawn_at = 0;  // its position in the list (the named ids below its kind's end)
+  int count = 0;     // names in all, the drawn tile included
+
+  DiscardNames() = default;
+  DiscardNames(const std::array<std::uint64_t, 3>& held, int drawn_id, std::uint64_t forbidden,
+               bool red_fives);
+  int id_at(int index) const;  // the id at a position of the list (index < count)
+};
+
+}  // namespace detail
+
 // A short human-readable form: "S discard 5p", "W pon 0p5p <- 5p", for error messages.
 std::string to_string(const Action& action, bool red_fives);
 
@@ -231,7 +252,16 @@ class Round {
   // picks by position: the same as apply(legal_actions(seat)[index]), without the search).
   // Refused with a reason when the hand is over, the seat has nothing to do or index is out of
   // range.
-  ApplyResult apply_legal(int seat, std::size_t index);
+  // `applied`, when given, receives the action applied.
+  ApplyResult apply_legal(int seat, std::size_t index, Action* applied = nullptr);
+  // Self-play without the list: when every legal action of `seat` is a plain discard (no win,
+  // kyuushu, kan, kita or riichi declaration is offered; always so in kDiscardOnly), their
+  // number, counted from the seat's tile bitset; 0 otherwise (nothing to do, a claim window, or
+  // any other action offered: ask legal_actions()). For index below it,
+  // discard_only_action(seat, index) is legal_actions(seat)[index] and apply_legal(seat, index)
+  // makes that discard, neither building the list.
+  int discard_only_count(int seat) const;
+  Action discard_only_action(int seat, std::size_t index) const;
 
   // Chombo adjudicated outside the engine (or any offence above), settled per `rules.chombo`
   // (§4.5): kReverseMangan pays at once (non-dealer offender 4000 to East and 2000 to each
@@ -324,6 +354,7 @@ class Round {
   void discard(const Action& a);
   void open_claim_window(Phase window);
   void close_claim_window();
+  void close_without_ron(const Action* chosen);
   void next_turn();
   void reveal_indicator();
   void flip_pending_kan_dora();
@@ -343,6 +374,7 @@ class Round {
   void claim_actions(int seat, std::vector<Action>& out) const;
   void call_actions(int seat, std::vector<Action>& out) const;
   bool riichi_possible(int seat) const;
+  bool offers_more_than_discards(int seat) const;
   // round_calls.cpp: calls and kans
   void call(const Action& a);
   void declare_kan(const Action& a);
@@ -429,6 +461,10 @@ class Round {
   mutable std::vector<Action> legal_;
   mutable int legal_seat_ = -1;
   mutable std::uint32_t legal_version_ = ~0u;
+  // discard_only_count cache (the seat and version it was counted for)
+  mutable int discard_only_seat_ = -1;
+  mutable std::uint32_t discard_only_version_ = ~0u;
+  mutable detail::DiscardNames discard_only_;  // count 0: not a discard-only turn
   std::uint32_t version_ = 0;
 };
 

@@ -58,10 +58,20 @@ ApplyResult Round::apply(Action action) {
   return {};
 }
 
-ApplyResult Round::apply_legal(int seat, std::size_t index) {
+ApplyResult Round::apply_legal(int seat, std::size_t index, Action* applied) {
+  Action scratch;
+  Action& a = applied ? *applied : scratch;
   // The usual call: the list the caller chose from is the cache of this version.
   if (seat == legal_seat_ && version_ == legal_version_ && index < legal_.size()) {
-    apply_found(legal_[index]);
+    a = legal_[index];
+    apply_found(a);
+    return {};
+  }
+  // A discard counted by discard_only_count() for this version: made without the list.
+  if (seat == discard_only_seat_ && version_ == discard_only_version_ &&
+      index < static_cast<std::size_t>(discard_only_.count)) {
+    a = discard_only_action(seat, index);
+    apply_found(a);
     return {};
   }
   if (phase_ == Phase::kOver || seat < 0 || seat >= rules_.players) return refuse_seat(seat);
@@ -77,7 +87,8 @@ ApplyResult Round::apply_legal(int seat, std::size_t index) {
     reason += ")";
     return {false, reason};
   }
-  apply_found(legal[index]);
+  a = legal[index];
+  apply_found(a);
   return {};
 }
 
