@@ -259,21 +259,19 @@ int keep_value(const HandView& v, int kind) {
   return value + 5 * v.dora[k];
 }
 
-int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kinds_mask,
-                      std::span<DiscardEval, kNumKinds> out, int& best) {
+int discard_shanten(const HandView& v, std::uint16_t plans, std::uint64_t kinds_mask,
+                    std::span<DiscardEval, kNumKinds> out) {
   const bool closed = !v.open;
-  int n = 0, min_shanten = 99;
-  Counts c = v.hand;
+  int n = 0;
   const auto add = [&](int kind, int shanten) {
     out[static_cast<std::size_t>(n++)] = DiscardEval{kind, shanten, 0, keep_value(v, kind)};
-    min_shanten = std::min(min_shanten, shanten);
   };
-  const std::uint64_t kinds = kinds_mask & kinds_at_least(c, 1);
+  const std::uint64_t kinds = kinds_mask & kinds_at_least(v.hand, 1);
   if (plans & kPlanFree) {  // PlanShanten's free plan without its dispatch
     const detail::HandShanten free(v.hand);
     for (std::uint64_t m = kinds; m; m &= m - 1) {
       const int k = std::countr_zero(m);
-      add(k, free.shanten_with(k, -1, c[static_cast<std::size_t>(k)], closed));
+      add(k, free.shanten_with(k, -1, v.hand[static_cast<std::size_t>(k)], closed));
     }
   } else {
     const PlanShanten full(v.hand, plans, closed, v);
@@ -282,7 +280,16 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
       add(k, full.with(k, -1));
     }
   }
-  best = -1;
+  return n;
+}
+
+int rank_discards(const HandView& v, std::uint16_t plans, std::span<DiscardEval, kNumKinds> out,
+                  int n) {
+  const bool closed = !v.open;
+  int min_shanten = 99;
+  for (int i = 0; i < n; ++i)
+    min_shanten = std::min(min_shanten, out[static_cast<std::size_t>(i)].shanten);
+  int best = -1;
   int candidates = 0;
   for (int i = 0; i < n; ++i) {
     if (out[static_cast<std::size_t>(i)].shanten != min_shanten) continue;
@@ -290,7 +297,7 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
     best = i;
   }
   // One candidate short of tenpai: nothing to compare, no effective tiles needed.
-  if (candidates == 1 && min_shanten > 0) return n;
+  if (candidates == 1 && min_shanten > 0) return best;
   // The free plan (every shape): the effective tiles of all tied discards in one pass.
   std::array<int, kNumKinds> free_ukeire;
   if (plans & kPlanFree) {
@@ -300,6 +307,7 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
         tied |= std::uint64_t{1} << out[static_cast<std::size_t>(i)].kind;
     ukeire_after_discards(v.hand, v.visible, tied, min_shanten, free_ukeire);
   }
+  Counts c = v.hand;
   best = -1;
   for (int i = 0; i < n; ++i) {
     DiscardEval& e = out[static_cast<std::size_t>(i)];
@@ -319,6 +327,13 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
     const DiscardEval& b = out[static_cast<std::size_t>(best)];
     if (e.ukeire > b.ukeire || (e.ukeire == b.ukeire && e.keep < b.keep)) best = i;
   }
+  return best;
+}
+
+int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kinds_mask,
+                      std::span<DiscardEval, kNumKinds> out, int& best) {
+  const int n = discard_shanten(v, plans, kinds_mask, out);
+  best = rank_discards(v, plans, out, n);
   return n;
 }
 

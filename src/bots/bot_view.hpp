@@ -127,6 +127,15 @@ struct DiscardEval {
 int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kinds_mask,
                       std::span<DiscardEval, kNumKinds> out, int& best);
 
+// evaluate_discards in two steps, for a caller that may not need the effective tiles:
+// discard_shanten writes the entries with their shanten and keep value (ukeire 0) and returns
+// how many; rank_discards then fills the effective tiles exactly as evaluate_discards does and
+// returns the index of the best entry (-1 when n is 0).
+int discard_shanten(const HandView& v, std::uint16_t plans, std::uint64_t kinds_mask,
+                    std::span<DiscardEval, kNumKinds> out);
+int rank_discards(const HandView& v, std::uint16_t plans, std::span<DiscardEval, kNumKinds> out,
+                  int n);
+
 // Keep value of one tile kind in the hand (isolated honours and terminals low, dora high).
 int keep_value(const HandView& v, int kind);
 
