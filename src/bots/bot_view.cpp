@@ -88,13 +88,17 @@ void PlanShanten::for_each_plan(int kind, int delta, F&& f) const {
   for (std::size_t i = 0; i < kMaskedPlans.size(); ++i) {
     if (!(plans_ & kMaskedPlans[i])) continue;
     const bool moved = delta != 0 && (kPlanKeeps[i] >> kind & 1);
-    f(std::countr_zero(kMaskedPlans[i]),
-      2 * blocks - (moved ? masked_[i].value_with(kind, delta, blocks) : masked_[i].value(blocks)));
+    if (f(std::countr_zero(kMaskedPlans[i]),
+          2 * blocks -
+              (moved ? masked_[i].value_with(kind, delta, blocks) : masked_[i].value(blocks))))
+      return;
   }
   if (plans_ & kPlanToitoi) {
     const int now = n + delta;
     const int pungs = pungs_ - (n >= 3) + (now >= 3), pairs = pairs_ - (n == 2) + (now == 2);
-    f(std::countr_zero(static_cast<unsigned>(kPlanToitoi)), toitoi_shanten(pungs, pairs, blocks));
+    if (f(std::countr_zero(static_cast<unsigned>(kPlanToitoi)),
+          toitoi_shanten(pungs, pairs, blocks)))
+      return;
   }
   if (plans_ & kPlanYakuhai)
     f(std::countr_zero(static_cast<unsigned>(kPlanYakuhai)), yakuhai(kind, delta, blocks));
@@ -106,14 +110,28 @@ int PlanShanten::with(int kind, int delta) const {
     return free_.shanten_with(kind, delta, hand_[static_cast<std::size_t>(kind)], closed_);
   }
   int best = 99;
-  for_each_plan(kind, delta, [&](int, int shanten) { best = std::min(best, shanten); });
+  for_each_plan(kind, delta, [&](int, int shanten) {
+    best = std::min(best, shanten);
+    return false;
+  });
   return best;
+}
+
+bool PlanShanten::added_below(int kind, int bound) const {
+  if (plans_ & kPlanFree) return with(kind, 1) < bound;
+  bool below = false;
+  for_each_plan(kind, 1, [&](int, int shanten) {
+    below = shanten < bound;
+    return below;
+  });
+  return below;
 }
 
 void PlanShanten::lower_by_plan(int kind, int delta, std::array<int, kPlanBits>& best) const {
   for_each_plan(kind, delta, [&](int bit, int shanten) {
     auto& b = best[static_cast<std::size_t>(bit)];
     b = std::min(b, shanten);
+    return false;
   });
 }
 
@@ -240,7 +258,7 @@ int plan_ukeire(const Counts& hand, std::uint16_t plans, bool closed, const Hand
     const auto ki = static_cast<std::size_t>(k);
     int left = 4 - hand[ki] - v.visible[ki] - (k == discarded ? 1 : 0);
     if (left <= 0) continue;
-    if (plan.with(k, 1) < shanten_now) total += left;
+    if (plan.added_below(k, shanten_now)) total += left;
   }
   return total;
 }

@@ -83,9 +83,12 @@ class PlanShanten {
   // The same under each plan alone: lowers best[b] to the shanten under plan 1 << b, for each
   // plan of a set without kPlanFree (as with() of a PlanShanten built with that plan only).
   void lower_by_plan(int kind, int delta, std::array<int, kPlanBits>& best) const;
+  // with(kind, 1) < bound, stopping at the first plan below `bound` (the yakuhai plan, the
+  // dearest, last).
+  bool added_below(int kind, int bound) const;
 
  private:
-  // f(plan bit, shanten) for each plan of a set without kPlanFree.
+  // f(plan bit, shanten) for each plan of a set without kPlanFree, until f returns true.
   template <typename F>
   void for_each_plan(int kind, int delta, F&& f) const;
   struct Honour {
