@@ -88,13 +88,17 @@ void PlanShanten::for_each_plan(int kind, int delta, F&& f) const {
   for (std::size_t i = 0; i < kMaskedPlans.size(); ++i) {
     if (!(plans_ & kMaskedPlans[i])) continue;
     const bool moved = delta != 0 && (kPlanKeeps[i] >> kind & 1);
-    f(std::countr_zero(kMaskedPlans[i]),
-      2 * blocks - (moved ? masked_[i].value_with(kind, delta, blocks) : masked_[i].value(blocks)));
+    if (f(std::countr_zero(kMaskedPlans[i]),
+          2 * blocks -
+              (moved ? masked_[i].value_with(kind, delta, blocks) : masked_[i].value(blocks))))
+      return;
   }
   if (plans_ & kPlanToitoi) {
     const int now = n + delta;
     const int pungs = pungs_ - (n >= 3) + (now >= 3), pairs = pairs_ - (n == 2) + (now == 2);
-    f(std::countr_zero(static_cast<unsigned>(kPlanToitoi)), toitoi_shanten(pungs, pairs, blocks));
+    if (f(std::countr_zero(static_cast<unsigned>(kPlanToitoi)),
+          toitoi_shanten(pungs, pairs, blocks)))
+      return;
   }
   if (plans_ & kPlanYakuhai)
     f(std::countr_zero(static_cast<unsigned>(kPlanYakuhai)), yakuhai(kind, delta, blocks));
@@ -106,14 +110,28 @@ int PlanShanten::with(int kind, int delta) const {
     return free_.shanten_with(kind, delta, hand_[static_cast<std::size_t>(kind)], closed_);
   }
   int best = 99;
-  for_each_plan(kind, delta, [&](int, int shanten) { best = std::min(best, shanten); });
+  for_each_plan(kind, delta, [&](int, int shanten) {
+    best = std::min(best, shanten);
+    return false;
+  });
   return best;
+}
+
+bool PlanShanten::added_below(int kind, int bound) const {
+  if (plans_ & kPlanFree) return with(kind, 1) < bound;
+  bool below = false;
+  for_each_plan(kind, 1, [&](int, int shanten) {
+    below = shanten < bound;
+    return below;
+  });
+  return below;
 }
 
 void PlanShanten::lower_by_plan(int kind, int delta, std::array<int, kPlanBits>& best) const {
   for_each_plan(kind, delta, [&](int bit, int shanten) {
     auto& b = best[static_cast<std::size_t>(bit)];
     b = std::min(b, shanten);
+    return false;
   });
 }
 
@@ -240,40 +258,48 @@ int plan_ukeire(const Counts& hand, std::uint16_t plans, bool closed, const Hand
     const auto ki = static_cast<std::size_t>(k);
     int left = 4 - hand[ki] - v.visible[ki] - (k == discarded ? 1 : 0);
     if (left <= 0) continue;
-    if (plan.with(k, 1) < shanten_now) total += left;
+    if (plan.added_below(k, shanten_now)) total += left;
   }
   return total;
 }
 
-int keep_value(const HandView& v, int kind) {
+namespace {
+
+// keep_value's body, inlined into discard_shanten (a call per discard kind otherwise). A suited
+// tile's base: 2 for a terminal, 3 for a 2 or 8, 4 for 3-7.
+constexpr std::array<std::uint8_t, 27> kSuitKeep = {2, 3, 4, 4, 4, 4, 4, 3, 2, 2, 3, 4, 4, 4,
+                                                    4, 4, 3, 2, 2, 3, 4, 4, 4, 4, 4, 3, 2};
+
+[[gnu::always_inline]] inline int keep_of(const HandView& v, int kind) {
   const auto k = static_cast<std::size_t>(kind);
   int value;
   if (is_honor(kind)) {
     value = is_value_honor(v, kind) ? 1 : 0;
     if (unseen(v, kind) == 0 && v.hand[k] < 3) value -= 1;  // a dead honour
   } else {
-    const int n = number_of(kind);
-    value = (n == 1 || n == 9) ? 2 : (n == 2 || n == 8) ? 3 : 4;
+    value = kSuitKeep[k];
   }
   if (v.hand[k] == 1 && (v.red_kinds >> kind & 1)) value += 5;  // the only copy is red
   return value + 5 * v.dora[k];
 }
 
-int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kinds_mask,
-                      std::span<DiscardEval, kNumKinds> out, int& best) {
+}  // namespace
+
+int keep_value(const HandView& v, int kind) { return keep_of(v, kind); }
+
+int discard_shanten(const HandView& v, std::uint16_t plans, std::uint64_t kinds_mask,
+                    std::span<DiscardEval, kNumKinds> out) {
   const bool closed = !v.open;
-  int n = 0, min_shanten = 99;
-  Counts c = v.hand;
+  int n = 0;
   const auto add = [&](int kind, int shanten) {
-    out[static_cast<std::size_t>(n++)] = DiscardEval{kind, shanten, 0, keep_value(v, kind)};
-    min_shanten = std::min(min_shanten, shanten);
+    out[static_cast<std::size_t>(n++)] = DiscardEval{kind, shanten, 0, keep_of(v, kind)};
   };
-  const std::uint64_t kinds = kinds_mask & kinds_at_least(c, 1);
+  const std::uint64_t kinds = kinds_mask & kinds_at_least(v.hand, 1);
   if (plans & kPlanFree) {  // PlanShanten's free plan without its dispatch
     const detail::HandShanten free(v.hand);
     for (std::uint64_t m = kinds; m; m &= m - 1) {
       const int k = std::countr_zero(m);
-      add(k, free.shanten_with(k, -1, c[static_cast<std::size_t>(k)], closed));
+      add(k, free.shanten_with(k, -1, v.hand[static_cast<std::size_t>(k)], closed));
     }
   } else {
     const PlanShanten full(v.hand, plans, closed, v);
@@ -282,7 +308,16 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
       add(k, full.with(k, -1));
     }
   }
-  best = -1;
+  return n;
+}
+
+int rank_discards(const HandView& v, std::uint16_t plans, std::span<DiscardEval, kNumKinds> out,
+                  int n) {
+  const bool closed = !v.open;
+  int min_shanten = 99;
+  for (int i = 0; i < n; ++i)
+    min_shanten = std::min(min_shanten, out[static_cast<std::size_t>(i)].shanten);
+  int best = -1;
   int candidates = 0;
   for (int i = 0; i < n; ++i) {
     if (out[static_cast<std::size_t>(i)].shanten != min_shanten) continue;
@@ -290,7 +325,7 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
     best = i;
   }
   // One candidate short of tenpai: nothing to compare, no effective tiles needed.
-  if (candidates == 1 && min_shanten > 0) return n;
+  if (candidates == 1 && min_shanten > 0) return best;
   // The free plan (every shape): the effective tiles of all tied discards in one pass.
   std::array<int, kNumKinds> free_ukeire;
   if (plans & kPlanFree) {
@@ -300,6 +335,7 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
         tied |= std::uint64_t{1} << out[static_cast<std::size_t>(i)].kind;
     ukeire_after_discards(v.hand, v.visible, tied, min_shanten, free_ukeire);
   }
+  Counts c = v.hand;
   best = -1;
   for (int i = 0; i < n; ++i) {
     DiscardEval& e = out[static_cast<std::size_t>(i)];
@@ -319,6 +355,13 @@ int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kind
     const DiscardEval& b = out[static_cast<std::size_t>(best)];
     if (e.ukeire > b.ukeire || (e.ukeire == b.ukeire && e.keep < b.keep)) best = i;
   }
+  return best;
+}
+
+int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kinds_mask,
+                      std::span<DiscardEval, kNumKinds> out, int& best) {
+  const int n = discard_shanten(v, plans, kinds_mask, out);
+  best = rank_discards(v, plans, out, n);
   return n;
 }
 

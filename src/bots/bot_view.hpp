@@ -83,9 +83,12 @@ class PlanShanten {
   // The same under each plan alone: lowers best[b] to the shanten under plan 1 << b, for each
   // plan of a set without kPlanFree (as with() of a PlanShanten built with that plan only).
   void lower_by_plan(int kind, int delta, std::array<int, kPlanBits>& best) const;
+  // with(kind, 1) < bound, stopping at the first plan below `bound` (the yakuhai plan, the
+  // dearest, last).
+  bool added_below(int kind, int bound) const;
 
  private:
-  // f(plan bit, shanten) for each plan of a set without kPlanFree.
+  // f(plan bit, shanten) for each plan of a set without kPlanFree, until f returns true.
   template <typename F>
   void for_each_plan(int kind, int delta, F&& f) const;
   struct Honour {
@@ -126,6 +129,15 @@ struct DiscardEval {
 // into `out`, returns how many; `best` receives the index of the best one (-1 if none).
 int evaluate_discards(const HandView& v, std::uint16_t plans, std::uint64_t kinds_mask,
                       std::span<DiscardEval, kNumKinds> out, int& best);
+
+// evaluate_discards in two steps, for a caller that may not need the effective tiles:
+// discard_shanten writes the entries with their shanten and keep value (ukeire 0) and returns
+// how many; rank_discards then fills the effective tiles exactly as evaluate_discards does and
+// returns the index of the best entry (-1 when n is 0).
+int discard_shanten(const HandView& v, std::uint16_t plans, std::uint64_t kinds_mask,
+                    std::span<DiscardEval, kNumKinds> out);
+int rank_discards(const HandView& v, std::uint16_t plans, std::span<DiscardEval, kNumKinds> out,
+                  int n);
 
 // Keep value of one tile kind in the hand (isolated honours and terminals low, dora high).
 int keep_value(const HandView& v, int kind);

@@ -15,6 +15,20 @@ int total_weight(const SafetyModel& safety) {
   return w;
 }
 
+// Whether the fold's order (danger, then shanten, then effective tiles) needs the effective
+// tiles: at least two of the safest discards share the lowest shanten of all, the only entries
+// that have effective tiles.
+bool fold_ties_on_ukeire(std::span<const DiscardEval> evals, std::span<const int> danger, int n,
+                         int min_shanten) {
+  int safest = 1 << 30;
+  for (int i = 0; i < n; ++i) safest = std::min(safest, danger[static_cast<std::size_t>(i)]);
+  int tied = 0;
+  for (int i = 0; i < n; ++i)
+    tied += danger[static_cast<std::size_t>(i)] == safest &&
+            evals[static_cast<std::size_t>(i)].shanten == min_shanten;
+  return tied >= 2;
+}
+
 }  // namespace
 
 int DefensiveBot::value_estimate(const HandView& v) {
@@ -64,12 +78,18 @@ Action DefensiveBot::choose(const Observation& obs, std::span<const Action> lega
 Action DefensiveBot::choose_turn(const Observation& obs, const HandView& v,
                                  const SafetyModel& safety, std::span<const Action> legal) const {
   if (find_type(legal, ActionType::kKyuushu) != nullptr) return efficiency_.choose_turn(v, legal);
+  // The shanten of every discard first; the effective tiles (most of the cost) only when the
+  // choice can depend on them: a tenpai hand (the waits decide whether to push), a push (the
+  // pick among the nearly best), or a fold whose safest discards tie on danger and on the
+  // lowest shanten (the effective tiles break that tie; every other entry has none).
+  const std::uint16_t plans = efficiency_.plans(v);
   std::array<DiscardEval, kNumKinds> evals;
-  int best = -1;
-  const int n = evaluate_discards(v, efficiency_.plans(v),
-                                  action_kinds(legal, ActionType::kDiscard), evals, best);
-  if (best < 0) return legal[0];
-  const DiscardEval top = evals[static_cast<std::size_t>(best)];
+  const int n = discard_shanten(v, plans, action_kinds(legal, ActionType::kDiscard), evals);
+  if (n == 0) return legal[0];
+  int min_shanten = 99;
+  for (int i = 0; i < n; ++i)
+    min_shanten = std::min(min_shanten, evals[static_cast<std::size_t>(i)].shanten);
+  int best = min_shanten <= 0 ? rank_discards(v, plans, evals, n) : -1;
   const int weight = std::max(1, total_weight(safety));
   std::array<int, kNumKinds> danger{};
   int safest_tenpai = 99;
@@ -79,7 +99,10 @@ Action DefensiveBot::choose_turn(const Observation& obs, const HandView& v,
     if (e.shanten == 0 && e.ukeire > 0)
       safest_tenpai = std::min(safest_tenpai, danger[static_cast<std::size_t>(i)] / weight);
   }
-  if (push(v, safety, top.shanten, top.ukeire, safest_tenpai, obs.live_tiles_left)) {
+  const int waits = best >= 0 ? evals[static_cast<std::size_t>(best)].ukeire : 0;
+  if (push(v, safety, min_shanten, waits, safest_tenpai, obs.live_tiles_left)) {
+    if (best < 0) best = rank_discards(v, plans, evals, n);
+    const DiscardEval top = evals[static_cast<std::size_t>(best)];
     for (const Action& a : legal)
       if (is_kan(a.type) && efficiency_.kan_is_good(v, a, top)) return a;
     if (const Action* kita = free_kita(legal, evals, n, best)) return *kita;
@@ -96,6 +119,8 @@ Action DefensiveBot::choose_turn(const Observation& obs, const HandView& v,
     return efficiency_.discard_or_riichi(legal, evals[static_cast<std::size_t>(pick)]);
   }
   // Fold: the safest discard; ties by the efficiency ranking.
+  if (best < 0 && fold_ties_on_ukeire(evals, danger, n, min_shanten))
+    rank_discards(v, plans, evals, n);
   int pick = 0;
   for (int i = 1; i < n; ++i) {
     const auto ii = static_cast<std::size_t>(i), pi = static_cast<std::size_t>(pick);
