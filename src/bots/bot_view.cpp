@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 
 #include "riichi/dora.hpp"
 #include "riichi/shanten.hpp"
@@ -23,10 +24,13 @@ int meld_base_kind(const MeldInfo& m) {
 // Best 2*sets + partials + pair of `c` when `blocks` sets are needed (the shanten tables).
 int block_value(const Counts& c, int blocks) { return detail::PartClasses(c).value(blocks); }
 
+// The sum of the 34 counts: four 8-byte words added bytewise (each byte at most 16, no carry),
+// then the bytes of the sum (at most 128) by one multiplication.
 int tile_total(const Counts& c) {
-  int n = 0;
-  for (std::uint8_t x : c) n += x;
-  return n;
+  std::uint64_t w[4];
+  std::memcpy(w, c.data(), sizeof w);
+  const std::uint64_t bytes = w[0] + w[1] + w[2] + w[3];
+  return static_cast<int>((bytes * 0x0101010101010101ull) >> 56) + c[32] + c[33];
 }
 
 // Toitoi: pungs only. T pungs, P pairs; one pair is the head, the others partial pungs.
@@ -51,10 +55,19 @@ constexpr std::array<std::uint64_t, 4> kPlanKeeps = {
 constexpr std::array<std::uint16_t, 4> kMaskedPlans = {kPlanTanyao, kPlanHonitsu, kPlanHonitsu << 1,
                                                        kPlanHonitsu << 2};
 
-Counts masked(const Counts& hand, std::uint64_t keep) {
+// The hand with the kinds of masked plan `i` (kPlanKeeps[i]) only: the others set to 0.
+Counts masked(const Counts& hand, std::size_t i) {
   Counts c = hand;
-  for (int k = 0; k < kNumKinds; ++k)
-    if (!(keep >> k & 1)) c[static_cast<std::size_t>(k)] = 0;
+  const auto clear = [&c](int first, int last) {
+    std::fill(c.begin() + first, c.begin() + last + 1, std::uint8_t{0});
+  };
+  if (i == 0) {  // tanyao: no terminal, no honour
+    for (int k : {0, 8, 9, 17, 18, 26}) c[static_cast<std::size_t>(k)] = 0;
+    clear(27, 33);
+  } else {  // honitsu of suit i - 1: the other two suits out
+    for (int s = 0; s < 3; ++s)
+      if (static_cast<std::size_t>(s) != i - 1) clear(9 * s, 9 * s + 8);
+  }
   return c;
 }
 
@@ -67,8 +80,12 @@ PlanShanten::PlanShanten(const Counts& hand, std::uint16_t plans, bool closed, c
     return;
   }
   for (std::size_t i = 0; i < kMaskedPlans.size(); ++i)
-    if (plans & kMaskedPlans[i]) masked_[i] = detail::PartClasses(masked(hand, kPlanKeeps[i]));
-  for (std::uint8_t x : hand) pungs_ += x >= 3, pairs_ += x == 2;
+    if (plans & kMaskedPlans[i]) masked_[i] = detail::PartClasses(masked(hand, i));
+  if (plans & kPlanToitoi) {
+    const std::uint64_t two = kinds_at_least(hand, 2), three = kinds_at_least(hand, 3);
+    pungs_ = mask_size(three);
+    pairs_ = mask_size(two & ~three);
+  }
   if (!(plans & kPlanYakuhai)) return;
   for (int k = 27; k < kNumKinds; ++k) {
     const int n = hand[static_cast<std::size_t>(k)];
@@ -124,6 +141,53 @@ bool PlanShanten::added_below(int kind, int bound) const {
     below = shanten < bound;
     return below;
   });
+  return below;
+}
+
+std::uint64_t PlanShanten::added_below_mask(std::uint64_t kinds, int bound) const {
+  std::uint64_t below = 0;
+  if (plans_ & kPlanFree) {
+    for (std::uint64_t m = kinds; m; m &= m - 1)
+      if (with(std::countr_zero(m), 1) < bound) below |= m & -m;
+    return below;
+  }
+  const int blocks = (tiles_ + 1) / 3;
+  const auto add_if_below = [&](int extra) {
+    return [&, extra](int kind, int value) {
+      if (2 * blocks - extra - value < bound) below |= std::uint64_t{1} << kind;
+    };
+  };
+  for (std::size_t i = 0; i < kMaskedPlans.size(); ++i) {
+    if (!(plans_ & kMaskedPlans[i])) continue;
+    // A kind the plan does not keep leaves its masked part as it is.
+    if (2 * blocks - masked_[i].value(blocks) < bound) below |= kinds & ~kPlanKeeps[i];
+    masked_[i].for_each_added(kinds & kPlanKeeps[i] & ~below, blocks, add_if_below(0));
+  }
+  if (plans_ & kPlanToitoi) {
+    // A single becomes a pair, a pair a pung; any other count leaves pungs and pairs as they are.
+    const std::uint64_t one = kinds_at_least(hand_, 1), two = kinds_at_least(hand_, 2),
+                        three = kinds_at_least(hand_, 3);
+    const std::uint64_t singles = one & ~two, pairs = two & ~three;
+    if (toitoi_shanten(pungs_, pairs_, blocks) < bound) below |= kinds & ~singles & ~pairs;
+    if (toitoi_shanten(pungs_, pairs_ + 1, blocks) < bound) below |= kinds & singles;
+    if (toitoi_shanten(pungs_ + 1, pairs_ - 1, blocks) < bound) below |= kinds & pairs;
+  }
+  if ((plans_ & kPlanYakuhai) && blocks > 0) {
+    for (int i = 0; i < num_honours_; ++i) {
+      const Honour& h = honours_[static_cast<std::size_t>(i)];
+      const std::uint64_t others = kinds & ~below & ~(std::uint64_t{1} << h.kind);
+      h.rest.for_each_added(others, blocks - 1, add_if_below(h.set));
+    }
+    // An honour with its new count (a new pair, a pair become a pung).
+    for (std::uint64_t m = kinds & ~below & kHonourKinds; m; m &= m - 1) {
+      const int k = std::countr_zero(m);
+      const int n = hand_[static_cast<std::size_t>(k)] + 1;
+      if (!yakuhai_candidate(v_, k, n)) continue;
+      Counts rest = hand_;
+      rest[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(n >= 3 ? n - 3 : 0);
+      if (2 * blocks - (n >= 3 ? 2 : 1) - block_value(rest, blocks - 1) < bound) below |= m & -m;
+    }
+  }
   return below;
 }
 
@@ -250,16 +314,19 @@ int plan_ukeire(const Counts& hand, std::uint16_t plans, bool closed, const Hand
     return ukeire_total(hand, &seen);
   }
   const PlanShanten plan(hand, plans, closed, v);
-  int total = 0;
   // Only a kind touching the hand can lower any plan's shanten (a masked part, the rest beside
   // a yakuhai pair, a toitoi pair are all made of held tiles).
+  std::array<int, kNumKinds> left;
+  std::uint64_t drawable = 0;
   for (std::uint64_t m = touching_kinds(kinds_at_least(hand, 1)); m; m &= m - 1) {
     const int k = std::countr_zero(m);
     const auto ki = static_cast<std::size_t>(k);
-    int left = 4 - hand[ki] - v.visible[ki] - (k == discarded ? 1 : 0);
-    if (left <= 0) continue;
-    if (plan.added_below(k, shanten_now)) total += left;
+    left[ki] = 4 - hand[ki] - v.visible[ki] - (k == discarded ? 1 : 0);
+    if (left[ki] > 0) drawable |= m & -m;
   }
+  int total = 0;
+  for (std::uint64_t m = plan.added_below_mask(drawable, shanten_now); m; m &= m - 1)
+    total += left[static_cast<std::size_t>(std::countr_zero(m))];
   return total;
 }
 

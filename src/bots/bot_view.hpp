@@ -86,6 +86,10 @@ class PlanShanten {
   // with(kind, 1) < bound, stopping at the first plan below `bound` (the yakuhai plan, the
   // dearest, last).
   bool added_below(int kind, int bound) const;
+  // The kinds k of `kinds` (bit per kind, each held at most three times) with
+  // with(k, 1) < bound, as a bit per kind: each plan's improving kinds at once (a part's
+  // lookups that do not depend on the kind made once), not one dispatch over the plans per kind.
+  std::uint64_t added_below_mask(std::uint64_t kinds, int bound) const;
 
  private:
   // f(plan bit, shanten) for each plan of a set without kPlanFree, until f returns true.

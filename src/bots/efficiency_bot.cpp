@@ -69,6 +69,37 @@ int called_standard_shanten(const HandView& v, const Action& call) {
   return 2 * blocks - detail::PartClasses(c).value(blocks);
 }
 
+// What choose_turn reads from the legal list, in one pass over it.
+struct TurnActions {
+  const Action* kyuushu = nullptr;
+  std::uint64_t discard_kinds = 0;  // as action_kinds(legal, kDiscard)
+  bool kan = false, kita = false;
+};
+
+TurnActions scan_turn(std::span<const Action> legal) {
+  TurnActions t;
+  for (const Action& a : legal) {
+    switch (a.type) {
+      case ActionType::kDiscard:
+        if (a.tile >= 0) t.discard_kinds |= std::uint64_t{1} << (a.tile / 4);
+        break;
+      case ActionType::kKyuushu:
+        if (t.kyuushu == nullptr) t.kyuushu = &a;
+        break;
+      case ActionType::kAnkan:
+      case ActionType::kKakan:
+        t.kan = true;
+        break;
+      case ActionType::kKita:
+        t.kita = true;
+        break;
+      default:
+        break;
+    }
+  }
+  return t;
+}
+
 }  // namespace
 
 const Action* find_win(std::span<const Action> legal) {
@@ -87,10 +118,13 @@ EfficiencyBot::EfficiencyBot(std::uint64_t /*seed*/, const Rules& rules) : rules
 
 Action EfficiencyBot::choose(const Observation& obs, std::span<const Action> legal) {
   if (legal.size() == 1) return legal[0];
-  if (const Action* win = find_win(legal)) return *win;
+  bool claim = false;  // find_win, then find_type(kPass), in one pass
+  for (const Action& a : legal) {
+    if (a.type == ActionType::kTsumo || a.type == ActionType::kRon) return a;
+    claim = claim || a.type == ActionType::kPass;
+  }
   const HandView v = read_view(obs, rules_);
-  if (find_type(legal, ActionType::kPass) != nullptr) return choose_claim(v, legal);
-  return choose_turn(v, legal);
+  return claim ? choose_claim(v, legal) : choose_turn(v, legal);
 }
 
 std::uint16_t EfficiencyBot::plans(const HandView& v) const {
@@ -99,21 +133,23 @@ std::uint16_t EfficiencyBot::plans(const HandView& v) const {
 }
 
 Action EfficiencyBot::choose_turn(const HandView& v, std::span<const Action> legal) const {
-  if (const Action* kyuushu = find_type(legal, ActionType::kKyuushu)) {
+  const TurnActions t = scan_turn(legal);
+  if (t.kyuushu != nullptr) {
     int kinds = 0;
     for (int k : kYaochuuKinds) kinds += v.hand[static_cast<std::size_t>(k)] > 0;
-    if (kinds < kKokushiKeepKinds) return *kyuushu;
+    if (kinds < kKokushiKeepKinds) return *t.kyuushu;
   }
   std::array<DiscardEval, kNumKinds> evals;
   int best = -1;
-  const int n =
-      evaluate_discards(v, plans(v), action_kinds(legal, ActionType::kDiscard), evals, best);
+  const int n = evaluate_discards(v, plans(v), t.discard_kinds, evals, best);
   if (best < 0) return legal[0];
-  if (const Action* kita = free_kita(legal, evals, n, best)) return *kita;
-  for (const Action& a : legal)
-    if ((a.type == ActionType::kAnkan || a.type == ActionType::kKakan) &&
-        kan_is_good(v, a, evals[static_cast<std::size_t>(best)]))
-      return a;
+  if (t.kita)
+    if (const Action* kita = free_kita(legal, evals, n, best)) return *kita;
+  if (t.kan)
+    for (const Action& a : legal)
+      if ((a.type == ActionType::kAnkan || a.type == ActionType::kKakan) &&
+          kan_is_good(v, a, evals[static_cast<std::size_t>(best)]))
+        return a;
   return discard_or_riichi(legal, evals[static_cast<std::size_t>(best)]);
 }
 
