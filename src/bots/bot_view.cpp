@@ -245,8 +245,8 @@ HandView read_view(const Observation& obs, const Rules& rules) {
   }
   for (int s = 0; s < 4; ++s) {
     const auto si = static_cast<std::size_t>(s);
-    for (const DiscardInfo& d : obs.discards[si])
-      if (!d.called) ++v.visible[d.id / 4];
+    for (const DiscardInfo& d : obs.discards[si])  // branch-free: a called one adds 0
+      v.visible[d.id / 4] = static_cast<std::uint8_t>(v.visible[d.id / 4] + !d.called);
     for (const MeldInfo& m : obs.melds[si])
       for (int i = 0; i < m.size(); ++i) ++v.visible[m.ids[static_cast<std::size_t>(i)] / 4];
   }
@@ -363,10 +363,33 @@ int discard_shanten(const HandView& v, std::uint16_t plans, std::uint64_t kinds_
   };
   const std::uint64_t kinds = kinds_mask & kinds_at_least(v.hand, 1);
   if (plans & kPlanFree) {  // PlanShanten's free plan without its dispatch
-    const detail::HandShanten free(v.hand);
+    const detail::PartClasses parts(v.hand);
+    const int tiles = tile_total(v.hand) - 1, blocks = tiles / 3;
+    // Seven pairs and thirteen orphans after the discard depend only on how many copies of
+    // the kind were held (1, 2, 3 or more) and whether it is a terminal or an honour.
+    std::array<std::array<int, 2>, 3> other;
+    for (auto& o : other) o.fill(99);
+    if (closed && tiles >= 13) {
+      const std::uint64_t held = kinds_at_least(v.hand, 1), pairs = kinds_at_least(v.hand, 2);
+      const int kinds = mask_size(held), pair_kinds = mask_size(pairs);
+      const int yaochuu = mask_size(held & kYaochuuMask),
+                yaochuu_pairs = mask_size(pairs & kYaochuuMask);
+      for (int n = 0; n < 3; ++n)
+        for (int y = 0; y < 2; ++y) {
+          const int lost_kind = n == 0, lost_pair = n == 1;
+          const int k = kinds - lost_kind, p = pair_kinds - lost_pair;
+          const int yk = yaochuu - (y ? lost_kind : 0), yp = yaochuu_pairs - (y ? lost_pair : 0);
+          const int chiitoitsu = 6 - p + (k < 7 ? 7 - k : 0);
+          const int kokushi = 13 - yk - (yp > 0 ? 1 : 0);
+          other[static_cast<std::size_t>(n)][static_cast<std::size_t>(y)] =
+              std::min(chiitoitsu, kokushi);
+        }
+    }
     for (std::uint64_t m = kinds; m; m &= m - 1) {
       const int k = std::countr_zero(m);
-      add(k, free.shanten_with(k, -1, v.hand[static_cast<std::size_t>(k)], closed));
+      const int n = std::min<int>(v.hand[static_cast<std::size_t>(k)], 3) - 1;
+      const int standard = 2 * blocks - parts.value_with(k, -1, blocks);
+      add(k, std::min(standard, other[static_cast<std::size_t>(n)][is_yaochuu(k) ? 1 : 0]));
     }
   } else {
     const PlanShanten full(v.hand, plans, closed, v);
@@ -381,27 +404,21 @@ int discard_shanten(const HandView& v, std::uint16_t plans, std::uint64_t kinds_
 int rank_discards(const HandView& v, std::uint16_t plans, std::span<DiscardEval, kNumKinds> out,
                   int n) {
   const bool closed = !v.open;
-  int min_shanten = 99;
-  for (int i = 0; i < n; ++i)
-    min_shanten = std::min(min_shanten, out[static_cast<std::size_t>(i)].shanten);
-  int best = -1;
-  int candidates = 0;
+  // The lowest shanten, its discards (bit per kind) and the last of them, in one pass.
+  int min_shanten = 99, best = -1;
+  std::uint64_t tied = 0;
   for (int i = 0; i < n; ++i) {
-    if (out[static_cast<std::size_t>(i)].shanten != min_shanten) continue;
-    ++candidates;
+    const DiscardEval& e = out[static_cast<std::size_t>(i)];
+    if (e.shanten > min_shanten) continue;
+    if (e.shanten < min_shanten) min_shanten = e.shanten, tied = 0;
+    tied |= std::uint64_t{1} << e.kind;
     best = i;
   }
   // One candidate short of tenpai: nothing to compare, no effective tiles needed.
-  if (candidates == 1 && min_shanten > 0) return best;
+  if (mask_size(tied) == 1 && min_shanten > 0) return best;
   // The free plan (every shape): the effective tiles of all tied discards in one pass.
   std::array<int, kNumKinds> free_ukeire;
-  if (plans & kPlanFree) {
-    std::uint64_t tied = 0;
-    for (int i = 0; i < n; ++i)
-      if (out[static_cast<std::size_t>(i)].shanten == min_shanten)
-        tied |= std::uint64_t{1} << out[static_cast<std::size_t>(i)].kind;
-    ukeire_after_discards(v.hand, v.visible, tied, min_shanten, free_ukeire);
-  }
+  if (plans & kPlanFree) ukeire_after_discards(v.hand, v.visible, tied, min_shanten, free_ukeire);
   Counts c = v.hand;
   best = -1;
   for (int i = 0; i < n; ++i) {

@@ -245,18 +245,25 @@ class SwapValues {
         t.final_value + blocks_ + (side == 0 ? parts_.sz_ : parts_.mp_) * other_mul;
     const std::uint8_t* side_table = side == 0 ? t.mp_class : t.sz_class;
     std::uint64_t result = 0;
-    // `in` on the other side: one lookup.
-    const std::int8_t* by_removed =
-        t.final_value + blocks_ + side_class(part, removed, sibling) * this_mul;
-    for (std::uint64_t m = ins_ & kSideMask[1 - side]; m; m &= m - 1) {
-      const int k = std::countr_zero(m);
-      result |= std::uint64_t{by_removed[added_final_[k]] >= need} << k;
-    }
-    // `in` in the sibling part: the side's class, then the value.
-    const std::uint8_t* with_removed = side_table + removed * kFirstMul[part];
-    for (std::uint64_t m = ins_ & kPartMask[sibling_part]; m; m &= m - 1) {
-      const int k = std::countr_zero(m);
-      result |= std::uint64_t{by_other[with_removed[added_part_[k]] * this_mul] >= need} << k;
+    if (removed == parts_.class_[part]) {
+      // `out` leaves its part's class as it was (an isolated tile, say): with any `in` outside
+      // the part the hand has the classes of the whole hand plus `in`, which the constructor
+      // kept in `ins_` only when its value is at least `need`.
+      result = ins_ & ~kPartMask[part];
+    } else {
+      // `in` on the other side: one lookup.
+      const std::int8_t* by_removed =
+          t.final_value + blocks_ + side_class(part, removed, sibling) * this_mul;
+      for (std::uint64_t m = ins_ & kSideMask[1 - side]; m; m &= m - 1) {
+        const int k = std::countr_zero(m);
+        result |= std::uint64_t{by_removed[added_final_[k]] >= need} << k;
+      }
+      // `in` in the sibling part: the side's class, then the value.
+      const std::uint8_t* with_removed = side_table + removed * kFirstMul[part];
+      for (std::uint64_t m = ins_ & kPartMask[sibling_part]; m; m &= m - 1) {
+        const int k = std::countr_zero(m);
+        result |= std::uint64_t{by_other[with_removed[added_part_[k]] * this_mul] >= need} << k;
+      }
     }
     // `in` in the same part: the part's class, the side's class, the value.
     const std::uint8_t* with_sibling = side_table + sibling * kFirstMul[sibling_part];
