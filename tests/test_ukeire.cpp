@@ -191,5 +191,64 @@ TEST(BotDiscardEval, EachPlanAloneAsItsOwnPlanShanten) {
   }
 }
 
+// discard_shanten under the free plan takes seven pairs and thirteen orphans from counts: against
+// shanten() of each closed 13-tile hand left, on hands drawn from few kinds (many pairs) and from
+// terminals and honours (kokushi close) as well as any kinds.
+TEST(BotDiscardEval, DiscardShantenCountsEveryForm) {
+  testing::SplitMix64 rng{2030};
+  for (int i = 0; i < testing::iterations(1500); ++i) {
+    HandView v;
+    const int shape = i % 3;
+    if (shape == 0) {  // 14 tiles of 8-9 kinds: seven pairs close
+      v.hand = testing::random_hand(rng, 14, rng.below(kNumKinds - 9), 8 + rng.below(2));
+    } else if (shape == 1) {  // mostly terminals and honours
+      for (int t = 0; t < 14; ++t) {
+        const bool yaochuu = rng.below(5) != 0;
+        int k = yaochuu ? kYaochuuKinds[static_cast<std::size_t>(rng.below(13))] : rng.below(27);
+        while (v.hand[k] == 4) k = (k + 1) % kNumKinds;
+        ++v.hand[k];
+      }
+    } else {
+      v.hand = testing::random_hand(rng, 14);
+    }
+    std::array<DiscardEval, kNumKinds> evals;
+    const int n = discard_shanten(v, kPlanFree, (std::uint64_t{1} << kNumKinds) - 1, evals);
+    for (int j = 0; j < n; ++j) {
+      Counts after = v.hand;
+      --after[evals[j].kind];
+      ASSERT_EQ(evals[j].shanten, shanten(after))
+          << format_counts(v.hand) << " discard " << kind_to_string(evals[j].kind);
+    }
+  }
+}
+
+// added_below_mask (each plan's improving kinds at once) against added_below kind by kind, for
+// open hands under random plan sets, value honours held as singles, pairs and pungs included.
+TEST(BotDiscardEval, AddedBelowMaskIsAddedBelowKindByKind) {
+  testing::SplitMix64 rng{2029};
+  const std::uint16_t all = kPlanYakuhai | kPlanTanyao | kPlanToitoi | kPlanHonitsu |
+                            (kPlanHonitsu << 1) | (kPlanHonitsu << 2);
+  for (int i = 0; i < testing::iterations(1000); ++i) {
+    HandView v;
+    v.open = true;
+    v.hand = testing::random_hand(rng, 13 - 3 * (i % 4));
+    for (int k = 0; k < kNumKinds; ++k)
+      v.visible[k] = static_cast<std::uint8_t>(rng.below(5 - v.hand[k]) * (rng.below(4) == 0));
+    v.seat_wind = 27 + rng.below(4);
+    const auto plans = static_cast<std::uint16_t>(all & (rng.next() | kPlanYakuhai));
+    const PlanShanten plan(v.hand, plans, false, v);
+    std::uint64_t kinds = 0;
+    for (int k = 0; k < kNumKinds; ++k)
+      if (v.hand[k] < 4) kinds |= std::uint64_t{1} << k;
+    for (int bound = 0; bound <= 6; ++bound) {
+      std::uint64_t expected = 0;
+      for (int k = 0; k < kNumKinds; ++k)
+        if ((kinds >> k & 1) && plan.added_below(k, bound)) expected |= std::uint64_t{1} << k;
+      ASSERT_EQ(plan.added_below_mask(kinds, bound), expected)
+          << format_counts(v.hand) << " plans " << plans << " below " << bound;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace riichi::bots
