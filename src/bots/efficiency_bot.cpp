@@ -74,14 +74,26 @@ struct TurnActions {
   const Action* kyuushu = nullptr;
   std::uint64_t discard_kinds = 0;  // as action_kinds(legal, kDiscard)
   bool kan = false, kita = false;
+  // Per kind of discard_kinds (the others are not set): pick_copy(legal, kDiscard, kind,
+  // red_fives) and its cost.
+  std::array<const Action*, kNumKinds> discard;
+  std::array<int, kNumKinds> discard_cost;
 };
 
-TurnActions scan_turn(std::span<const Action> legal) {
+TurnActions scan_turn(std::span<const Action> legal, bool red_fives) {
   TurnActions t;
   for (const Action& a : legal) {
     switch (a.type) {
       case ActionType::kDiscard:
-        if (a.tile >= 0) t.discard_kinds |= std::uint64_t{1} << (a.tile / 4);
+        if (a.tile >= 0) {
+          // pick_copy's order: a plain copy before a red five, the drawn tile before another.
+          const int k = a.tile / 4;
+          const auto ki = static_cast<std::size_t>(k);
+          const int cost = (red_fives && is_red_id(a.tile) ? 2 : 0) + (a.tsumogiri ? 0 : 1);
+          if (!(t.discard_kinds >> k & 1) || cost < t.discard_cost[ki])
+            t.discard[ki] = &a, t.discard_cost[ki] = cost;
+          t.discard_kinds |= std::uint64_t{1} << k;
+        }
         break;
       case ActionType::kKyuushu:
         if (t.kyuushu == nullptr) t.kyuushu = &a;
@@ -133,13 +145,15 @@ std::uint16_t EfficiencyBot::plans(const HandView& v) const {
 }
 
 Action EfficiencyBot::choose_turn(const HandView& v, std::span<const Action> legal) const {
-  const TurnActions t = scan_turn(legal);
+  const TurnActions t = scan_turn(legal, rules_.red_fives);
   if (t.kyuushu != nullptr) {
     int kinds = 0;
     for (int k : kYaochuuKinds) kinds += v.hand[static_cast<std::size_t>(k)] > 0;
     if (kinds < kKokushiKeepKinds) return *t.kyuushu;
   }
-  std::array<DiscardEval, kNumKinds> evals;
+  // Scratch kept per thread: the entries past those evaluate_discards writes are never read,
+  // and 34 of them need not be constructed at every decision.
+  thread_local std::array<DiscardEval, kNumKinds> evals;
   int best = -1;
   const int n = evaluate_discards(v, plans(v), t.discard_kinds, evals, best);
   if (best < 0) return legal[0];
@@ -150,7 +164,9 @@ Action EfficiencyBot::choose_turn(const HandView& v, std::span<const Action> leg
       if ((a.type == ActionType::kAnkan || a.type == ActionType::kKakan) &&
           kan_is_good(v, a, evals[static_cast<std::size_t>(best)]))
         return a;
-  return discard_or_riichi(legal, evals[static_cast<std::size_t>(best)]);
+  const DiscardEval& top = evals[static_cast<std::size_t>(best)];
+  if (top.shanten == 0 && top.ukeire > 0) return discard_or_riichi(legal, top);
+  return *t.discard[static_cast<std::size_t>(top.kind)];  // discard_or_riichi's discard
 }
 
 Action EfficiencyBot::discard_or_riichi(std::span<const Action> legal,
