@@ -253,6 +253,44 @@ TEST(StrongBot, RiichiPickTurnsAPushedDamaTenpaiIntoRiichi) {
   EXPECT_EQ(StrongBot::riichi_pick(r, 0), 0);
 }
 
+TEST(StrongBot, EfficiencyPickPlaysTheEfficiencyMoveWhenFasterAndAboutAsSafe) {
+  // Rule 4c on reports made by hand: the valued pick (9p, push, 1-shanten on 4 tiles, 5.0% to
+  // deal in now) gives way to the efficiency bot's move when that move is faster (3m: 8 tiles)
+  // and at most one point more dangerous (5.5%), not when it is more (7s, 9%) nor when it is
+  // only as fast (2s: 4 tiles, whose value and danger the valuation weighed); a folding pick
+  // stays; an efficiency dama discard at tenpai goes through rule 4b (the riichi on the same
+  // tile); a riichi pick is not a discard and stays.
+  eval::OptionsReport r;
+  auto add = [&r](eval::DecisionKind kind, const std::string& tile, int shanten, int tiles,
+                  double deal_in) {
+    eval::OptionValue o;
+    o.kind = kind;
+    o.action.type =
+        kind == eval::DecisionKind::kRiichi ? ActionType::kRiichi : ActionType::kDiscard;
+    o.action.tile = static_cast<std::int16_t>(parse_tile(tile).kind * 4);
+    o.shanten = shanten;
+    o.effective_tiles = tiles;
+    o.plan = eval::Plan::kPush;
+    o.deal_in_prob = deal_in;
+    r.options.push_back(o);
+  };
+  add(eval::DecisionKind::kDiscard, "9p", 1, 4, 0.050);  // 0: the valued pick
+  add(eval::DecisionKind::kDiscard, "3m", 1, 8, 0.055);  // 1
+  add(eval::DecisionKind::kDiscard, "7s", 1, 8, 0.090);  // 2
+  add(eval::DecisionKind::kDiscard, "2s", 1, 4, 0.050);  // 3
+  add(eval::DecisionKind::kDiscard, "1z", 0, 4, 0.040);  // 4: a dama tenpai
+  add(eval::DecisionKind::kRiichi, "1z", 0, 4, 0.040);   // 5: its riichi
+  const auto move = [&r](int i) { return r.options[static_cast<std::size_t>(i)].action; };
+  EXPECT_EQ(StrongBot::efficiency_pick(r, 0, move(1)), 1);
+  EXPECT_EQ(StrongBot::efficiency_pick(r, 0, move(2)), 0);
+  EXPECT_EQ(StrongBot::efficiency_pick(r, 0, move(3)), 0);
+  EXPECT_EQ(StrongBot::efficiency_pick(r, 0, move(0)), 0);
+  EXPECT_EQ(StrongBot::efficiency_pick(r, 0, move(4)), 5);
+  EXPECT_EQ(StrongBot::efficiency_pick(r, 5, move(1)), 5);
+  r.options[0].plan = eval::Plan::kFold;
+  EXPECT_EQ(StrongBot::efficiency_pick(r, 0, move(1)), 0);
+}
+
 TEST(StrongBot, CallsOnlyWhenTheCallIsFaster) {
   // Rule 5 on reports made by hand: a pon valued above passing but leaving the hand at the same
   // shanten is declined; one that lowers it is taken; a pass valued best stays a pass (the

@@ -47,6 +47,21 @@ int StrongBot::riichi_pick(const eval::OptionsReport& report, int pick) {
   return pick;
 }
 
+int StrongBot::efficiency_pick(const eval::OptionsReport& report, int pick,
+                               const Action& efficiency_move) {
+  const eval::OptionValue& chosen = report.options[static_cast<std::size_t>(pick)];
+  if (chosen.kind != eval::DecisionKind::kDiscard || chosen.plan != eval::Plan::kPush) return pick;
+  for (int i = 0; i < static_cast<int>(report.options.size()); ++i) {
+    const eval::OptionValue& o = report.options[static_cast<std::size_t>(i)];
+    const bool faster = o.shanten < chosen.shanten ||
+                        (o.shanten == chosen.shanten && o.effective_tiles > chosen.effective_tiles);
+    if (o.action == efficiency_move && faster &&
+        o.deal_in_prob <= chosen.deal_in_prob + kPushTolerance)
+      return o.kind == eval::DecisionKind::kDiscard ? riichi_pick(report, i) : i;
+  }
+  return pick;
+}
+
 StrongBot::StrongBot(std::uint64_t seed, const Rules& rules)
     : rules_(rules), seed_(seed), efficiency_(seed, rules) {
   // The hand-value model's tables are built once per process (about 0.3 s of CPU): built here,
@@ -120,7 +135,9 @@ StrongBot::Decision StrongBot::decide(const Observation& obs, std::span<const Ac
       if (o.action == *fixed) return {*fixed, o.reason};
     return {*fixed, {}};
   }
-  const int pick = claim ? call_pick(report) : riichi_pick(report, report.best);
+  int pick = claim ? call_pick(report) : riichi_pick(report, report.best);
+  if (!claim && report.options[static_cast<std::size_t>(pick)].kind == eval::DecisionKind::kDiscard)
+    pick = efficiency_pick(report, pick, efficiency_.choose_turn(read_view(obs, rules_), legal));
   const eval::OptionValue& chosen = report.options[static_cast<std::size_t>(pick)];
   // The options follow obs.legal_actions; play the same action from `legal`.
   for (const Action& a : legal)

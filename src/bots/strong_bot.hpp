@@ -17,6 +17,10 @@
 //      kFoldMargin more than pushing (calibrated on arena play: the model folds too readily).
 //      A dama discard that keeps a pushed tenpai becomes riichi on the same tile (riichi_pick:
 //      the model chose dama too often; riichi rate 20% -> 27%, measured better in the arena).
+//      A pushed discard is the efficiency bot's own move when that move is faster and about as
+//      safe (efficiency_pick: lower shanten or more effective tiles, its deal-in chance now at
+//      most kPushTolerance above the valued pick's): the model judges the danger well but
+//      builds the hand worse than the efficiency rule.
 //   5. Calls (chi, pon, daiminkan) only when the efficiency bot would make them (a yaku kept,
 //      the shanten lowered); against a threat, also only when the best by value and faster
 //      than passing (call_pick).
@@ -76,6 +80,16 @@ class StrongBot final : public Bot {
   // best by value: a dama discard that keeps a pushed tenpai becomes riichi on the same tile
   // (when legal and the wait has tiles left); any other pick stays.
   static int riichi_pick(const eval::OptionsReport& report, int pick);
+  // Rule 4c: on its own turn under a threat, when `pick` is a discard with the plan "push", the
+  // index of `efficiency_move` (the efficiency bot's move in the position) if that option is
+  // faster (a lower shanten, or the same with more effective tiles) and its deal-in chance now
+  // is at most kPushTolerance above the pick's (a dama discard then goes through riichi_pick);
+  // any other pick stays. Measured two against two with defensive, Tenhou rules, paired with
+  // the version without it on the same walls, 2,000 hanchan each (docs/bots.md, fifth round):
+  // -0.049 +- 0.043 (seed 7), -0.059 +- 0.051 (seed 9).
+  static int efficiency_pick(const eval::OptionsReport& report, int pick,
+                             const Action& efficiency_move);
+  static constexpr double kPushTolerance = 0.01;
   // Rule 4: fold only when folding is worth this many points (utility) more than pushing.
   // Screened two against two with defensive, Tenhou rules, 600 hanchan per value (docs/bots.md,
   // paired strong - defensive, +-0.10): 2500: -0.06, 4000: -0.10, 6000 and 10000: -0.11.
