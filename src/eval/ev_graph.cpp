@@ -89,6 +89,20 @@ void decode(const NodeKey& key, Counts& kinds, IdCounts& ids) {
   }
 }
 
+// The kinds of a hand by id: the red fives counted with their kinds.
+void kinds_of_hand(const IdCounts& ids, Counts& kinds) {
+  std::memcpy(kinds.data(), ids.data(), kNumKinds);
+  for (int s = 0; s < 3; ++s)
+    kinds[9 * s + 4] = static_cast<std::uint8_t>(kinds[9 * s + 4] + ids[kNumKinds + s]);
+}
+
+// A hand by id with one copy of `id` more (`sign` 1) or less (-1).
+IdCounts changed(const IdCounts& hand, int id, int sign) {
+  IdCounts h = hand;
+  h[id] = static_cast<std::uint8_t>(h[id] + sign);
+  return h;
+}
+
 constexpr std::uint64_t kFiveKinds = (1ull << 4) | (1ull << 13) | (1ull << 22);
 
 // Ids of the kinds in `mask`: the kinds themselves and, for a five, its red copy.
@@ -107,8 +121,9 @@ class Builder {
   bool run();
 
  private:
-  std::uint32_t draw_node(const NodeKey& key, int dist);
-  std::uint32_t discard_node(const NodeKey& key, int dist);
+  // The node of `key` (its hand: `parent` with one `id` more or less), made when new.
+  std::uint32_t draw_node(const NodeKey& key, int dist, const IdCounts& parent, int id);
+  std::uint32_t discard_node(const NodeKey& key, int dist, const IdCounts& parent, int id);
   void expand_draw(std::uint32_t d);
   void expand_discard(std::uint32_t big);
   void add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, const IdCounts& h,
@@ -144,6 +159,7 @@ class Builder {
     if (terminal_ == NodeMap::kAbsent) {
       terminal_ = static_cast<std::uint32_t>(g_.discard_key.size());
       g_.discard_key.push_back(NodeKey{~std::uint64_t{0}, ~std::uint32_t{0}});
+      g_.discard_hand.push_back(IdCounts{});
       g_.discard_dist.push_back(0);
       if (o_.bidirectional_edges) g_.seen.push_back({0, 0});
     }
@@ -158,21 +174,23 @@ class Builder {
   Graph& g_;
 };
 
-std::uint32_t Builder::draw_node(const NodeKey& key, int dist) {
+std::uint32_t Builder::draw_node(const NodeKey& key, int dist, const IdCounts& parent, int id) {
   const auto d = static_cast<std::uint32_t>(g_.draw_key.size());
   const std::uint32_t found = g_.index.find_or_insert(key, d);
   if (found != NodeMap::kAbsent) return found;
   g_.draw_key.push_back(key);
+  g_.draw_hand.push_back(id < 0 ? parent : changed(parent, id, -1));
   g_.draw_dist.push_back(static_cast<std::uint8_t>(dist));
   if (o_.bidirectional_edges) g_.drawn.push_back(0);
   return d;
 }
 
-std::uint32_t Builder::discard_node(const NodeKey& key, int dist) {
+std::uint32_t Builder::discard_node(const NodeKey& key, int dist, const IdCounts& parent, int id) {
   const auto big = static_cast<std::uint32_t>(g_.discard_key.size());
   const std::uint32_t found = g_.index.find_or_insert(key, big | kDiscardBit);
   if (found != NodeMap::kAbsent) return found & ~kDiscardBit;
   g_.discard_key.push_back(key);
+  g_.discard_hand.push_back(id < 0 ? parent : changed(parent, id, 1));
   g_.discard_dist.push_back(static_cast<std::uint8_t>(dist));
   if (o_.bidirectional_edges) g_.seen.push_back({0, 0});
   return big;
@@ -181,9 +199,9 @@ std::uint32_t Builder::discard_node(const NodeKey& key, int dist) {
 void Builder::expand_draw(std::uint32_t d) {
   const NodeKey key = g_.draw_key[d];
   const bool riichi = key.hi & kRiichiBit;
+  const IdCounts h = g_.draw_hand[d];
   Counts kinds;
-  IdCounts h;
-  decode(key, kinds, h);
+  kinds_of_hand(h, kinds);
   const int dist = g_.draw_dist[d];
   // Tegawari reads every tile: the necessary tiles only for a tenpai hand (its waits).
   const TileDistance td =
@@ -206,7 +224,7 @@ void Builder::expand_draw(std::uint32_t d) {
     // one shared node stands for all of them (edges read one way only).
     const bool dead_end = wins && !o_.bidirectional_edges &&
                           (riichi || !o_.shanten_down || !within_bound(next_dist, -1));
-    const std::uint32_t big = dead_end ? terminal() : discard_node(plus(key, id), next_dist);
+    const std::uint32_t big = dead_end ? terminal() : discard_node(plus(key, id), next_dist, h, id);
     if (o_.bidirectional_edges && !claim_edge(big, id, false)) continue;
     double score = 0;
     if (wins) {
@@ -254,9 +272,9 @@ void Builder::add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, 
 void Builder::expand_discard(std::uint32_t big) {
   const NodeKey key = g_.discard_key[big];
   const bool riichi = key.hi & kRiichiBit;
+  const IdCounts h = g_.discard_hand[big];
   Counts kinds;
-  IdCounts h;
-  decode(key, kinds, h);
+  kinds_of_hand(h, kinds);
   const int dist = g_.discard_dist[big];
   // The starting hand may discard anything (every discard is a row of the table).
   const bool root = big == 0 && s_.start_tiles % 3 == 2;
@@ -287,7 +305,7 @@ void Builder::expand_discard(std::uint32_t big) {
     }
     for (int i = 0; i < n; ++i) {
       if (o_.bidirectional_edges && !claim_edge(big, id, flags[i] != riichi)) continue;
-      const std::uint32_t d = draw_node(with_riichi(left, flags[i]), left_dist);
+      const std::uint32_t d = draw_node(with_riichi(left, flags[i]), left_dist, h, id);
       if (!o_.bidirectional_edges) {
         g_.raw_options.push_back({big, d});
         continue;
@@ -306,9 +324,9 @@ void Builder::expand_discard(std::uint32_t big) {
 bool Builder::run() {
   const NodeKey root = key_of(s_.start, false);
   if (s_.start_tiles % 3 == 2)
-    discard_node(root, 0);
+    discard_node(root, 0, s_.start, -1);
   else
-    draw_node(root, 0);
+    draw_node(root, 0, s_.start, -1);
   std::size_t next_draw = 0, next_discard = 0;
   while (next_draw < g_.draw_key.size() || next_discard < g_.discard_key.size()) {
     if (full()) return false;
@@ -423,7 +441,7 @@ void NodeMap::clear() {
 
 void Graph::clear() {
   index.clear();
-  draw_key.clear(), discard_key.clear();
+  draw_key.clear(), discard_key.clear(), draw_hand.clear(), discard_hand.clear();
   draw_dist.clear(), discard_dist.clear(), draw_flags.clear();
   draw_first.clear(), draw_edges.clear(), win_points.clear(), win_first.clear();
   draw_weight.clear();

@@ -181,7 +181,8 @@ class WinScorer {
   std::array<WinContext, 4> contexts_;           // by riichi * 2 + tsumo
   std::vector<std::pair<int, int>> dora_kinds_;  // (kind, dora per copy)
   Counts indicator_of_{};                        // the indicator kind pointing at each kind
-  int kita_dora_ = 0;                            // the dora of the nukidora set aside
+  Counts kind_total_{};  // Setup::total by kind (red fives counted with their kinds)
+  int kita_dora_ = 0;    // the dora of the nukidora set aside
   Counts meld_counts_{};
   std::uint64_t meld_kinds_ = 0;  // kinds in the melds, and North with kita set aside
   int meld_red_ = 0;
@@ -219,6 +220,9 @@ inline constexpr std::uint8_t kTenpaiFlag = 1, kRiichiFlag = 2;
 struct Graph {
   NodeMap index;  // draw node d -> d, discard node D -> D | kDiscardBit
   std::vector<NodeKey> draw_key, discard_key;
+  // The hands by id, kept from the build (a node's hand is its parent's, one id more or less:
+  // cheaper than decoding the key when the node is expanded).
+  std::vector<IdCounts> draw_hand, discard_hand;
   std::vector<std::uint8_t> draw_dist, discard_dist;  // tiles beyond the starting hand
   std::vector<std::uint8_t> draw_flags;
   // CSR: draw_edges[draw_first[d] .. draw_first[d + 1]), the win edges last in each row.
