@@ -193,9 +193,34 @@ constexpr std::array<double, 32> kWeight = [] {
   return w;
 }();
 
+// The discard nodes of the reference's recursion: the best of their options (byte offsets into
+// the draw nodes' values `cur`).
+__attribute__((always_inline)) inline void plain_option_step(const detail::Graph& g,
+                                                             const Workspace& w,
+                                                             std::size_t discards,
+                                                             const Slot* __restrict cur,
+                                                             Slot* __restrict best) {
+  auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
+    return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
+  };
+  const std::uint32_t* const option_end = g.option_first.data() + 1;
+  const std::uint32_t* const options = w.options.data();
+  const std::uint32_t* o = options;
+  for (std::uint32_t big = 0; big < discards; ++big) {
+    const std::uint32_t* const last = options + option_end[big];
+    Values v = {0, 0, 0, 0};
+    if (o < last) v = at(cur, *o++)->v;
+    for (; o < last; ++o) {
+      const Values x = at(cur, *o)->v;
+      v = x > v ? x : v;
+    }
+    best[big].v = v;
+  }
+}
+
 // The reference's turn (the S0 - t denominator, no ron, no end of the hand by others), from the
 // arrays of `prepare_plain`: each row's edges summed, the win edges as max(to, {1, 1, points})
-// on lanes 0, 1 (set) and 2 (max). Turns before the last only (kLastTurn: full_turn_step).
+// on lanes 0, 1 (set) and 2 (max). Turns before the last only (kLastTurn: plain_last_step).
 __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
     const detail::Graph& g, const Workspace& w, std::size_t draws, std::size_t discards, double inv,
     const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
@@ -223,20 +248,21 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
     const int tenpai = static_cast<int>(row.plain_end >> 31);
     cur[d].v = reinterpret_cast<Values>(reinterpret_cast<Lanes>(v) & kKeep[tenpai]) + kSet[tenpai];
   }
-  // The discard nodes: the best of their options (byte offsets into cur).
-  const std::uint32_t* const option_end = g.option_first.data() + 1;
-  const std::uint32_t* const options = w.options.data();
-  const std::uint32_t* o = options;
-  for (std::uint32_t big = 0; big < discards; ++big) {
-    const std::uint32_t* const last = options + option_end[big];
-    Values v = {0, 0, 0, 0};
-    if (o < last) v = at(cur, *o++)->v;
-    for (; o < last; ++o) {
-      const Values x = at(cur, *o)->v;
-      v = x > v ? x : v;
-    }
-    best[big].v = v;
+  plain_option_step(g, w, discards, cur, best);
+}
+
+// The last turn (kLastTurn) of the reference's recursion: no draw left, a draw node is worth
+// its tenpai (and the riichi stick lost), then the discard nodes as above.
+__attribute__((target_clones("avx2", "default"))) void plain_last_step(
+    const detail::Graph& g, const Workspace& w, std::size_t draws, std::size_t discards,
+    double stick, Slot* __restrict cur, Slot* __restrict best) {
+  const std::uint8_t* flags = g.draw_flags.data();
+  for (std::uint32_t d = 0; d < draws; ++d) {
+    Values v = {0, 0, flags[d] & detail::kRiichiFlag ? stick : 0, 0};
+    if (flags[d] & detail::kTenpaiFlag) v[0] = 1;
+    cur[d].v = v;
   }
+  plain_option_step(g, w, discards, cur, best);
 }
 
 // The arrays of plain_turn_step, from the graph. False when the offsets would not fit.
@@ -359,6 +385,8 @@ std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, con
     if (plain && t < kLastTurn)
       plain_turn_step(g, w, draws, discards, 1.0 / (s.unseen - t), w.next.data(), w.cur.data(),
                       w.best.data());
+    else if (plain)
+      plain_last_step(g, w, draws, discards, -double(o.riichi_stick), w.cur.data(), w.best.data());
     else
       full_turn_step(g, s, o, t, w.next.data(), w.cur.data(), w.best.data());
     for (std::size_t r = 0; r < roots.size(); ++r) {
