@@ -473,24 +473,71 @@ Cell kokushi(const CountMasks& m, bool necessary) {
   return Cell{shanten, mask};
 }
 
+// What the shanten of chiitoitsu and kokushi count: kinds held, kinds held twice or more, and
+// the same among the terminals and honours (yaochuu).
+struct FormCounts {
+  int kinds = 0, pairs = 0, terminal_kinds = 0, terminal_pairs = 0;
+};
+
+FormCounts form_counts(const Counts& c) {
+  FormCounts n;
+#if defined(__SSE2__)
+  // Per byte 0/1 flags summed over the three vectors of counts (bytes past 34 read as 0), then
+  // across the bytes (psadbw): no 64-bit masks nor popcounts.
+  alignas(16) static constexpr std::uint8_t kYaochuu[3][16] = {
+      {1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0},
+      {0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1},
+      {1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};
+  const __m128i parts[3] = {_mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data())),
+                            _mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data() + 16)),
+                            _mm_cvtsi32_si128(c[32] | c[33] << 8)};
+  const __m128i one = _mm_set1_epi8(1), zero = _mm_setzero_si128();
+  __m128i held = zero, paired = zero, t_held = zero, t_paired = zero;
+  for (int i = 0; i < 3; ++i) {
+    const __m128i y = _mm_load_si128(reinterpret_cast<const __m128i*>(kYaochuu[i]));
+    const __m128i h = _mm_and_si128(_mm_cmpgt_epi8(parts[i], zero), one);
+    const __m128i p = _mm_and_si128(_mm_cmpgt_epi8(parts[i], one), one);
+    held = _mm_add_epi8(held, h), paired = _mm_add_epi8(paired, p);
+    t_held = _mm_add_epi8(t_held, _mm_and_si128(h, y));
+    t_paired = _mm_add_epi8(t_paired, _mm_and_si128(p, y));
+  }
+  auto sum = [&](__m128i v) {
+    const __m128i s = _mm_sad_epu8(v, zero);
+    return _mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s));
+  };
+  n.kinds = sum(held), n.pairs = sum(paired);
+  n.terminal_kinds = sum(t_held), n.terminal_pairs = sum(t_paired);
+#else
+  for (int k = 0; k < kNumKinds; ++k) {
+    const bool terminal = kYaochuuMask >> k & 1;
+    n.kinds += c[k] > 0, n.pairs += c[k] > 1;
+    n.terminal_kinds += terminal && c[k] > 0, n.terminal_pairs += terminal && c[k] > 1;
+  }
+#endif
+  return n;
+}
+
 // The shanten over the forms and, unless 0 < shanten < `skip_mask_below`, the mask: the union of
-// the masks of the forms reaching the minimum.
+// the masks of the forms reaching the minimum (chiitoitsu's and kokushi's built only then).
 TileDistance query(const Counts& counts, const PartKeys& keys, int melds, bool necessary,
                    int skip_mask_below = 0) {
   const Standard standard(keys, 4 - melds);
   int best = standard.shanten();
-  Cell c{99, 0}, k{99, 0};
+  int pairs_shanten = 99, kokushi_shanten = 99;
   if (melds == 0) {
-    const CountMasks m = count_masks(counts);
-    c = chiitoitsu(m, necessary);
-    k = kokushi(m, necessary);
-    best = std::min({best, c.missing, k.missing});
+    const FormCounts n = form_counts(counts);
+    pairs_shanten = 6 - n.pairs + std::max(0, 7 - n.kinds);
+    kokushi_shanten = 13 - n.terminal_kinds - (n.terminal_pairs > 0 ? 1 : 0);
+    best = std::min({best, pairs_shanten, kokushi_shanten});
   }
   if (best > 0 && best < skip_mask_below) return TileDistance{best, 0};
   std::uint64_t mask = 0;
   if (standard.shanten() == best) mask |= standard.mask(necessary ? 4 : 13);
-  if (c.missing == best) mask |= c.mask;
-  if (k.missing == best) mask |= k.mask;
+  if (pairs_shanten == best || kokushi_shanten == best) {
+    const CountMasks m = count_masks(counts);
+    if (pairs_shanten == best) mask |= chiitoitsu(m, necessary).mask;
+    if (kokushi_shanten == best) mask |= kokushi(m, necessary).mask;
+  }
   return TileDistance{best, mask};
 }
 
