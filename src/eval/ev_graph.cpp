@@ -138,8 +138,9 @@ class Builder {
   }
   void finish();
   // Count of id x seen from hand h (MODEL.md §2, or without returned discards).
-  int weight(const IdCounts& h, int id) const {
-    const int held = o_.discards_return ? h[id] : std::max(h[id], s_.start[id]);
+  int weight(const IdCounts& h, int id) const { return weight(id, h[id]); }
+  int weight(int id, int in_hand) const {  // the same, the hand holding `in_hand` copies of id
+    const int held = o_.discards_return ? in_hand : std::max<int>(in_hand, s_.start[id]);
     return s_.total[id] - held;
   }
   bool within_bound(int dist, int shanten) const { return shanten < bound_for(dist); }
@@ -311,12 +312,10 @@ void Builder::expand_discard(std::uint32_t big) {
         continue;
       }
       if (flags[i] == riichi) g_.drawn[d] |= std::uint64_t{1} << id;
-      IdCounts before = h;
-      --before[id];
       const double score =
           td.shanten == -1 ? scorer_.points(key, kinds, h, id, riichi, true, dist) : 0;
       g_.wins_scored += td.shanten == -1;
-      add_draw(d, big, weight(before, id), score);
+      add_draw(d, big, weight(id, h[id] - 1), score);  // drawn by the hand without it
     }
   }
 }
