@@ -371,6 +371,11 @@ __attribute__((target_clones("avx2", "default"))) void full_turn_step(
   turn_step(g, s, o, t, next, cur, best);
 }
 
+// The number of nodes of depth `depth` or less (all of them past the deepest).
+std::size_t upto(const std::vector<std::uint32_t>& by_depth, int depth, std::size_t all) {
+  return static_cast<std::size_t>(depth) < by_depth.size() ? by_depth[depth] : all;
+}
+
 // The backward recursion for t = 18 down to 0; `roots` are draw nodes whose values are kept
 // for every turn.
 std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, const EvOptions& o,
@@ -382,9 +387,10 @@ std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, con
   const bool plain =
       o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0 && prepare_plain(g, w);
   for (int t = kLastTurn; t >= 0; --t) {
-    if (plain && t < kLastTurn)
-      plain_turn_step(g, w, draws, discards, 1.0 / (s.unseen - t), w.next.data(), w.cur.data(),
-                      w.best.data());
+    if (plain && t < kLastTurn)  // the nodes of depth t or less (they alone are read below t)
+      plain_turn_step(g, w, upto(g.draws_by_depth, t, draws),
+                      upto(g.discards_by_depth, t, discards), 1.0 / (s.unseen - t), w.next.data(),
+                      w.cur.data(), w.best.data());
     else if (plain)
       plain_last_step(g, w, draws, discards, -double(o.riichi_stick), w.cur.data(), w.best.data());
     else

@@ -329,8 +329,10 @@ bool Builder::run() {
   std::size_t next_draw = 0, next_discard = 0;
   while (next_draw < g_.draw_key.size() || next_discard < g_.discard_key.size()) {
     if (full()) return false;
+    g_.discards_by_depth.push_back(static_cast<std::uint32_t>(g_.discard_key.size()));
     for (; next_discard < g_.discard_key.size(); ++next_discard)
       if (next_discard != terminal_) expand_discard(static_cast<std::uint32_t>(next_discard));
+    g_.draws_by_depth.push_back(static_cast<std::uint32_t>(g_.draw_key.size()));
     while (next_draw < g_.draw_key.size()) expand_draw(static_cast<std::uint32_t>(next_draw++));
   }
   finish();
@@ -445,6 +447,7 @@ void Graph::clear() {
   draw_first.clear(), draw_edges.clear(), win_points.clear(), win_first.clear();
   draw_weight.clear();
   option_first.clear(), option_to.clear(), ron.clear();
+  draws_by_depth.clear(), discards_by_depth.clear();
   raw_edges.clear(), raw_points.clear(), raw_options.clear(), seen.clear(), drawn.clear();
   wins_scored = 0;
   capped = false;

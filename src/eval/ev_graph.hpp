@@ -234,6 +234,10 @@ struct Graph {
   std::vector<std::uint32_t> option_first;  // CSR: option_to of discard node D
   std::vector<std::uint32_t> option_to;
   std::vector<RonChance> ron;  // sorted by node
+  // The nodes are made breadth first, by depth (the fewest draws from the starting hand's
+  // draw nodes): [k] the number of draw (discard) nodes of depth k or less. A node of depth k
+  // matters for the values of the starting hand at turns k and later only.
+  std::vector<std::uint32_t> draws_by_depth, discards_by_depth;
   std::size_t wins_scored = 0;
   bool capped = false;
 
