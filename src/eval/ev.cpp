@@ -292,11 +292,12 @@ bool prepare_plain(const detail::Graph& g, Workspace& w) {
 
 // One turn of the backward recursion (MODEL.md §6): the draw nodes at t from the discard nodes
 // at t + 1 (`best`), then the discard nodes at t as the best of their options.
+// `draws` and `discards`: the nodes computed (a prefix: those of depth t or less, or all).
 __attribute__((always_inline)) inline void turn_step(const detail::Graph& g, const detail::Setup& s,
-                                                     const EvOptions& o, int t,
+                                                     const EvOptions& o, int t, std::size_t draws,
+                                                     std::size_t discards,
                                                      const Slot* __restrict next,
                                                      Slot* __restrict cur, Slot* __restrict best) {
-  const std::size_t draws = g.draw_key.size();
   const std::uint32_t* first = g.draw_first.data();
   const std::uint32_t* win_first = g.win_first.data();
   const std::uint16_t* weight = g.draw_weight.data();
@@ -361,14 +362,15 @@ __attribute__((always_inline)) inline void turn_step(const detail::Graph& g, con
     if (flags[d] & detail::kTenpaiFlag) v[0] = 1;
     cur[d].v = v;
   }
-  option_step(g.discard_key.size(), g, cur, best);
+  option_step(discards, g, cur, best);
 }
 
 // turn_step compiled for AVX2 and for the baseline, chosen at run time.
 __attribute__((target_clones("avx2", "default"))) void full_turn_step(
-    const detail::Graph& g, const detail::Setup& s, const EvOptions& o, int t,
-    const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
-  turn_step(g, s, o, t, next, cur, best);
+    const detail::Graph& g, const detail::Setup& s, const EvOptions& o, int t, std::size_t draws,
+    std::size_t discards, const Slot* __restrict next, Slot* __restrict cur,
+    Slot* __restrict best) {
+  turn_step(g, s, o, t, draws, discards, next, cur, best);
 }
 
 // The number of nodes of depth `depth` or less (all of them past the deepest).
@@ -394,7 +396,9 @@ std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, con
     else if (plain)
       plain_last_step(g, w, draws, discards, -double(o.riichi_stick), w.cur.data(), w.best.data());
     else
-      full_turn_step(g, s, o, t, w.next.data(), w.cur.data(), w.best.data());
+      full_turn_step(g, s, o, t, upto(g.draws_by_depth, t, draws),
+                     upto(g.discards_by_depth, t, discards), w.next.data(), w.cur.data(),
+                     w.best.data());
     for (std::size_t r = 0; r < roots.size(); ++r) {
       if (roots[r] == detail::NodeMap::kAbsent) continue;
       const Values& x = w.cur[roots[r]].v;
