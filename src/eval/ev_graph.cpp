@@ -401,20 +401,6 @@ std::uint32_t NodeMap::find(const NodeKey& key) const {
   }
 }
 
-std::uint32_t NodeMap::find_or_insert(const NodeKey& key, std::uint32_t value) {
-  if (2 * (size_ + 1) > slots_.size()) grow();
-  const std::size_t mask = slots_.size() - 1;
-  std::size_t i = home(key);
-  for (;; i = (i + 1) & mask) {
-    Slot& s = slots_[i];
-    if (s.value == kAbsent) break;
-    if (s.lo == key.lo && s.hi == key.hi) return s.value;
-  }
-  slots_[i] = Slot{key.lo, key.hi, value};
-  ++size_;
-  return kAbsent;
-}
-
 void NodeMap::resize(std::size_t slots) {
   slots_.assign(slots, Slot{});
   shift_ = 64 - __builtin_ctzll(slots);

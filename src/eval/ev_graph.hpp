@@ -95,7 +95,19 @@ class NodeMap {
   // The value stored for `key`, or kAbsent.
   std::uint32_t find(const NodeKey& key) const;
   // The value stored for `key`; when absent, stores `value` and returns kAbsent.
-  std::uint32_t find_or_insert(const NodeKey& key, std::uint32_t value);
+  std::uint32_t find_or_insert(const NodeKey& key, std::uint32_t value) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = home(key);
+    for (;; i = (i + 1) & mask) {
+      Slot& s = slots_[i];
+      if (s.value == kAbsent) break;
+      if (s.lo == key.lo && s.hi == key.hi) return s.value;
+    }
+    slots_[i] = Slot{key.lo, key.hi, value};
+    ++size_;
+    return kAbsent;
+  }
   std::size_t size() const { return size_; }
   void clear();  // keeps the capacity (shrinks it when much larger than the last use)
   // Asks the cache for the slot of `key` ahead of a lookup.
