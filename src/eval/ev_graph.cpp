@@ -122,8 +122,10 @@ class Builder {
 
  private:
   // The node of `key` (its hand: `parent` with one `id` more or less), made when new.
-  std::uint32_t draw_node(const NodeKey& key, int dist, const IdCounts& parent, int id);
-  std::uint32_t discard_node(const NodeKey& key, int dist, const IdCounts& parent, int id);
+  inline __attribute__((always_inline)) std::uint32_t draw_node(const NodeKey& key, int dist,
+                                                                const IdCounts& parent, int id);
+  inline __attribute__((always_inline)) std::uint32_t discard_node(const NodeKey& key, int dist,
+                                                                   const IdCounts& parent, int id);
   void expand_draw(std::uint32_t d);
   void expand_discard(std::uint32_t big);
   void add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, const IdCounts& h,
