@@ -193,9 +193,34 @@ constexpr std::array<double, 32> kWeight = [] {
   return w;
 }();
 
+// The discard nodes of the reference's recursion: the best of their options (byte offsets into
+// the draw nodes' values `cur`).
+__attribute__((always_inline)) inline void plain_option_step(const detail::Graph& g,
+                                                             const Workspace& w,
+                                                             std::size_t discards,
+                                                             const Slot* __restrict cur,
+                                                             Slot* __restrict best) {
+  auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
+    return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
+  };
+  const std::uint32_t* const option_end = g.option_first.data() + 1;
+  const std::uint32_t* const options = w.options.data();
+  const std::uint32_t* o = options;
+  for (std::uint32_t big = 0; big < discards; ++big) {
+    const std::uint32_t* const last = options + option_end[big];
+    Values v = {0, 0, 0, 0};
+    if (o < last) v = at(cur, *o++)->v;
+    for (; o < last; ++o) {
+      const Values x = at(cur, *o)->v;
+      v = x > v ? x : v;
+    }
+    best[big].v = v;
+  }
+}
+
 // The reference's turn (the S0 - t denominator, no ron, no end of the hand by others), from the
 // arrays of `prepare_plain`: each row's edges summed, the win edges as max(to, {1, 1, points})
-// on lanes 0, 1 (set) and 2 (max). Turns before the last only (kLastTurn: full_turn_step).
+// on lanes 0, 1 (set) and 2 (max). Turns before the last only (kLastTurn: plain_last_step).
 __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
     const detail::Graph& g, const Workspace& w, std::size_t draws, std::size_t discards, double inv,
     const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
@@ -223,20 +248,21 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
     const int tenpai = static_cast<int>(row.plain_end >> 31);
     cur[d].v = reinterpret_cast<Values>(reinterpret_cast<Lanes>(v) & kKeep[tenpai]) + kSet[tenpai];
   }
-  // The discard nodes: the best of their options (byte offsets into cur).
-  const std::uint32_t* const option_end = g.option_first.data() + 1;
-  const std::uint32_t* const options = w.options.data();
-  const std::uint32_t* o = options;
-  for (std::uint32_t big = 0; big < discards; ++big) {
-    const std::uint32_t* const last = options + option_end[big];
-    Values v = {0, 0, 0, 0};
-    if (o < last) v = at(cur, *o++)->v;
-    for (; o < last; ++o) {
-      const Values x = at(cur, *o)->v;
-      v = x > v ? x : v;
-    }
-    best[big].v = v;
+  plain_option_step(g, w, discards, cur, best);
+}
+
+// The last turn (kLastTurn) of the reference's recursion: no draw left, a draw node is worth
+// its tenpai (and the riichi stick lost), then the discard nodes as above.
+__attribute__((target_clones("avx2", "default"))) void plain_last_step(
+    const detail::Graph& g, const Workspace& w, std::size_t draws, std::size_t discards,
+    double stick, Slot* __restrict cur, Slot* __restrict best) {
+  const std::uint8_t* flags = g.draw_flags.data();
+  for (std::uint32_t d = 0; d < draws; ++d) {
+    Values v = {0, 0, flags[d] & detail::kRiichiFlag ? stick : 0, 0};
+    if (flags[d] & detail::kTenpaiFlag) v[0] = 1;
+    cur[d].v = v;
   }
+  plain_option_step(g, w, discards, cur, best);
 }
 
 // The arrays of plain_turn_step, from the graph. False when the offsets would not fit.
@@ -266,11 +292,12 @@ bool prepare_plain(const detail::Graph& g, Workspace& w) {
 
 // One turn of the backward recursion (MODEL.md §6): the draw nodes at t from the discard nodes
 // at t + 1 (`best`), then the discard nodes at t as the best of their options.
+// `draws` and `discards`: the nodes computed (a prefix: those of depth t or less, or all).
 __attribute__((always_inline)) inline void turn_step(const detail::Graph& g, const detail::Setup& s,
-                                                     const EvOptions& o, int t,
+                                                     const EvOptions& o, int t, std::size_t draws,
+                                                     std::size_t discards,
                                                      const Slot* __restrict next,
                                                      Slot* __restrict cur, Slot* __restrict best) {
-  const std::size_t draws = g.draw_key.size();
   const std::uint32_t* first = g.draw_first.data();
   const std::uint32_t* win_first = g.win_first.data();
   const std::uint16_t* weight = g.draw_weight.data();
@@ -335,14 +362,20 @@ __attribute__((always_inline)) inline void turn_step(const detail::Graph& g, con
     if (flags[d] & detail::kTenpaiFlag) v[0] = 1;
     cur[d].v = v;
   }
-  option_step(g.discard_key.size(), g, cur, best);
+  option_step(discards, g, cur, best);
 }
 
 // turn_step compiled for AVX2 and for the baseline, chosen at run time.
 __attribute__((target_clones("avx2", "default"))) void full_turn_step(
-    const detail::Graph& g, const detail::Setup& s, const EvOptions& o, int t,
-    const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
-  turn_step(g, s, o, t, next, cur, best);
+    const detail::Graph& g, const detail::Setup& s, const EvOptions& o, int t, std::size_t draws,
+    std::size_t discards, const Slot* __restrict next, Slot* __restrict cur,
+    Slot* __restrict best) {
+  turn_step(g, s, o, t, draws, discards, next, cur, best);
+}
+
+// The number of nodes of depth `depth` or less (all of them past the deepest).
+std::size_t upto(const std::vector<std::uint32_t>& by_depth, int depth, std::size_t all) {
+  return static_cast<std::size_t>(depth) < by_depth.size() ? by_depth[depth] : all;
 }
 
 // The backward recursion for t = 18 down to 0; `roots` are draw nodes whose values are kept
@@ -356,11 +389,16 @@ std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, con
   const bool plain =
       o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0 && prepare_plain(g, w);
   for (int t = kLastTurn; t >= 0; --t) {
-    if (plain && t < kLastTurn)
-      plain_turn_step(g, w, draws, discards, 1.0 / (s.unseen - t), w.next.data(), w.cur.data(),
-                      w.best.data());
+    if (plain && t < kLastTurn)  // the nodes of depth t or less (they alone are read below t)
+      plain_turn_step(g, w, upto(g.draws_by_depth, t, draws),
+                      upto(g.discards_by_depth, t, discards), 1.0 / (s.unseen - t), w.next.data(),
+                      w.cur.data(), w.best.data());
+    else if (plain)
+      plain_last_step(g, w, draws, discards, -double(o.riichi_stick), w.cur.data(), w.best.data());
     else
-      full_turn_step(g, s, o, t, w.next.data(), w.cur.data(), w.best.data());
+      full_turn_step(g, s, o, t, upto(g.draws_by_depth, t, draws),
+                     upto(g.discards_by_depth, t, discards), w.next.data(), w.cur.data(),
+                     w.best.data());
     for (std::size_t r = 0; r < roots.size(); ++r) {
       if (roots[r] == detail::NodeMap::kAbsent) continue;
       const Values& x = w.cur[roots[r]].v;

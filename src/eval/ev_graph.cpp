@@ -89,6 +89,20 @@ void decode(const NodeKey& key, Counts& kinds, IdCounts& ids) {
   }
 }
 
+// The kinds of a hand by id: the red fives counted with their kinds.
+void kinds_of_hand(const IdCounts& ids, Counts& kinds) {
+  std::memcpy(kinds.data(), ids.data(), kNumKinds);
+  for (int s = 0; s < 3; ++s)
+    kinds[9 * s + 4] = static_cast<std::uint8_t>(kinds[9 * s + 4] + ids[kNumKinds + s]);
+}
+
+// A hand by id with one copy of `id` more (`sign` 1) or less (-1).
+IdCounts changed(const IdCounts& hand, int id, int sign) {
+  IdCounts h = hand;
+  h[id] = static_cast<std::uint8_t>(h[id] + sign);
+  return h;
+}
+
 constexpr std::uint64_t kFiveKinds = (1ull << 4) | (1ull << 13) | (1ull << 22);
 
 // Ids of the kinds in `mask`: the kinds themselves and, for a five, its red copy.
@@ -107,8 +121,11 @@ class Builder {
   bool run();
 
  private:
-  std::uint32_t draw_node(const NodeKey& key, int dist);
-  std::uint32_t discard_node(const NodeKey& key, int dist);
+  // The node of `key` (its hand: `parent` with one `id` more or less), made when new.
+  inline __attribute__((always_inline)) std::uint32_t draw_node(const NodeKey& key, int dist,
+                                                                const IdCounts& parent, int id);
+  inline __attribute__((always_inline)) std::uint32_t discard_node(const NodeKey& key, int dist,
+                                                                   const IdCounts& parent, int id);
   void expand_draw(std::uint32_t d);
   void expand_discard(std::uint32_t big);
   void add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, const IdCounts& h,
@@ -123,8 +140,9 @@ class Builder {
   }
   void finish();
   // Count of id x seen from hand h (MODEL.md §2, or without returned discards).
-  int weight(const IdCounts& h, int id) const {
-    const int held = o_.discards_return ? h[id] : std::max(h[id], s_.start[id]);
+  int weight(const IdCounts& h, int id) const { return weight(id, h[id]); }
+  int weight(int id, int in_hand) const {  // the same, the hand holding `in_hand` copies of id
+    const int held = o_.discards_return ? in_hand : std::max<int>(in_hand, s_.start[id]);
     return s_.total[id] - held;
   }
   bool within_bound(int dist, int shanten) const { return shanten < bound_for(dist); }
@@ -144,6 +162,7 @@ class Builder {
     if (terminal_ == NodeMap::kAbsent) {
       terminal_ = static_cast<std::uint32_t>(g_.discard_key.size());
       g_.discard_key.push_back(NodeKey{~std::uint64_t{0}, ~std::uint32_t{0}});
+      g_.discard_hand.push_back(IdCounts{});
       g_.discard_dist.push_back(0);
       if (o_.bidirectional_edges) g_.seen.push_back({0, 0});
     }
@@ -158,21 +177,23 @@ class Builder {
   Graph& g_;
 };
 
-std::uint32_t Builder::draw_node(const NodeKey& key, int dist) {
+std::uint32_t Builder::draw_node(const NodeKey& key, int dist, const IdCounts& parent, int id) {
   const auto d = static_cast<std::uint32_t>(g_.draw_key.size());
   const std::uint32_t found = g_.index.find_or_insert(key, d);
   if (found != NodeMap::kAbsent) return found;
   g_.draw_key.push_back(key);
+  g_.draw_hand.push_back(id < 0 ? parent : changed(parent, id, -1));
   g_.draw_dist.push_back(static_cast<std::uint8_t>(dist));
   if (o_.bidirectional_edges) g_.drawn.push_back(0);
   return d;
 }
 
-std::uint32_t Builder::discard_node(const NodeKey& key, int dist) {
+std::uint32_t Builder::discard_node(const NodeKey& key, int dist, const IdCounts& parent, int id) {
   const auto big = static_cast<std::uint32_t>(g_.discard_key.size());
   const std::uint32_t found = g_.index.find_or_insert(key, big | kDiscardBit);
   if (found != NodeMap::kAbsent) return found & ~kDiscardBit;
   g_.discard_key.push_back(key);
+  g_.discard_hand.push_back(id < 0 ? parent : changed(parent, id, 1));
   g_.discard_dist.push_back(static_cast<std::uint8_t>(dist));
   if (o_.bidirectional_edges) g_.seen.push_back({0, 0});
   return big;
@@ -181,9 +202,9 @@ std::uint32_t Builder::discard_node(const NodeKey& key, int dist) {
 void Builder::expand_draw(std::uint32_t d) {
   const NodeKey key = g_.draw_key[d];
   const bool riichi = key.hi & kRiichiBit;
+  const IdCounts h = g_.draw_hand[d];
   Counts kinds;
-  IdCounts h;
-  decode(key, kinds, h);
+  kinds_of_hand(h, kinds);
   const int dist = g_.draw_dist[d];
   // Tegawari reads every tile: the necessary tiles only for a tenpai hand (its waits).
   const TileDistance td =
@@ -206,7 +227,7 @@ void Builder::expand_draw(std::uint32_t d) {
     // one shared node stands for all of them (edges read one way only).
     const bool dead_end = wins && !o_.bidirectional_edges &&
                           (riichi || !o_.shanten_down || !within_bound(next_dist, -1));
-    const std::uint32_t big = dead_end ? terminal() : discard_node(plus(key, id), next_dist);
+    const std::uint32_t big = dead_end ? terminal() : discard_node(plus(key, id), next_dist, h, id);
     if (o_.bidirectional_edges && !claim_edge(big, id, false)) continue;
     double score = 0;
     if (wins) {
@@ -254,9 +275,9 @@ void Builder::add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, 
 void Builder::expand_discard(std::uint32_t big) {
   const NodeKey key = g_.discard_key[big];
   const bool riichi = key.hi & kRiichiBit;
+  const IdCounts h = g_.discard_hand[big];
   Counts kinds;
-  IdCounts h;
-  decode(key, kinds, h);
+  kinds_of_hand(h, kinds);
   const int dist = g_.discard_dist[big];
   // The starting hand may discard anything (every discard is a row of the table).
   const bool root = big == 0 && s_.start_tiles % 3 == 2;
@@ -287,18 +308,16 @@ void Builder::expand_discard(std::uint32_t big) {
     }
     for (int i = 0; i < n; ++i) {
       if (o_.bidirectional_edges && !claim_edge(big, id, flags[i] != riichi)) continue;
-      const std::uint32_t d = draw_node(with_riichi(left, flags[i]), left_dist);
+      const std::uint32_t d = draw_node(with_riichi(left, flags[i]), left_dist, h, id);
       if (!o_.bidirectional_edges) {
         g_.raw_options.push_back({big, d});
         continue;
       }
       if (flags[i] == riichi) g_.drawn[d] |= std::uint64_t{1} << id;
-      IdCounts before = h;
-      --before[id];
       const double score =
           td.shanten == -1 ? scorer_.points(key, kinds, h, id, riichi, true, dist) : 0;
       g_.wins_scored += td.shanten == -1;
-      add_draw(d, big, weight(before, id), score);
+      add_draw(d, big, weight(id, h[id] - 1), score);  // drawn by the hand without it
     }
   }
 }
@@ -306,14 +325,16 @@ void Builder::expand_discard(std::uint32_t big) {
 bool Builder::run() {
   const NodeKey root = key_of(s_.start, false);
   if (s_.start_tiles % 3 == 2)
-    discard_node(root, 0);
+    discard_node(root, 0, s_.start, -1);
   else
-    draw_node(root, 0);
+    draw_node(root, 0, s_.start, -1);
   std::size_t next_draw = 0, next_discard = 0;
   while (next_draw < g_.draw_key.size() || next_discard < g_.discard_key.size()) {
     if (full()) return false;
+    g_.discards_by_depth.push_back(static_cast<std::uint32_t>(g_.discard_key.size()));
     for (; next_discard < g_.discard_key.size(); ++next_discard)
       if (next_discard != terminal_) expand_discard(static_cast<std::uint32_t>(next_discard));
+    g_.draws_by_depth.push_back(static_cast<std::uint32_t>(g_.draw_key.size()));
     while (next_draw < g_.draw_key.size()) expand_draw(static_cast<std::uint32_t>(next_draw++));
   }
   finish();
@@ -382,20 +403,6 @@ std::uint32_t NodeMap::find(const NodeKey& key) const {
   }
 }
 
-std::uint32_t NodeMap::find_or_insert(const NodeKey& key, std::uint32_t value) {
-  if (2 * (size_ + 1) > slots_.size()) grow();
-  const std::size_t mask = slots_.size() - 1;
-  std::size_t i = home(key);
-  for (;; i = (i + 1) & mask) {
-    Slot& s = slots_[i];
-    if (s.value == kAbsent) break;
-    if (s.lo == key.lo && s.hi == key.hi) return s.value;
-  }
-  slots_[i] = Slot{key.lo, key.hi, value};
-  ++size_;
-  return kAbsent;
-}
-
 void NodeMap::resize(std::size_t slots) {
   slots_.assign(slots, Slot{});
   shift_ = 64 - __builtin_ctzll(slots);
@@ -423,11 +430,12 @@ void NodeMap::clear() {
 
 void Graph::clear() {
   index.clear();
-  draw_key.clear(), discard_key.clear();
+  draw_key.clear(), discard_key.clear(), draw_hand.clear(), discard_hand.clear();
   draw_dist.clear(), discard_dist.clear(), draw_flags.clear();
   draw_first.clear(), draw_edges.clear(), win_points.clear(), win_first.clear();
   draw_weight.clear();
   option_first.clear(), option_to.clear(), ron.clear();
+  draws_by_depth.clear(), discards_by_depth.clear();
   raw_edges.clear(), raw_points.clear(), raw_options.clear(), seen.clear(), drawn.clear();
   wins_scored = 0;
   capped = false;

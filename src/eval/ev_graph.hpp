@@ -95,7 +95,19 @@ class NodeMap {
   // The value stored for `key`, or kAbsent.
   std::uint32_t find(const NodeKey& key) const;
   // The value stored for `key`; when absent, stores `value` and returns kAbsent.
-  std::uint32_t find_or_insert(const NodeKey& key, std::uint32_t value);
+  std::uint32_t find_or_insert(const NodeKey& key, std::uint32_t value) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = home(key);
+    for (;; i = (i + 1) & mask) {
+      Slot& s = slots_[i];
+      if (s.value == kAbsent) break;
+      if (s.lo == key.lo && s.hi == key.hi) return s.value;
+    }
+    slots_[i] = Slot{key.lo, key.hi, value};
+    ++size_;
+    return kAbsent;
+  }
   std::size_t size() const { return size_; }
   void clear();  // keeps the capacity (shrinks it when much larger than the last use)
   // Asks the cache for the slot of `key` ahead of a lookup.
@@ -181,7 +193,8 @@ class WinScorer {
   std::array<WinContext, 4> contexts_;           // by riichi * 2 + tsumo
   std::vector<std::pair<int, int>> dora_kinds_;  // (kind, dora per copy)
   Counts indicator_of_{};                        // the indicator kind pointing at each kind
-  int kita_dora_ = 0;                            // the dora of the nukidora set aside
+  Counts kind_total_{};  // Setup::total by kind (red fives counted with their kinds)
+  int kita_dora_ = 0;    // the dora of the nukidora set aside
   Counts meld_counts_{};
   std::uint64_t meld_kinds_ = 0;  // kinds in the melds, and North with kita set aside
   int meld_red_ = 0;
@@ -219,6 +232,9 @@ inline constexpr std::uint8_t kTenpaiFlag = 1, kRiichiFlag = 2;
 struct Graph {
   NodeMap index;  // draw node d -> d, discard node D -> D | kDiscardBit
   std::vector<NodeKey> draw_key, discard_key;
+  // The hands by id, kept from the build (a node's hand is its parent's, one id more or less:
+  // cheaper than decoding the key when the node is expanded).
+  std::vector<IdCounts> draw_hand, discard_hand;
   std::vector<std::uint8_t> draw_dist, discard_dist;  // tiles beyond the starting hand
   std::vector<std::uint8_t> draw_flags;
   // CSR: draw_edges[draw_first[d] .. draw_first[d + 1]), the win edges last in each row.
@@ -230,6 +246,10 @@ struct Graph {
   std::vector<std::uint32_t> option_first;  // CSR: option_to of discard node D
   std::vector<std::uint32_t> option_to;
   std::vector<RonChance> ron;  // sorted by node
+  // The nodes are made breadth first, by depth (the fewest draws from the starting hand's
+  // draw nodes): [k] the number of draw (discard) nodes of depth k or less. A node of depth k
+  // matters for the values of the starting hand at turns k and later only.
+  std::vector<std::uint32_t> draws_by_depth, discards_by_depth;
   std::size_t wins_scored = 0;
   bool capped = false;
 

@@ -131,6 +131,7 @@ WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const
     menzen_ &= !m.is_open();
     for (Tile t : m.view()) ++meld_counts_[t.kind], meld_red_ += t.red;
   }
+  kind_total_ = kinds_of(setup.total);
   meld_kinds_ = held_mask(meld_counts_) | (position.kita > 0 ? std::uint64_t{1} << kNorth : 0);
 }
 
@@ -247,7 +248,10 @@ double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const 
     const int in_hand = options_.discards_return ? hand[id] : std::max(hand[id], setup_.start[id]);
     return std::max(setup_.total[id] - in_hand, 0);
   };
+  // With returned discards the hand holds at most the total of each id: the kind's total less
+  // the hand's count (no per-id maximum).
   auto wall_of = [&](int kind) {
+    if (options_.discards_return) return kind_total_[kind] - kinds[kind];
     return wall_of_id(kind) + (is_five(kind) ? wall_of_id(red_id_of(kind)) : 0);
   };
   const int concealed =
