@@ -68,12 +68,7 @@ ApplyResult Round::apply_legal(int seat, std::size_t index, Action* applied) {
     return {};
   }
   // A discard counted by discard_only_count() for this version: made without the list.
-  if (seat == discard_only_seat_ && version_ == discard_only_version_ &&
-      index < static_cast<std::size_t>(discard_only_.count)) {
-    a = discard_only_action(seat, index);
-    apply_found(a);
-    return {};
-  }
+  if (apply_discard_only(seat, index, &a)) return {};
   if (phase_ == Phase::kOver || seat < 0 || seat >= rules_.players) return refuse_seat(seat);
   const std::vector<Action>& legal = legal_actions(seat);
   if (legal.empty()) return refuse_seat(seat);
@@ -90,6 +85,22 @@ ApplyResult Round::apply_legal(int seat, std::size_t index, Action* applied) {
   a = legal[index];
   apply_found(a);
   return {};
+}
+
+bool Round::apply_discard_only(int seat, std::size_t index, Action* applied) {
+  if (seat != discard_only_seat_ || version_ != discard_only_version_ ||
+      index >= static_cast<std::size_t>(discard_only_.count))
+    return false;
+  Action a;
+  a.type = ActionType::kDiscard;
+  a.seat = static_cast<std::int8_t>(seat);
+  a.tile = static_cast<std::int16_t>(discard_only_.id_at(static_cast<int>(index)));
+  a.tsumogiri = a.tile == discard_only_.drawn;
+  if (applied) *applied = a;
+  ++version_;
+  discard(a);
+  ++version_;
+  return true;
 }
 
 // `found` may be an element of legal_, which the action rewrites: it is copied first.
