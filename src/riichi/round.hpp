@@ -369,8 +369,8 @@ class Round {
     std::uint64_t held_kinds = 0;
     std::uint64_t pair_kinds = 0;
     std::uint64_t quad_kinds = 0;
-    std::uint64_t wait_kinds = 0;      // cached waits of the 3n+1 concealed part
-    std::int8_t shanten = 8;           // cached shanten of the 3n+1 concealed part
+    std::uint64_t wait_kinds = 0;  // cached waits of the 3n+1 concealed part
+    std::int8_t shanten = 8;       // cached shanten of the 3n+1 concealed part
     std::uint8_t num_melds = 0;
     std::uint8_t num_discards = 0;
     std::uint8_t num_kans = 0;
