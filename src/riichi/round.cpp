@@ -172,6 +172,7 @@ void Round::deal() {
       s.ids[id >> 6] |= std::uint64_t{1} << (id & 63);
       ++s.counts[id / 4];
     }
+    s.num_concealed = 13;
     s.hand_shanten = detail::HandShanten(s.counts);  // read once, not tile by tile
     s.held_kinds = kinds_at_least(s.counts, 1);
     s.pair_kinds = kinds_at_least(s.counts, 2);
@@ -198,6 +199,7 @@ void Round::deal() {
 void Round::add_tile(int seat, int id) {
   Seat& s = seats_[seat];
   const int kind = id / 4, before = s.counts[kind]++;
+  ++s.num_concealed;
   s.ids[id >> 6] |= std::uint64_t{1} << (id & 63);
   s.hand_shanten.add(kind, before);
   s.held_kinds |= kind_bit(kind);
@@ -208,6 +210,7 @@ void Round::add_tile(int seat, int id) {
 void Round::remove_tile(int seat, int id) {
   Seat& s = seats_[seat];
   const int kind = id / 4, after = --s.counts[kind];
+  --s.num_concealed;
   s.ids[id >> 6] &= ~(std::uint64_t{1} << (id & 63));
   s.hand_shanten.remove(kind, after);
   if (after == 0) s.held_kinds &= ~kind_bit(kind);

@@ -374,7 +374,8 @@ class Round {
     std::uint8_t num_melds = 0;
     std::uint8_t num_discards = 0;
     std::uint8_t num_kans = 0;
-    std::uint8_t num_kita = 0;  // North tiles set aside (nukidora)
+    std::uint8_t num_kita = 0;       // North tiles set aside (nukidora)
+    std::uint8_t num_concealed = 0;  // tiles in `counts`, kept by deal / add_tile / remove_tile
     std::array<std::uint8_t, 4> kita_ids{};
     bool open = false;    // a chi, pon, daiminkan or kakan
     bool riichi = false;  // declared (stake paid once accepted)

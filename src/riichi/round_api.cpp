@@ -203,15 +203,20 @@ void Round::observe(int seat, Observation& o) const {
   o.honba = setup_.honba;
   o.riichi_sticks = sticks_;
   o.scores = scores_;
-  o.concealed.clear();
-  append_ids(seats_[seat].ids, o.concealed);
+  // Sized once from the kept count and written in place (no push_back per tile).
+  const Seat& own = seats_[seat];
+  o.concealed.resize(own.num_concealed);
+  std::uint8_t* out = o.concealed.data();
+  for (int w = 0; w < 3; ++w)
+    for (std::uint64_t bits = own.ids[w]; bits; bits &= bits - 1)
+      *out++ = static_cast<std::uint8_t>(64 * w + std::countr_zero(bits));
   o.drawn = seat == current_ && phase_ == Phase::kSelf ? drawn_ : -1;
   for (int s = 0; s < 4; ++s) {
     const Seat& st = seats_[s];
     o.discards[s].assign(st.discards.begin(), st.discards.begin() + st.num_discards);
     o.melds[s].assign(st.melds.begin(), st.melds.begin() + st.num_melds);
     o.riichi[s] = st.riichi;
-    o.concealed_count[s] = total(st.counts);
+    o.concealed_count[s] = st.num_concealed;
     o.kita[s] = st.num_kita;
   }
   o.dora_indicators.clear();
@@ -242,6 +247,12 @@ std::string Round::audit() const {
   for (int i = 0; i < kNumTiles; ++i)
     if (!used_slot[i]) ++seen[wall_.tiles[i]];
   std::string err;
+  for (int s = 0; s < 4; ++s)
+    if (seats_[s].num_concealed != total(seats_[s].counts)) {
+      err += "seat ";
+      err += std::to_string(s);
+      err += " concealed count off; ";
+    }
   for (int id = 0; id < kNumTiles; ++id) {
     if (seen[id] == 1) continue;
     err += "id ";
