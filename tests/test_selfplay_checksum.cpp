@@ -145,6 +145,75 @@ TEST(SelfplayChecksum, ApplyLegalRefusesWhatApplyRefuses) {
   EXPECT_NE(over.reason.find("the game is over"), std::string::npos) << over.reason;
 }
 
+// The discards a seat may name on its turn without kuikae (RULES.md §3.1, round.hpp), derived
+// from its concealed ids alone: per kind in order, a red five, the lowest plain copy, the drawn
+// tile (tsumogiri); a riichi hand discards the drawn tile only (§3.7).
+std::vector<Action> discard_names(const Round& round, int seat, int drawn) {
+  std::vector<Action> out;
+  Action a;
+  a.type = ActionType::kDiscard;
+  a.seat = static_cast<std::int8_t>(seat);
+  const auto add = [&](int id) {
+    a.tile = static_cast<std::int16_t>(id);
+    a.tsumogiri = id == drawn;
+    out.push_back(a);
+  };
+  if (round.in_riichi(seat)) {
+    add(drawn);
+    return out;
+  }
+  const std::vector<std::uint8_t> ids = round.concealed_ids(seat);
+  for (int kind = 0; kind < kNumKinds; ++kind) {
+    int red = -1, plain = -1;
+    bool has_drawn = false;
+    for (const std::uint8_t id : ids) {
+      if (id / 4 != kind) continue;
+      if (id == drawn)
+        has_drawn = true;
+      else if (round.rules().red_fives && is_red_id(id))
+        red = id;
+      else if (plain < 0)
+        plain = id;
+    }
+    if (red >= 0) add(red);
+    if (plain >= 0) add(plain);
+    if (has_drawn) add(drawn);
+  }
+  return out;
+}
+
+// Round::apply_discard_only: made only for the state and seat counted, below the count; the
+// same as apply_legal at that position; refused (nothing changed) otherwise.
+TEST(SelfplayChecksum, ApplyDiscardOnlyNeedsTheCount) {
+  const Rules rules = Rules::tenhou();
+  Game game(rules, 7);
+  EXPECT_FALSE(game.apply_discard_only(game.to_play(), 0));  // not counted
+  // Past the first go-around (kyuushu is offered there): a turn of plain discards.
+  while (game.round().discard_only_count(game.to_play()) < 2) {
+    const int to_play = game.to_play();
+    ASSERT_TRUE(game.apply_legal(to_play, game.legal_actions(to_play).size() - 1).ok);
+  }
+  Round round = game.round();
+  const int seat = round.to_play();
+  const int count = round.discard_only_count(seat);
+  ASSERT_GT(count, 1);
+  EXPECT_FALSE(round.apply_discard_only((seat + 1) % 4, 0));  // another seat
+  EXPECT_FALSE(round.apply_discard_only(seat, static_cast<std::size_t>(count)));
+  EXPECT_EQ(round.events().size(), game.round().events().size());  // nothing changed
+  Round by_list = round;
+  Action made;
+  ASSERT_TRUE(round.apply_discard_only(seat, 1, &made));
+  EXPECT_EQ(made, by_list.legal_actions(seat)[1]);
+  ASSERT_TRUE(by_list.apply_legal(seat, 1).ok);
+  ASSERT_EQ(round.events().size(), by_list.events().size());
+  EXPECT_EQ(round.events().back().tile, by_list.events().back().tile);
+  EXPECT_EQ(round.to_play(), by_list.to_play());
+  EXPECT_FALSE(round.apply_discard_only(seat, 0));  // the count was for the state before
+  // Through Game: refused once the game is over.
+  while (!game.is_over()) ASSERT_TRUE(game.apply_legal(game.to_play(), 0).ok);
+  EXPECT_FALSE(game.apply_discard_only(0, 0));
+}
+
 // Round::discard_only_count / discard_only_action (the random bot's discards without the list)
 // against the list itself: at every decision of seeded games with calls, riichi and kans (greedy
 // bots calling often), a positive count is the size of legal_actions(), which then holds
@@ -166,6 +235,10 @@ TEST(SelfplayChecksum, DiscardOnlyIsTheListOfDiscards) {
         bool discards_only = true;
         for (const Action& a : legal) discards_only &= a.type == ActionType::kDiscard;
         discard_lists += discards_only;
+        if (count > 0 && round.phase() == Phase::kSelf) {
+          ASSERT_EQ(discard_names(round, seat, game.observation(seat).hand.drawn), legal)
+              << preset << " seed " << seed;
+        }
         if (count > 0) {
           ++fast;
           after_call += round.phase() == Phase::kDiscardOnly;

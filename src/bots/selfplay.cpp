@@ -38,8 +38,10 @@ ApplyResult play_turn(Game& game, Bot& bot, int seat, Action& chosen) {
   // Plain discards: the bot picks from their number, the Round makes the discard by position.
   const bool by_count = bot.discards_by_count() && !game.is_over();
   if (const int count = by_count ? game.round().discard_only_count(seat) : 0; count > 0) {
-    if (const int index = bot.choose_discard(count); index >= 0)
-      return game.apply_legal(seat, static_cast<std::size_t>(index), &chosen);
+    if (const int index = bot.choose_discard(count); index >= 0) {
+      if (game.apply_discard_only(seat, static_cast<std::size_t>(index), &chosen)) return {};
+      return game.apply_legal(seat, static_cast<std::size_t>(index), &chosen);  // refused: why
+    }
   }
   const Observation& obs = view(game, bot, seat);
   const std::vector<Action>& legal = game.legal_actions(seat);

@@ -330,8 +330,7 @@ ApplyResult Game::apply_legal(int seat, std::size_t index, Action* action) {
   return applied;
 }
 
-void Game::after_apply() {
-  if (!round_.is_over()) return;
+void Game::end_hand() {
   results_.push_back(round_.result());
   state_ = next_state(state_, results_.back(), rules_);
   if (!state_.finished) start_hand();

@@ -129,6 +129,13 @@ class Game {
   // Applies legal_actions(seat)[index] (Round::apply_legal: no search of the list).
   // `applied`, when given, receives the action applied.
   ApplyResult apply_legal(int seat, std::size_t index, Action* applied = nullptr);
+  // Round::apply_discard_only on the current hand (self-play's plain discards: true when made;
+  // false, nothing changed, when the game is over or the discard was not counted for this state).
+  bool apply_discard_only(int seat, std::size_t index, Action* applied = nullptr) {
+    if (is_over() || !round_.apply_discard_only(seat, index, applied)) return false;
+    if (round_.is_over()) end_hand();
+    return true;
+  }
   GameObservation observation(int seat) const;
 
   // Every hand dealt so far, in order (chombo replays included): setups()[i] produced
@@ -143,7 +150,10 @@ class Game {
 
  private:
   void start_hand();
-  void after_apply();  // a hand that ended: its result kept, the next hand dealt
+  void after_apply() {  // a hand that ended: its result kept, the next hand dealt
+    if (round_.is_over()) end_hand();
+  }
+  void end_hand();
 
   Rules rules_;
   std::uint64_t seed_ = 0;

@@ -20,64 +20,80 @@ bool has_id(const std::array<std::uint64_t, 3>& ids, int id) {
   return ids[id >> 6] >> (id & 63) & 1;
 }
 
-// The lowest set bit of each 4-bit group of x: in an id bitset, the lowest held copy of each
-// kind (bit j of a group survives when none of the group's lower bits is set).
-constexpr std::uint64_t lowest_in_nibbles(std::uint64_t x) {
-  return x & ~((x << 1) & 0xEEEEEEEEEEEEEEEEull) & ~((x << 2) & 0xCCCCCCCCCCCCCCCCull) &
-         ~((x << 3) & 0x8888888888888888ull);
-}
-
-// The red fives (copy 0 of 5m, 5p, 5s: ids 16, 52, 88) in the three words of an id bitset.
-constexpr std::array<std::uint64_t, 3> kRedFiveIds = {
-    (std::uint64_t{1} << 16) | (std::uint64_t{1} << 52), std::uint64_t{1} << (88 - 64), 0};
+// The kinds of the red fives (5m, 5p, 5s).
+constexpr std::uint64_t kRedFiveKinds = kind_bit(4) | kind_bit(13) | kind_bit(22);
 
 }  // namespace
 
 namespace detail {
 
-DiscardNames::DiscardNames(const std::array<std::uint64_t, 3>& held, int drawn_id,
-                           std::uint64_t forbidden, bool red_fives)
-    : ids(held) {
-  if (drawn_id >= 0 && has_id(held, drawn_id)) {
-    drawn = drawn_id;
-    ids[drawn >> 6] &= ~(std::uint64_t{1} << (drawn & 63));
-  }
+DiscardNames::DiscardNames(const std::array<std::uint64_t, 3>& held, std::uint64_t held_kinds,
+                           int drawn_id, std::uint64_t forbidden, bool red)
+    : ids(held), kinds(held_kinds & ~forbidden), red_fives(red) {
   for (std::uint64_t m = forbidden; m; m &= m - 1) {
     const int k = std::countr_zero(m);
     ids[k >> 4] &= ~(std::uint64_t{15} << ((k & 15) * 4));
   }
-  std::array<int, 3> in_word{};
-  for (int w = 0; w < 3; ++w) {
-    const std::uint64_t red = red_fives ? ids[w] & kRedFiveIds[w] : 0;
-    ids[w] = lowest_in_nibbles(ids[w] & ~red) | red;
-    in_word[w] = mask_size(ids[w]);
+  if (drawn_id >= 0 && has_id(held, drawn_id)) {
+    drawn = drawn_id;
+    const int k = drawn / 4;
+    kinds |= kind_bit(k);
+    // Alone in its kind, the drawn tile is the kind's one name (its lowest copy) and stays in
+    // `ids`; otherwise it is a name apart, after the others.
+    if (copies(k) != 1u << (drawn & 3)) {
+      ids[drawn >> 6] &= ~(std::uint64_t{1} << (drawn & 63));
+      special |= kind_bit(k);
+    }
   }
-  count = in_word[0] + in_word[1] + in_word[2];
-  if (drawn < 0) return;
-  ++count;
-  // The named ids below the end of the drawn tile's kind come before it.
-  const int end = 4 * (drawn / 4 + 1), word = end >> 6;
-  for (int w = 0; w < word; ++w) drawn_at += in_word[w];
-  if (word < 3) drawn_at += mask_size(ids[word] & ((std::uint64_t{1} << (end & 63)) - 1));
+  // A red five beside a plain copy of its kind: two names.
+  if (red_fives)
+    for (std::uint64_t m = kRedFiveKinds & kinds & ~special; m; m &= m - 1) {
+      const unsigned c = copies(std::countr_zero(m));
+      if ((c & 1u) && (c & ~1u)) special |= m & (0 - m);
+    }
+  count = mask_size(kinds & ~special);
+  std::array<int, 3> names{};
+  for (std::uint64_t m = special; m; m &= m - 1) count += names_of(std::countr_zero(m), names);
+}
+
+DiscardNames DiscardNames::drawn_only(int drawn_id) {
+  DiscardNames names;
+  names.drawn = drawn_id;
+  names.kinds = names.special = kind_bit(drawn_id / 4);
+  names.count = 1;
+  return names;
+}
+
+int DiscardNames::names_of(int kind, std::array<int, 3>& out) const {
+  int n = 0;
+  unsigned plain = copies(kind);
+  if (red_fives && is_five(kind) && (plain & 1u)) {
+    out[n++] = kind * 4;  // the red five, copy 0
+    plain &= ~1u;
+  }
+  if (plain) out[n++] = kind * 4 + std::countr_zero(plain);
+  if (drawn >= 0 && drawn / 4 == kind) out[n++] = drawn;
+  return n;
 }
 
 int DiscardNames::id_at(int index) const {
-  if (drawn >= 0 && index >= drawn_at) {
-    if (index == drawn_at) return drawn;
-    --index;
-  }
-  for (int w = 0; w < 2; ++w) {
-    const int here = mask_size(ids[w]);
-    if (index < here) {
-      std::uint64_t bits = ids[w];
-      for (; index > 0; --index) bits &= bits - 1;
-      return 64 * w + std::countr_zero(bits);
+  std::uint64_t rest = kinds;
+  std::array<int, 3> names{};
+  for (std::uint64_t todo = special;; todo &= todo - 1) {
+    // The kinds of one name before the next special kind (all the rest when none is left).
+    const std::uint64_t next = todo & (0 - todo);
+    std::uint64_t run = rest & (next - 1);
+    const int in_run = mask_size(run);
+    if (index < in_run) {
+      for (; index > 0; --index) run &= run - 1;
+      return lowest_copy(std::countr_zero(run));
     }
-    index -= here;
+    index -= in_run;
+    const int n = names_of(std::countr_zero(next), names);
+    if (index < n) return names[index];
+    index -= n;
+    rest &= ~(next | (next - 1));
   }
-  std::uint64_t bits = ids[2];
-  for (; index > 0; --index) bits &= bits - 1;
-  return 128 + std::countr_zero(bits);
 }
 
 }  // namespace detail
@@ -156,7 +172,11 @@ void Round::deal() {
       s.ids[id >> 6] |= std::uint64_t{1} << (id & 63);
       ++s.counts[id / 4];
     }
+    s.num_concealed = 13;
     s.hand_shanten = detail::HandShanten(s.counts);  // read once, not tile by tile
+    s.held_kinds = kinds_at_least(s.counts, 1);
+    s.pair_kinds = kinds_at_least(s.counts, 2);
+    s.quad_kinds = kinds_at_least(s.counts, 4);
     int i = 0;  // the event lists the 13 ids ascending: the id bitset in order
     for (int word = 0; word < 3; ++word)
       for (std::uint64_t bits = s.ids[word]; bits; bits &= bits - 1)
@@ -178,14 +198,24 @@ void Round::deal() {
 
 void Round::add_tile(int seat, int id) {
   Seat& s = seats_[seat];
+  const int kind = id / 4, before = s.counts[kind]++;
+  ++s.num_concealed;
   s.ids[id >> 6] |= std::uint64_t{1} << (id & 63);
-  s.hand_shanten.add(id / 4, s.counts[id / 4]++);
+  s.hand_shanten.add(kind, before);
+  s.held_kinds |= kind_bit(kind);
+  if (before == 1) s.pair_kinds |= kind_bit(kind);
+  if (before == 3) s.quad_kinds |= kind_bit(kind);
 }
 
 void Round::remove_tile(int seat, int id) {
   Seat& s = seats_[seat];
+  const int kind = id / 4, after = --s.counts[kind];
+  --s.num_concealed;
   s.ids[id >> 6] &= ~(std::uint64_t{1} << (id & 63));
-  s.hand_shanten.remove(id / 4, --s.counts[id / 4]);
+  s.hand_shanten.remove(kind, after);
+  if (after == 0) s.held_kinds &= ~kind_bit(kind);
+  if (after == 1) s.pair_kinds &= ~kind_bit(kind);
+  if (after == 3) s.quad_kinds &= ~kind_bit(kind);
 }
 
 // The first held id of `kind` that is (want_red) / is not (!want_red) a red five.
@@ -209,11 +239,6 @@ void Round::update_waits(int seat) {
 bool Round::is_furiten(int seat) const {
   const Seat& s = seats_[seat];
   return s.temporary_furiten || s.riichi_furiten || (s.discard_kinds & s.wait_kinds) != 0;
-}
-
-// §3.9: the seat has not discarded yet and no call has been made by anyone.
-bool Round::uninterrupted_first_turn(int seat) const {
-  return !interrupted_ && seats_[seat].num_discards == 0;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -241,6 +266,34 @@ void Round::draw(bool rinshan) {
   phase_ = Phase::kSelf;
   kuikae_forbidden_ = 0;
 }
+
+namespace {
+
+// Whether a hand holding the kinds `held` (bit per kind) has two tiles that make a run with a
+// tile of `kind`: the shape a chi needs, before the kuikae and copy checks of call_actions. The
+// five kinds kind-2 .. kind+2 of its suit, as bits 0..4 (kind itself bit 2), are one of the
+// shapes 0-1, 1-3 or 3-4 (kChiShapes: bit w set when the 5-bit window w holds one).
+constexpr std::uint32_t kChiShapes = [] {
+  std::uint32_t m = 0;
+  for (unsigned w = 0; w < 32; ++w)
+    if ((w & 3u) == 3u || (w & 10u) == 10u || (w & 24u) == 24u) m |= 1u << w;
+  return m;
+}();
+
+bool chi_shape(std::uint64_t held, int kind) {
+  if (!is_suited(kind)) return false;
+  const int base = kind / 9 * 9, pos = kind - base;  // 0..8 within the suit
+  const unsigned window = static_cast<unsigned>(((held >> base & 0x1FFu) << 2) >> pos) & 0x1Bu;
+  return kChiShapes >> window & 1u;
+}
+
+// Scratch for the claim lists of the seats after the first to answer in a window.
+std::vector<Action>& claim_scratch() {
+  thread_local std::vector<Action> scratch;
+  return scratch;
+}
+
+}  // namespace
 
 void Round::discard(const Action& a) {
   const int seat = current_;
@@ -282,28 +335,24 @@ void Round::discard(const Action& a) {
     if (same) return abortive_draw(AbortiveDraw::kSuufonRenda, -1);
   }
   claim_id_ = a.tile;
-  open_claim_window(Phase::kClaim);
+  // Most discards concern nobody (no seat waits on the tile or holds two of it, the next seat
+  // has no run shape with it): the window closes at once without asking anyone.
+  const int n = rules_.players;
+  std::uint64_t claimable = 0;  // waits and pairs of the other seats
+  for (int k = 1; k < n; ++k) {
+    const Seat& o = seats_[seat + k < n ? seat + k : seat + k - n];
+    claimable |= o.wait_kinds | o.pair_kinds;
+  }
+  const bool chi =
+      rules_.chi_allowed && chi_shape(seats_[seat + 1 < n ? seat + 1 : 0].held_kinds, kind);
+  if (offence_seen_ || chi || (claimable & kind_bit(kind))) return open_claim_window(Phase::kClaim);
+  phase_ = Phase::kClaim;
+  pending_ = 0;
+  win_capable_ = 0;
+  legal_version_ = ~0u;
+  legal_seat_ = -1;
+  close_without_ron(nullptr);
 }
-
-namespace {
-
-// Whether `c` holds two tiles that make a run with a tile of `kind` (a suited kind): the shape a
-// chi needs, before the kuikae and copy checks of call_actions.
-bool chi_shape(const Counts& c, int kind) {
-  if (!is_suited(kind)) return false;
-  const int n = number_of(kind);
-  const bool below1 = n >= 2 && c[kind - 1], below2 = n >= 3 && c[kind - 2];
-  const bool above1 = n <= 8 && c[kind + 1], above2 = n <= 7 && c[kind + 2];
-  return (below2 && below1) || (below1 && above1) || (above1 && above2);
-}
-
-// Scratch for the claim lists of the seats after the first to answer in a window.
-std::vector<Action>& claim_scratch() {
-  thread_local std::vector<Action> scratch;
-  return scratch;
-}
-
-}  // namespace
 
 // §3.3: every seat with a possible call answers; if none, the window closes at once.
 // A chankan window on an ankan tile concerns kokushi hands only, where allowed (§3.6).
@@ -314,22 +363,6 @@ void Round::open_claim_window(Phase window) {
   const int kind = claim_id_ / 4;
   const bool ankan = window == Phase::kChankan && !claim_kakan_ && !claim_kita_;
   const int n = rules_.players;
-  // Most discards concern nobody (no seat waits on the tile or holds two of it, the next seat
-  // has no run shape with it): the window closes at once without asking anyone.
-  if (window == Phase::kClaim && !offence_seen_) {
-    bool concerned = false;
-    for (int k = 1; k < n; ++k) {
-      const Seat& s = seats_[current_ + k < n ? current_ + k : current_ + k - n];
-      concerned |= (s.wait_kinds & kind_bit(kind)) != 0 || s.counts[kind] >= 2;
-    }
-    const int next = current_ + 1 < n ? current_ + 1 : 0;
-    concerned |= rules_.chi_allowed && chi_shape(seats_[next].counts, kind);
-    if (!concerned) {
-      legal_version_ = ~0u;
-      legal_seat_ = -1;
-      return close_without_ron(nullptr);
-    }
-  }
   int first = -1;  // the first seat to answer
   for (int k = 1; k < n; ++k) {
     const int seat = current_ + k < n ? current_ + k : current_ + k - n;
@@ -344,9 +377,9 @@ void Round::open_claim_window(Phase window) {
     // claim_actions offers more than a pass only with a ron, two copies for a pon or kan, or a
     // chi for the next seat (two tiles that make a run with the discard): other seats are not
     // asked.
-    const Counts& c = s.counts;
     const bool may_call = window == Phase::kClaim &&
-                          (c[kind] >= 2 || (k == 1 && rules_.chi_allowed && chi_shape(c, kind)));
+                          ((s.pair_kinds & kind_bit(kind)) != 0 ||
+                           (k == 1 && rules_.chi_allowed && chi_shape(s.held_kinds, kind)));
     if (!(win_capable_ >> seat & 1) && !may_call) continue;
     // The first seat with more than a pass is the first to answer (to_play()): its list stays in
     // legal_ as the cache; the lists of later seats (rarely any) go to a scratch vector.
@@ -515,7 +548,7 @@ void Round::self_actions(int seat, std::vector<Action>& out) const {
   }
   // §2.7-§2.8: kans need a live tile left and fewer than 4 kans.
   if (live_tiles_left() > 0 && total_kans_ < 4) {
-    for (std::uint64_t m = kinds_at_least(s.counts, 4); m; m &= m - 1) {
+    for (std::uint64_t m = s.quad_kinds; m; m &= m - 1) {
       const int k = std::countr_zero(m);
       if (!s.riichi || kan_allowed_in_riichi(seat, k))
         out.push_back(Action{
@@ -556,19 +589,13 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
   // Appended in one pass over the named ids. The vector keeps its capacity between decisions:
   // no allocation once warm. (Sizing the list first and writing through a pointer costs more:
   // resize() initialises; so does a scratch array written first and appended at once: +45%.)
-  const detail::DiscardNames names(s.ids, drawn_, kuikae_forbidden_, rules_.red_fives);
-  Action drawn = a;
-  drawn.tile = static_cast<std::int16_t>(names.drawn);
-  drawn.tsumogiri = true;
-  int position = 0;
-  for (int w = 0; w < 3; ++w) {
-    for (std::uint64_t bits = names.ids[w]; bits; bits &= bits - 1) {
-      if (position++ == names.drawn_at && names.drawn >= 0) out.push_back(drawn);
-      a.tile = static_cast<std::int16_t>(64 * w + std::countr_zero(bits));
-      out.push_back(a);
-    }
-  }
-  if (names.drawn >= 0 && position <= names.drawn_at) out.push_back(drawn);
+  const detail::DiscardNames names(s.ids, s.held_kinds, drawn_, kuikae_forbidden_,
+                                   rules_.red_fives);
+  names.for_each([&](int id) {
+    a.tile = static_cast<std::int16_t>(id);
+    a.tsumogiri = id == names.drawn;
+    out.push_back(a);
+  });
   if (!self || !riichi_possible(seat)) return;
   // §3.7: riichi on a closed hand, tenpai for payment after the discard.
   const std::size_t last = out.size();
@@ -594,19 +621,17 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
 
 int Round::discard_only_count(int seat) const {
   if (seat == discard_only_seat_ && version_ == discard_only_version_) return discard_only_.count;
-  discard_only_ = detail::DiscardNames();
-  if (seat == current_ && (phase_ == Phase::kDiscardOnly ||
-                           (phase_ == Phase::kSelf && !offers_more_than_discards(seat)))) {
-    if (seats_[seat].riichi) {  // the drawn tile only (§3.7)
-      discard_only_.drawn = drawn_;
-      discard_only_.count = 1;
-    } else {
-      discard_only_ =
-          detail::DiscardNames(seats_[seat].ids, drawn_, kuikae_forbidden_, rules_.red_fives);
-    }
-  }
   discard_only_seat_ = seat;
   discard_only_version_ = version_;
+  if (seat == current_ && (phase_ == Phase::kDiscardOnly ||
+                           (phase_ == Phase::kSelf && !offers_more_than_discards(seat)))) {
+    const Seat& s = seats_[seat];
+    discard_only_ = s.riichi ? detail::DiscardNames::drawn_only(drawn_)  // §3.7
+                             : detail::DiscardNames(s.ids, s.held_kinds, drawn_, kuikae_forbidden_,
+                                                    rules_.red_fives);
+  } else {
+    discard_only_.count = 0;  // not a discard-only turn (nothing else is read)
+  }
   return discard_only_.count;
 }
 
@@ -628,11 +653,13 @@ Action Round::discard_only_action(int seat, std::size_t index) const {
 bool Round::offers_more_than_discards(int seat) const {
   const Seat& s = seats_[seat];
   if (s.dead != DeadHandReason::kNone) return false;  // §4.5: discards only
-  if (can_tsumo(seat) || riichi_possible(seat)) return true;
+  // can_tsumo's and riichi_possible's first tests inline: most turns fail them.
+  if (drawn_ >= 0 && (s.wait_kinds >> (drawn_ / 4) & 1) && can_tsumo(seat)) return true;
+  if (!s.riichi && !s.open && s.shanten <= 1 && riichi_possible(seat)) return true;
   if (rules_.kyuushu_kyuuhai && uninterrupted_first_turn(seat)) return true;
   if (live_tiles_left() > 0) {
     if (rules_.kita && s.counts[kNorth] > 0) return true;
-    if (total_kans_ < 4 && kinds_at_least(s.counts, 4) != 0) return true;
+    if (total_kans_ < 4 && s.quad_kinds != 0) return true;
     for (int m = 0; m < s.num_melds && !s.riichi && total_kans_ < 4; ++m)
       if (s.melds[m].type == MeldType::kPon && s.counts[s.melds[m].ids[0] / 4] > 0) return true;
   }

@@ -31,6 +31,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -81,16 +82,48 @@ namespace detail {
 // kuikae forbids left out, and the drawn tile apart, after the others of its kind. The order
 // depends only on what the player can name (kind, red, drawn), never on physical copy ids, so a
 // bot that tracks tiles by name (mjai) sees the same list. (round.cpp)
+//
+// Most kinds have exactly one name (their lowest copy): only the drawn tile's kind beside other
+// copies and a red five beside a plain copy have more. The count is one popcount of the kinds
+// plus those few kinds' names, and the list is walked by kind.
 struct DiscardNames {
-  std::array<std::uint64_t, 3> ids{};  // the named ids other than the drawn tile
-  int drawn = -1;                      // the drawn id, -1 when none is held
-  int drawn_at = 0;  // its position in the list (the named ids below its kind's end)
-  int count = 0;     // names in all, the drawn tile included
+  // The held ids but the forbidden kinds' and the drawn tile when it is a name apart.
+  std::array<std::uint64_t, 3> ids{};
+  std::uint64_t kinds = 0;    // kinds with at least one name (bit per kind)
+  std::uint64_t special = 0;  // those with more than one name
+  int drawn = -1;             // the drawn id, -1 when none is held
+  int count = 0;              // names in all, the drawn tile included
+  bool red_fives = false;
 
   DiscardNames() = default;
-  DiscardNames(const std::array<std::uint64_t, 3>& held, int drawn_id, std::uint64_t forbidden,
-               bool red_fives);
+  // `held_kinds`: the kinds of `held` (bit per kind).
+  DiscardNames(const std::array<std::uint64_t, 3>& held, std::uint64_t held_kinds, int drawn_id,
+               std::uint64_t forbidden, bool red_fives);
+  // A riichi hand's list: the drawn tile only (§3.7).
+  static DiscardNames drawn_only(int drawn_id);
   int id_at(int index) const;  // the id at a position of the list (index < count)
+  // f(id) for every name, in the order of the list.
+  template <typename F>
+  void for_each(F&& f) const {
+    std::array<int, 3> names{};
+    for (std::uint64_t m = kinds; m; m &= m - 1) {
+      const int kind = std::countr_zero(m);
+      if (!(special >> kind & 1)) {
+        f(lowest_copy(kind));
+        continue;
+      }
+      const int n = names_of(kind, names);
+      for (int i = 0; i < n; ++i) f(names[i]);
+    }
+  }
+
+ private:
+  unsigned copies(int kind) const {
+    return static_cast<unsigned>(ids[kind >> 4] >> ((kind & 15) * 4)) & 15u;
+  }
+  int lowest_copy(int kind) const { return kind * 4 + std::countr_zero(copies(kind)); }
+  // The names of a kind in list order (red five, plain copy, drawn tile), into `out`; how many.
+  int names_of(int kind, std::array<int, 3>& out) const;
 };
 
 }  // namespace detail
@@ -262,6 +295,11 @@ class Round {
   // makes that discard, neither building the list.
   int discard_only_count(int seat) const;
   Action discard_only_action(int seat, std::size_t index) const;
+  // Self-play's discard: makes discard_only_action(seat, index) when discard_only_count(seat) was
+  // asked for this state and index is below it, and returns true; otherwise returns false and
+  // changes nothing (apply_legal then says why). No list, no search, no reason built.
+  // `applied`, when given, receives the action made.
+  bool apply_discard_only(int seat, std::size_t index, Action* applied = nullptr);
 
   // Chombo adjudicated outside the engine (or any offence above), settled per `rules.chombo`
   // (§4.5): kReverseMangan pays at once (non-dealer offender 4000 to East and 2000 to each
@@ -325,12 +363,19 @@ class Round {
     std::array<DiscardInfo, kMaxDiscards> discards{};
     std::uint64_t discard_kinds = 0;   // kinds ever discarded (permanent furiten)
     detail::HandShanten hand_shanten;  // kept with `counts` by add_tile / remove_tile
-    std::uint64_t wait_kinds = 0;      // cached waits of the 3n+1 concealed part
-    std::int8_t shanten = 8;           // cached shanten of the 3n+1 concealed part
+    // Kinds held at least once, twice (a pon on a discard) and four times (an ankan), bit per
+    // kind, kept with `counts` by add_tile / remove_tile: the claim window's and the turn's
+    // checks are mask tests.
+    std::uint64_t held_kinds = 0;
+    std::uint64_t pair_kinds = 0;
+    std::uint64_t quad_kinds = 0;
+    std::uint64_t wait_kinds = 0;  // cached waits of the 3n+1 concealed part
+    std::int8_t shanten = 8;       // cached shanten of the 3n+1 concealed part
     std::uint8_t num_melds = 0;
     std::uint8_t num_discards = 0;
     std::uint8_t num_kans = 0;
-    std::uint8_t num_kita = 0;  // North tiles set aside (nukidora)
+    std::uint8_t num_kita = 0;       // North tiles set aside (nukidora)
+    std::uint8_t num_concealed = 0;  // tiles in `counts`, kept by deal / add_tile / remove_tile
     std::array<std::uint8_t, 4> kita_ids{};
     bool open = false;    // a chi, pon, daiminkan or kakan
     bool riichi = false;  // declared (stake paid once accepted)
@@ -367,7 +412,10 @@ class Round {
   unsigned held_copies(int seat, int kind) const {
     return static_cast<unsigned>(seats_[seat].ids[kind >> 4] >> ((kind & 15) * 4)) & 15u;
   }
-  bool uninterrupted_first_turn(int seat) const;
+  // §3.9: the seat has not discarded yet and no call has been made by anyone.
+  bool uninterrupted_first_turn(int seat) const {
+    return !interrupted_ && seats_[seat].num_discards == 0;
+  }
   void compute_legal(int seat, std::vector<Action>& out) const;
   void self_actions(int seat, std::vector<Action>& out) const;
   void discard_actions(int seat, bool riichi, std::vector<Action>& out) const;

@@ -68,12 +68,7 @@ ApplyResult Round::apply_legal(int seat, std::size_t index, Action* applied) {
     return {};
   }
   // A discard counted by discard_only_count() for this version: made without the list.
-  if (seat == discard_only_seat_ && version_ == discard_only_version_ &&
-      index < static_cast<std::size_t>(discard_only_.count)) {
-    a = discard_only_action(seat, index);
-    apply_found(a);
-    return {};
-  }
+  if (apply_discard_only(seat, index, &a)) return {};
   if (phase_ == Phase::kOver || seat < 0 || seat >= rules_.players) return refuse_seat(seat);
   const std::vector<Action>& legal = legal_actions(seat);
   if (legal.empty()) return refuse_seat(seat);
@@ -90,6 +85,22 @@ ApplyResult Round::apply_legal(int seat, std::size_t index, Action* applied) {
   a = legal[index];
   apply_found(a);
   return {};
+}
+
+bool Round::apply_discard_only(int seat, std::size_t index, Action* applied) {
+  if (seat != discard_only_seat_ || version_ != discard_only_version_ ||
+      index >= static_cast<std::size_t>(discard_only_.count))
+    return false;
+  Action a;
+  a.type = ActionType::kDiscard;
+  a.seat = static_cast<std::int8_t>(seat);
+  a.tile = static_cast<std::int16_t>(discard_only_.id_at(static_cast<int>(index)));
+  a.tsumogiri = a.tile == discard_only_.drawn;
+  if (applied) *applied = a;
+  ++version_;
+  discard(a);
+  ++version_;
+  return true;
 }
 
 // `found` may be an element of legal_, which the action rewrites: it is copied first.
@@ -192,15 +203,20 @@ void Round::observe(int seat, Observation& o) const {
   o.honba = setup_.honba;
   o.riichi_sticks = sticks_;
   o.scores = scores_;
-  o.concealed.clear();
-  append_ids(seats_[seat].ids, o.concealed);
+  // Sized once from the kept count and written in place (no push_back per tile).
+  const Seat& own = seats_[seat];
+  o.concealed.resize(own.num_concealed);
+  std::uint8_t* out = o.concealed.data();
+  for (int w = 0; w < 3; ++w)
+    for (std::uint64_t bits = own.ids[w]; bits; bits &= bits - 1)
+      *out++ = static_cast<std::uint8_t>(64 * w + std::countr_zero(bits));
   o.drawn = seat == current_ && phase_ == Phase::kSelf ? drawn_ : -1;
   for (int s = 0; s < 4; ++s) {
     const Seat& st = seats_[s];
     o.discards[s].assign(st.discards.begin(), st.discards.begin() + st.num_discards);
     o.melds[s].assign(st.melds.begin(), st.melds.begin() + st.num_melds);
     o.riichi[s] = st.riichi;
-    o.concealed_count[s] = total(st.counts);
+    o.concealed_count[s] = st.num_concealed;
     o.kita[s] = st.num_kita;
   }
   o.dora_indicators.clear();
@@ -231,6 +247,12 @@ std::string Round::audit() const {
   for (int i = 0; i < kNumTiles; ++i)
     if (!used_slot[i]) ++seen[wall_.tiles[i]];
   std::string err;
+  for (int s = 0; s < 4; ++s)
+    if (seats_[s].num_concealed != total(seats_[s].counts)) {
+      err += "seat ";
+      err += std::to_string(s);
+      err += " concealed count off; ";
+    }
   for (int id = 0; id < kNumTiles; ++id) {
     if (seen[id] == 1) continue;
     err += "id ";
