@@ -117,6 +117,10 @@ TEST(UkeireAfterDiscards, AgreesWithBruteForceOnRandomHands) {
 namespace riichi::bots {
 namespace {
 
+// Every yaku plan bit: yakuhai, tanyao, toitoi and honitsu in each of the three suits.
+constexpr std::uint16_t kEveryPlan = kPlanYakuhai | kPlanTanyao | kPlanToitoi | kPlanHonitsu |
+                                     (kPlanHonitsu << 1) | (kPlanHonitsu << 2);
+
 int brute_plan_ukeire(const Counts& after, std::uint16_t plans, const HandView& v, int discarded,
                       int shanten_now) {
   int total = 0;
@@ -168,14 +172,12 @@ TEST(BotDiscardEval, TiedDiscardsAgreeWithABruteForce) {
 
 TEST(BotDiscardEval, EachPlanAloneAsItsOwnPlanShanten) {
   testing::SplitMix64 rng{2028};
-  const std::uint16_t all = kPlanYakuhai | kPlanTanyao | kPlanToitoi | kPlanHonitsu |
-                            (kPlanHonitsu << 1) | (kPlanHonitsu << 2);
   for (int i = 0; i < testing::iterations(1000); ++i) {
     HandView v;
     v.open = true;
     v.hand = testing::random_hand(rng, 11 - 3 * (i % 3));
     v.seat_wind = 27 + rng.below(4);
-    const auto plans = static_cast<std::uint16_t>(all & (rng.next() | kPlanYakuhai));
+    const auto plans = static_cast<std::uint16_t>(kEveryPlan & (rng.next() | kPlanYakuhai));
     const PlanShanten together(v.hand, plans, false, v);
     for (int k = 0; k < kNumKinds; ++k) {
       if (v.hand[k] == 0) continue;
@@ -226,8 +228,6 @@ TEST(BotDiscardEval, DiscardShantenCountsEveryForm) {
 // open hands under random plan sets, value honours held as singles, pairs and pungs included.
 TEST(BotDiscardEval, AddedBelowMaskIsAddedBelowKindByKind) {
   testing::SplitMix64 rng{2029};
-  const std::uint16_t all = kPlanYakuhai | kPlanTanyao | kPlanToitoi | kPlanHonitsu |
-                            (kPlanHonitsu << 1) | (kPlanHonitsu << 2);
   for (int i = 0; i < testing::iterations(1000); ++i) {
     HandView v;
     v.open = true;
@@ -235,7 +235,7 @@ TEST(BotDiscardEval, AddedBelowMaskIsAddedBelowKindByKind) {
     for (int k = 0; k < kNumKinds; ++k)
       v.visible[k] = static_cast<std::uint8_t>(rng.below(5 - v.hand[k]) * (rng.below(4) == 0));
     v.seat_wind = 27 + rng.below(4);
-    const auto plans = static_cast<std::uint16_t>(all & (rng.next() | kPlanYakuhai));
+    const auto plans = static_cast<std::uint16_t>(kEveryPlan & (rng.next() | kPlanYakuhai));
     const PlanShanten plan(v.hand, plans, false, v);
     std::uint64_t kinds = 0;
     for (int k = 0; k < kNumKinds; ++k)
