@@ -2,6 +2,8 @@
 // the algorithm documented in wall.hpp) and stacked walls (RULES.md §2.3, §2.4).
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "riichi/hand.hpp"
 #include "riichi/wall.hpp"
 
@@ -49,6 +51,22 @@ TEST(Wall, BoundedIsTheDocumentedRejectionAndRemainder) {
       while (rem != 0 && w >= 0 - rem) w = words.next();
       ASSERT_EQ(fast.bounded(n), w % n) << "n = " << n << ", draw " << i;
     }
+  }
+  // The small bounds' remainder on the words the generator rarely gives: 0, 2^64 - 1, around
+  // 2^32 and its multiples, and around multiples of n near the top.
+  for (std::uint64_t n = 1; n <= 256; ++n) {
+    std::vector<std::uint64_t> words = {0, 1, ~std::uint64_t{0}, ~std::uint64_t{0} - 1};
+    for (std::uint64_t hi : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0xFFFFFFFF}})
+      for (std::uint64_t lo : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0xFFFFFFFF}})
+        words.push_back(hi << 32 | lo);
+    const std::uint64_t top = ~std::uint64_t{0} / n * n;
+    for (std::uint64_t k = 0; k < 3; ++k)
+      for (std::uint64_t j : {std::uint64_t{0}, std::uint64_t{1}, n - 1})
+        words.push_back(top - k * n + j);
+    Xoshiro256 rng(n);
+    for (int i = 0; i < 2000; ++i) words.push_back(rng.next());
+    for (std::uint64_t w : words)
+      ASSERT_EQ(Xoshiro256::small_remainder(w, n), w % n) << "n = " << n << ", w = " << w;
   }
   // Bounds whose rejection zone is large enough to be hit: 2^63 + 1 rejects almost half.
   const std::uint64_t big = (std::uint64_t{1} << 63) + 1;

@@ -373,7 +373,7 @@ class HandShanten {
     const int first = low == 0 ? delta : 0, second = low == 1 ? delta : 0;
     kinds_ += first;
     pairs_ += second;
-    if (is_yaochuu(kind)) {
+    if (kYaochuuMask >> kind & 1) {  // is_yaochuu(kind) without the division by 9
       yaochuu_kinds_ += first;
       yaochuu_pairs_ += second;
     }

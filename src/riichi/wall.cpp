@@ -22,12 +22,12 @@ Xoshiro256::Xoshiro256(std::uint64_t seed) {
   if ((s_[0] | s_[1] | s_[2] | s_[3]) == 0) s_[0] = 1;
 }
 
-// 2^64 mod n and Lemire's constant for every small bound (wall.hpp).
+// 2^64 mod n, Lemire's constant and 2^32 mod n for every small bound (wall.hpp).
 const std::array<Xoshiro256::SmallDivisor, Xoshiro256::kSmallBounds + 1> Xoshiro256::kDivisors =
     [] {
       std::array<SmallDivisor, kSmallBounds + 1> t{};
       for (std::uint64_t n = 1; n <= kSmallBounds; ++n)
-        t[n] = SmallDivisor{(0 - n) % n, ~static_cast<unsigned __int128>(0) / n + 1};
+        t[n] = SmallDivisor{(0 - n) % n, ~std::uint64_t{0} / n + 1, (std::uint64_t{1} << 32) % n};
       return t;
     }();
 

@@ -62,28 +62,36 @@ class Xoshiro256 {
   std::uint64_t bounded(std::uint64_t n) {
     if (n < 1 || n > kSmallBounds) return bounded_large(n);
     // Small bounds (the shuffle, the bots' picks) without a division: 2^64 mod n is tabled, and
-    // w mod n is Lemire's "faster remainder by direct computation" (Lemire, Kaser, Kurz 2019):
-    // with M = floor((2^128 - 1) / n) + 1, w mod n is the high 64 bits of (M * w mod 2^128) * n,
-    // exact for every 64-bit w (test_wall.cpp checks it against %).
+    // w mod n takes two 64-bit steps (small_remainder).
     const SmallDivisor& d = kDivisors[n];
     for (;;) {
       const std::uint64_t w = next();
       if (d.rem != 0 && w >= 0 - d.rem) continue;
-      const unsigned __int128 low = d.magic * w;
-      const unsigned __int128 bottom =
-          static_cast<unsigned __int128>(static_cast<std::uint64_t>(low)) * n >> 64;
-      const unsigned __int128 top =
-          static_cast<unsigned __int128>(static_cast<std::uint64_t>(low >> 64)) * n;
-      return static_cast<std::uint64_t>((bottom + top) >> 64);
+      return remainder(w, n, d);
     }
+  }
+  // w mod n for 1 <= n <= 256 as bounded() computes it (tests compare it with %).
+  static std::uint64_t small_remainder(std::uint64_t w, std::uint64_t n) {
+    return remainder(w, n, kDivisors[n]);
   }
 
  private:
   static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   struct SmallDivisor {
-    std::uint64_t rem = 0;  // 2^64 mod n
-    unsigned __int128 magic = 0;
+    std::uint64_t rem = 0;    // 2^64 mod n
+    std::uint64_t magic = 0;  // floor((2^64 - 1) / n) + 1, mod 2^64 (0 for n = 1)
+    std::uint64_t r32 = 0;    // 2^32 mod n
   };
+  // w mod n in two steps. First a = (w >> 32) * (2^32 mod n) + (w mod 2^32), congruent to w and
+  // below 257 * 2^32. Then Lemire's "faster remainder by direct computation" (Lemire, Kaser, Kurz
+  // 2019) with F = 64: c = magic = (2^64 + e) / n for some 0 <= e <= n, a = q n + r; then
+  // c a mod 2^64 = (2^64 r + e a) / n (below 2^64 as e a < 2^64), and its product with n over
+  // 2^64 is r + e a / 2^64, whose floor is r.
+  static std::uint64_t remainder(std::uint64_t w, std::uint64_t n, const SmallDivisor& d) {
+    const std::uint64_t a = (w >> 32) * d.r32 + (w & 0xFFFFFFFFull);
+    const std::uint64_t low = d.magic * a;
+    return static_cast<std::uint64_t>(static_cast<unsigned __int128>(low) * n >> 64);
+  }
   static constexpr std::uint64_t kSmallBounds = 256;
   static const std::array<SmallDivisor, kSmallBounds + 1> kDivisors;
   std::uint64_t bounded_large(std::uint64_t n);
