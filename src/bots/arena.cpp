@@ -37,6 +37,12 @@ class HandTracker {
       return;
     }
     const std::vector<Event>& events = game.round().events();
+    // A discard (or a riichi declaration) never makes a call: the windows it opens are answered
+    // by later actions, and one nobody can answer closes without a call. Its events are skipped.
+    if (action.type == ActionType::kDiscard || action.type == ActionType::kRiichi) {
+      events_seen_ = events.size();
+      return;
+    }
     for (std::size_t i = events_seen_; i < events.size(); ++i) {
       const Event& e = events[i];
       if (e.type == EventType::kCall && e.meld <= MeldType::kDaiminkan)

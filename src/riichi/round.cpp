@@ -20,9 +20,6 @@ bool has_id(const std::array<std::uint64_t, 3>& ids, int id) {
   return ids[id >> 6] >> (id & 63) & 1;
 }
 
-// The kinds of the red fives (5m, 5p, 5s).
-constexpr std::uint64_t kRedFiveKinds = kind_bit(4) | kind_bit(13) | kind_bit(22);
-
 }  // namespace
 
 namespace detail {
@@ -45,12 +42,15 @@ DiscardNames::DiscardNames(const std::array<std::uint64_t, 3>& held, std::uint64
       special |= kind_bit(k);
     }
   }
-  // A red five beside a plain copy of its kind: two names.
-  if (red_fives)
-    for (std::uint64_t m = kRedFiveKinds & kinds & ~special; m; m &= m - 1) {
-      const unsigned c = copies(std::countr_zero(m));
-      if ((c & 1u) && (c & ~1u)) special |= m & (0 - m);
-    }
+  // A red five beside a plain copy of its kind: two names. The three fives (5m, 5p, 5s: kinds 4,
+  // 13, 22) tested at once, without a loop: a kind not held (or forbidden) has no copies here.
+  if (red_fives) {
+    const auto red_and_plain = [this](int kind) -> std::uint64_t {
+      const unsigned c = copies(kind);
+      return (c & 1u) && (c & ~1u) ? kind_bit(kind) : 0;
+    };
+    special |= (red_and_plain(4) | red_and_plain(13) | red_and_plain(22)) & kinds & ~special;
+  }
   count = mask_size(kinds & ~special);
   std::array<int, 3> names{};
   for (std::uint64_t m = special; m; m &= m - 1) count += names_of(std::countr_zero(m), names);
@@ -77,6 +77,11 @@ int DiscardNames::names_of(int kind, std::array<int, 3>& out) const {
 }
 
 int DiscardNames::id_at(int index) const {
+  if (special == 0) {  // one name per kind (most turns): the index-th kind's lowest copy
+    std::uint64_t run = kinds;
+    for (; index > 0; --index) run &= run - 1;
+    return lowest_copy(std::countr_zero(run));
+  }
   std::uint64_t rest = kinds;
   std::array<int, 3> names{};
   for (std::uint64_t todo = special;; todo &= todo - 1) {
@@ -298,7 +303,7 @@ std::vector<Action>& claim_scratch() {
 void Round::discard(const Action& a) {
   const int seat = current_;
   Seat& s = seats_[seat];
-  flip_pending_kan_dora();  // §2.6: Tenhou minkan dora appear with the next discard
+  if (pending_kan_dora_) flip_pending_kan_dora();  // §2.6: Tenhou minkan dora, next discard
   const bool riichi = a.type == ActionType::kRiichi;
   const bool first = uninterrupted_first_turn(seat);
   if (riichi) {
