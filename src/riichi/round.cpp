@@ -51,9 +51,18 @@ DiscardNames::DiscardNames(const std::array<std::uint64_t, 3>& held, std::uint64
     };
     special |= (red_and_plain(4) | red_and_plain(13) | red_and_plain(22)) & kinds & ~special;
   }
+  // The special kinds' names counted as names_of() lists them (red five, plain copy, drawn
+  // tile), without writing them.
   count = mask_size(kinds & ~special);
-  std::array<int, 3> names{};
-  for (std::uint64_t m = special; m; m &= m - 1) count += names_of(std::countr_zero(m), names);
+  for (std::uint64_t m = special; m; m &= m - 1) {
+    const int kind = std::countr_zero(m);
+    unsigned plain = copies(kind);
+    if (red_fives && is_five(kind) && (plain & 1u)) {
+      ++count;
+      plain &= ~1u;
+    }
+    count += static_cast<int>(plain != 0) + static_cast<int>(drawn >= 0 && drawn / 4 == kind);
+  }
 }
 
 DiscardNames DiscardNames::drawn_only(int drawn_id) {
