@@ -27,31 +27,36 @@ class SwapValues {
   // hands. A kind whose tile does not bring even the whole hand to `need` cannot bring it less a
   // tile there (a value never grows when a tile is taken away): it is dropped from `ins` at once.
   SwapValues(const Counts& hand, int tiles, std::uint64_t held, std::uint64_t ins, int need)
-      : parts_(hand), ins_(ins), blocks_(tiles / 3), need_(need) {
+      : ins_(ins), blocks_(tiles / 3), need_(need) {
+    const PartClasses parts(hand);
+    const ShantenTableData& t = kShantenTableData;
     for (int part = 0; part < 4; ++part) {
+      Part& p = part_[static_cast<std::size_t>(part)];
+      const int side = part / 2;
+      p.by_other =
+          t.final_value + blocks_ + (side == 0 ? parts.sz_ : parts.mp_) * kFinalMul[1 - side];
+      p.side_table = side == 0 ? t.mp_class : t.sz_class;
+      p.with_sibling = p.side_table + parts.class_[part ^ 1] * kFirstMul[part ^ 1];
+      p.low = parts.low_[part];
+      p.high = part < 3 ? parts.high_[part] : 0;
+      p.cls = parts.class_[part];
+      p.first_mul = kFirstMul[part];
+      p.this_mul = kFinalMul[side];
       // A part holding every tile has no class with one more: every `out` is in it.
       if ((held & ~kPartMask[part]) == 0) continue;
-      const int other = part < 2 ? parts_.sz_ : parts_.mp_;
-      const std::int8_t* by_other =
-          kShantenTableData.final_value + blocks_ + other * kFinalMul[1 - part / 2];
-      const std::uint8_t* with_sibling =
-          (part < 2 ? kShantenTableData.mp_class : kShantenTableData.sz_class) +
-          parts_.class_[part ^ 1] * kFirstMul[part ^ 1];
-      const int first_mul = kFirstMul[part], final_mul = kFinalMul[part / 2];
-      const int low = parts_.low_[part], high = part < 3 ? parts_.high_[part] : 0;
       const auto keep_if = [&](std::uint64_t m, int added) {
         const int k = std::countr_zero(m);
-        added_part_[k] = static_cast<std::uint16_t>(added * first_mul);
-        added_final_[k] = static_cast<std::uint16_t>(with_sibling[added_part_[k]] * final_mul);
-        if (by_other[added_final_[k]] < need) ins_ &= ~(m & -m);
+        added_part_[k] = static_cast<std::uint16_t>(added * p.first_mul);
+        added_final_[k] = static_cast<std::uint16_t>(p.with_sibling[added_part_[k]] * p.this_mul);
+        if (p.by_other[added_final_[k]] < need) ins_ &= ~(m & -m);
       };
       if (part == 3) {
         for (std::uint64_t m = ins & kPartMask[3]; m; m &= m - 1)
-          keep_if(m, ShantenTables::honor_at(low + kLowStep[std::countr_zero(m)]));
+          keep_if(m, ShantenTables::honor_at(p.low + kLowStep[std::countr_zero(m)]));
       } else {
         for (std::uint64_t m = ins & kPartMask[part]; m; m &= m - 1) {
           const int k = std::countr_zero(m);
-          keep_if(m, ShantenTables::suit_at(low + kLowStep[k], high + kHighStep[k]));
+          keep_if(m, ShantenTables::suit_at(p.low + kLowStep[k], p.high + kHighStep[k]));
         }
       }
     }
@@ -60,60 +65,49 @@ class SwapValues {
   // The kinds `in` of `ins` for which the hand less one `out` (a held kind) and plus one `in`
   // has a block value of at least `need`, as a bit per kind. Asked for the `out` in ascending
   // order (the memo of the outside answers is per part).
-  std::uint64_t at_least(int out) {
+  [[gnu::always_inline]] std::uint64_t at_least(int out) {
     const int need = need_;
-    const ShantenTableData& t = kShantenTableData;
-    const int part = PartClasses::kPartOf[out], side = part / 2, sibling_part = part ^ 1;
-    int low = parts_.low_[part], high = part < 3 ? parts_.high_[part] : 0;
-    low -= kLowStep[out];
-    high -= kHighStep[out];
+    const int part = PartClasses::kPartOf[out];
+    const Part& p = part_[static_cast<std::size_t>(part)];
+    const int low = p.low - kLowStep[out], high = p.high - kHighStep[out];
     const int removed =
         part == 3 ? ShantenTables::honor_at(low) : ShantenTables::suit_at(low, high);
-    const int sibling = parts_.class_[sibling_part];
-    const int this_mul = kFinalMul[side], other_mul = kFinalMul[1 - side];
-    const std::int8_t* by_other =
-        t.final_value + blocks_ + (side == 0 ? parts_.sz_ : parts_.mp_) * other_mul;
-    const std::uint8_t* side_table = side == 0 ? t.mp_class : t.sz_class;
-    const std::uint64_t open = ins_;
-    std::uint64_t result = 0;
+    std::uint64_t result;
     if (part != memo_part_) memo_part_ = part, memo_valid_ = 0;
-    if (removed == parts_.class_[part]) {
+    if (removed == p.cls) {
       // `out` leaves its part's class as it was (an isolated tile, say): with any `in` outside
       // the part the hand has the classes of the whole hand plus `in`, which the constructor
       // kept in `ins_` only when its value is at least `need`.
-      result |= ins_ & ~kPartMask[part];
+      result = ins_ & ~kPartMask[part];
     } else if (memo_valid_ >> removed & 1) {
-      result |= memo_[static_cast<std::size_t>(removed)];
+      result = memo_[static_cast<std::size_t>(removed)];
     } else {
-      std::uint64_t outside = 0;
+      result = 0;
       // `in` on the other side: one lookup.
-      const std::int8_t* by_removed =
-          t.final_value + blocks_ + side_class(part, removed, sibling) * this_mul;
-      for (std::uint64_t m = open & kSideMask[1 - side]; m; m &= m - 1) {
+      const std::int8_t* by_removed = kShantenTableData.final_value + blocks_ +
+                                      p.with_sibling[removed * p.first_mul] * p.this_mul;
+      for (std::uint64_t m = ins_ & kSideMask[1 - part / 2]; m; m &= m - 1) {
         const int k = std::countr_zero(m);
-        outside |= std::uint64_t{by_removed[added_final_[k]] >= need} << k;
+        result |= std::uint64_t{by_removed[added_final_[k]] >= need} << k;
       }
       // `in` in the sibling part: the side's class, then the value.
-      const std::uint8_t* with_removed = side_table + removed * kFirstMul[part];
-      for (std::uint64_t m = open & kPartMask[sibling_part]; m; m &= m - 1) {
+      const std::uint8_t* with_removed = p.side_table + removed * p.first_mul;
+      for (std::uint64_t m = ins_ & kPartMask[part ^ 1]; m; m &= m - 1) {
         const int k = std::countr_zero(m);
-        outside |= std::uint64_t{by_other[with_removed[added_part_[k]] * this_mul] >= need} << k;
+        result |= std::uint64_t{p.by_other[with_removed[added_part_[k]] * p.this_mul] >= need} << k;
       }
-      memo_[static_cast<std::size_t>(removed)] = outside;
+      memo_[static_cast<std::size_t>(removed)] = result;
       memo_valid_ |= std::uint64_t{1} << removed;
-      result |= outside;
     }
     // `in` in the same part: the part's class, the side's class, the value.
-    const std::uint8_t* with_sibling = side_table + sibling * kFirstMul[sibling_part];
-    const int mul = kFirstMul[part];
     const auto add_if = [&](std::uint64_t m, int changed) {
-      result |= (m & -m) * (by_other[with_sibling[changed * mul] * this_mul] >= need);
+      result |= (m & -m) * (p.by_other[p.with_sibling[changed * p.first_mul] * p.this_mul] >= need);
     };
     if (part == 3) {
-      for (std::uint64_t m = open & kPartMask[3]; m; m &= m - 1)
+      for (std::uint64_t m = ins_ & kPartMask[3]; m; m &= m - 1)
         add_if(m, ShantenTables::honor_at(low + kLowStep[std::countr_zero(m)]));
     } else {
-      for (std::uint64_t m = open & kPartMask[part]; m; m &= m - 1) {
+      for (std::uint64_t m = ins_ & kPartMask[part]; m; m &= m - 1) {
         const int k = std::countr_zero(m);
         add_if(m, ShantenTables::suit_at(low + kLowStep[k], high + kHighStep[k]));
       }
@@ -122,12 +116,6 @@ class SwapValues {
   }
 
  private:
-  // The side's class from one part's class and the other part's (`part` gives the order).
-  static int side_class(int part, int cls, int sibling) {
-    const ShantenTableData& t = kShantenTableData;
-    const std::uint8_t* table = part < 2 ? t.mp_class : t.sz_class;
-    return table[cls * kFirstMul[part] + sibling * kFirstMul[part ^ 1]];
-  }
   static constexpr std::uint64_t kPartMask[4] = {
       0x1FF, std::uint64_t{0x1FF} << 9, std::uint64_t{0x1FF} << 18, std::uint64_t{0x7F} << 27};
   static constexpr std::uint64_t kSideMask[2] = {std::uint64_t{0x3FFFF},
@@ -149,7 +137,16 @@ class SwapValues {
     return t;
   }();
 
-  PartClasses parts_;
+  // Per part: the lookups that do not depend on the kinds swapped. The final table from the
+  // other side's class (+ blocks); the part's side table, and it from the sibling part's class;
+  // the part's keys and class; its index multipliers in the side and final tables.
+  struct Part {
+    const std::int8_t* by_other;
+    const std::uint8_t* side_table;
+    const std::uint8_t* with_sibling;
+    int low, high, cls, first_mul, this_mul;
+  };
+  std::array<Part, 4> part_;
   std::uint64_t ins_;
   int blocks_, need_;
   std::array<std::uint16_t, kNumKinds> added_part_;   // class with the kind added x kFirstMul
