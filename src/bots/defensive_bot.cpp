@@ -61,6 +61,14 @@ bool DefensiveBot::push(const HandView& v, const SafetyModel& safety, int shante
 }
 
 Action DefensiveBot::choose(const Observation& obs, std::span<const Action> legal) {
+  return pick(obs, legal);
+}
+
+int DefensiveBot::choose_index(const Observation& obs, std::span<const Action> legal) {
+  return static_cast<int>(&pick(obs, legal) - legal.data());
+}
+
+const Action& DefensiveBot::pick(const Observation& obs, std::span<const Action> legal) {
   if (legal.size() == 1) return legal[0];
   if (const Action* win = find_win(legal)) return *win;
   const HandView v = read_view(obs, efficiency_.rules());
@@ -75,8 +83,9 @@ Action DefensiveBot::choose(const Observation& obs, std::span<const Action> lega
   return *find_type(legal, ActionType::kPass);
 }
 
-Action DefensiveBot::choose_turn(const Observation& obs, const HandView& v,
-                                 const SafetyModel& safety, std::span<const Action> legal) const {
+const Action& DefensiveBot::choose_turn(const Observation& obs, const HandView& v,
+                                        const SafetyModel& safety,
+                                        std::span<const Action> legal) const {
   if (find_type(legal, ActionType::kKyuushu) != nullptr) return efficiency_.choose_turn(v, legal);
   // The shanten of every discard first; the effective tiles (most of the cost) only when the
   // choice can depend on them: a tenpai hand (the waits decide whether to push), a push (the

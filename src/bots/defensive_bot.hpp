@@ -59,6 +59,8 @@ class DefensiveBot final : public Bot {
 
   std::string name() const override { return "defensive"; }
   Action choose(const Observation& observation, std::span<const Action> legal) override;
+  // The position of choose()'s action in `legal` (every choice is an element of the list).
+  int choose_index(const Observation& observation, std::span<const Action> legal) override;
 
   // The hand value estimate in han (see above).
   static int value_estimate(const HandView& v);
@@ -68,8 +70,10 @@ class DefensiveBot final : public Bot {
   // `safest_tenpai_danger` is the lowest per-threat danger among discards keeping tenpai.
   bool push(const HandView& v, const SafetyModel& safety, int shanten, int waits,
             int safest_tenpai_danger, int live_tiles) const;
-  Action choose_turn(const Observation& obs, const HandView& v, const SafetyModel& safety,
-                     std::span<const Action> legal) const;
+  // choose()'s action, an element of `legal`.
+  const Action& pick(const Observation& obs, std::span<const Action> legal);
+  const Action& choose_turn(const Observation& obs, const HandView& v, const SafetyModel& safety,
+                            std::span<const Action> legal) const;
 
   EfficiencyBot efficiency_;
   Options options_;

@@ -129,6 +129,14 @@ const Action* find_type(std::span<const Action> legal, ActionType type) {
 EfficiencyBot::EfficiencyBot(std::uint64_t /*seed*/, const Rules& rules) : rules_(rules) {}
 
 Action EfficiencyBot::choose(const Observation& obs, std::span<const Action> legal) {
+  return pick(obs, legal);
+}
+
+int EfficiencyBot::choose_index(const Observation& obs, std::span<const Action> legal) {
+  return static_cast<int>(&pick(obs, legal) - legal.data());
+}
+
+const Action& EfficiencyBot::pick(const Observation& obs, std::span<const Action> legal) {
   if (legal.size() == 1) return legal[0];
   bool claim = false;  // find_win, then find_type(kPass), in one pass
   for (const Action& a : legal) {
@@ -144,7 +152,7 @@ std::uint16_t EfficiencyBot::plans(const HandView& v) const {
   return p != 0 ? p : static_cast<std::uint16_t>(kPlanFree);
 }
 
-Action EfficiencyBot::choose_turn(const HandView& v, std::span<const Action> legal) const {
+const Action& EfficiencyBot::choose_turn(const HandView& v, std::span<const Action> legal) const {
   const TurnActions t = scan_turn(legal, rules_.red_fives);
   if (t.kyuushu != nullptr) {
     int kinds = 0;
@@ -169,8 +177,8 @@ Action EfficiencyBot::choose_turn(const HandView& v, std::span<const Action> leg
   return *t.discard[static_cast<std::size_t>(top.kind)];  // discard_or_riichi's discard
 }
 
-Action EfficiencyBot::discard_or_riichi(std::span<const Action> legal,
-                                        const DiscardEval& best) const {
+const Action& EfficiencyBot::discard_or_riichi(std::span<const Action> legal,
+                                               const DiscardEval& best) const {
   if (best.shanten == 0 && best.ukeire > 0)
     if (const Action* r = pick_copy(legal, ActionType::kRiichi, best.kind, rules_.red_fives))
       return *r;
@@ -229,9 +237,9 @@ int EfficiencyBot::call_shanten(const HandView& v, const Action& call) const {
   return best;
 }
 
-Action EfficiencyBot::choose_claim(const HandView& v, std::span<const Action> legal) const {
+const Action& EfficiencyBot::choose_claim(const HandView& v, std::span<const Action> legal) const {
   const Action* pass = find_type(legal, ActionType::kPass);
-  const Action fallback = pass != nullptr ? *pass : legal[0];
+  const Action& fallback = pass != nullptr ? *pass : legal[0];
   const std::uint16_t now = available_plans(v, rules_);
   if (now == 0) return fallback;  // open without a yaku left: no more calls
   const bool closed = !v.open;

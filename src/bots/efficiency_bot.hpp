@@ -43,22 +43,27 @@ class EfficiencyBot : public Bot {
 
   std::string name() const override { return "efficiency"; }
   Action choose(const Observation& observation, std::span<const Action> legal) override;
+  // The position of choose()'s action in `legal` (every choice is an element of the list).
+  int choose_index(const Observation& observation, std::span<const Action> legal) override;
 
   const Rules& rules() const { return rules_; }
 
   // The building blocks (also used by the defensive bot). `v` = read_view(observation).
   // The plans of the current hand (kPlanFree when no plan is left: then it plays for tenpai).
   std::uint16_t plans(const HandView& v) const;
+  // The building blocks return an element of `legal`.
   // On its own turn (kSelf / kDiscardOnly), after wins were taken.
-  Action choose_turn(const HandView& v, std::span<const Action> legal) const;
+  const Action& choose_turn(const HandView& v, std::span<const Action> legal) const;
   // The efficiency discard (riichi when allowed): `evals`/`best` from evaluate_discards.
-  Action discard_or_riichi(std::span<const Action> legal, const DiscardEval& best) const;
+  const Action& discard_or_riichi(std::span<const Action> legal, const DiscardEval& best) const;
   // A claim window: a call that keeps a yaku and lowers the shanten, else pass.
-  Action choose_claim(const HandView& v, std::span<const Action> legal) const;
+  const Action& choose_claim(const HandView& v, std::span<const Action> legal) const;
   // Whether an ankan/kakan keeps the hand as good as the best discard.
   bool kan_is_good(const HandView& v, const Action& kan, const DiscardEval& best) const;
 
  private:
+  // choose()'s action, an element of `legal`.
+  const Action& pick(const Observation& observation, std::span<const Action> legal);
   // The lowest shanten (and its ukeire) after calling `call` and the best discard; 99 if the
   // call leaves no yaku plan.
   int call_shanten(const HandView& v, const Action& call) const;

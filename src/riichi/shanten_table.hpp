@@ -143,7 +143,7 @@ class PartClasses {
   }
 
  private:
-  friend class SwapValues;
+  friend class SwapValues;  // ukeire.cpp: the effective tiles of every discard
   // Part (0..3), base-5 digit within the part's key (honours 0..6; suits 0..4 in the low key,
   // 5..8 in the high key) and the key step of each kind.
   static constexpr std::array<std::uint8_t, kNumKinds> kPartOf = [] {
@@ -194,123 +194,6 @@ class PartClasses {
   int high_[3] = {0, 0, 0};
   int class_[4] = {0, 0, 0, 0};
   int mp_ = 0, sz_ = 0;  // classes of man+pin and sou+honours
-};
-
-// Block values of a hand with one tile swapped (one of `out` less, one of `in` more) for many
-// pairs (out, in): what the effective tiles of every discard need. The hand's classes, and for
-// each `in` the classes of the hand with it added, are read once; a pair then costs one lookup
-// when out and in lie on different sides (man+pin, sou+honours), two when in different parts
-// of one side, and a part class, a side and a final lookup when in the same part.
-class SwapValues {
- public:
-  // `hand` holds 3n+2 tiles; `ins`: the kinds that may be drawn (bit per kind, each held at
-  // most 3 times); `need`: the block value asked of the swapped hands. A kind whose tile does
-  // not bring even the whole hand to `need` cannot bring it less a tile there (a value never
-  // grows when a tile is taken away): it is dropped from `ins` at once.
-  SwapValues(const Counts& hand, std::uint64_t ins, int need)
-      : parts_(hand), ins_(ins), blocks_(total(hand) / 3), need_(need) {
-    const std::uint64_t held = kinds_at_least(hand, 1);
-    for (int part = 0; part < 4; ++part) {
-      // A part holding every tile has no class with one more: every `out` is in it.
-      if ((held & ~kPartMask[part]) == 0) continue;
-      const int sibling = parts_.class_[part ^ 1];
-      const int other = part < 2 ? parts_.sz_ : parts_.mp_;
-      const std::int8_t* by_other =
-          kShantenTableData.final_value + blocks_ + other * kFinalMul[1 - part / 2];
-      for (std::uint64_t m = ins & kPartMask[part]; m; m &= m - 1) {
-        const int k = std::countr_zero(m);
-        const int added = parts_.moved_class(k, 1);
-        const int side = side_class(part, added, sibling);
-        added_part_[k] = static_cast<std::uint16_t>(added * kFirstMul[part]);
-        added_final_[k] = static_cast<std::uint16_t>(side * kFinalMul[part / 2]);
-        if (by_other[added_final_[k]] < need) ins_ &= ~(std::uint64_t{1} << k);
-      }
-    }
-  }
-
-  // The kinds `in` of `ins` for which the hand less one `out` (a held kind) and plus one `in`
-  // has a block value of at least `need`, as a bit per kind.
-  std::uint64_t at_least(int out) const {
-    const int need = need_;
-    const ShantenTableData& t = kShantenTableData;
-    const int part = PartClasses::kPartOf[out], side = part / 2, sibling_part = part ^ 1;
-    int low = parts_.low_[part], high = part < 3 ? parts_.high_[part] : 0;
-    low -= kLowStep[out];
-    high -= kHighStep[out];
-    const int removed =
-        part == 3 ? ShantenTables::honor_at(low) : ShantenTables::suit_at(low, high);
-    const int sibling = parts_.class_[sibling_part];
-    const int this_mul = kFinalMul[side], other_mul = kFinalMul[1 - side];
-    const std::int8_t* by_other =
-        t.final_value + blocks_ + (side == 0 ? parts_.sz_ : parts_.mp_) * other_mul;
-    const std::uint8_t* side_table = side == 0 ? t.mp_class : t.sz_class;
-    std::uint64_t result = 0;
-    if (removed == parts_.class_[part]) {
-      // `out` leaves its part's class as it was (an isolated tile, say): with any `in` outside
-      // the part the hand has the classes of the whole hand plus `in`, which the constructor
-      // kept in `ins_` only when its value is at least `need`.
-      result = ins_ & ~kPartMask[part];
-    } else {
-      // `in` on the other side: one lookup.
-      const std::int8_t* by_removed =
-          t.final_value + blocks_ + side_class(part, removed, sibling) * this_mul;
-      for (std::uint64_t m = ins_ & kSideMask[1 - side]; m; m &= m - 1) {
-        const int k = std::countr_zero(m);
-        result |= std::uint64_t{by_removed[added_final_[k]] >= need} << k;
-      }
-      // `in` in the sibling part: the side's class, then the value.
-      const std::uint8_t* with_removed = side_table + removed * kFirstMul[part];
-      for (std::uint64_t m = ins_ & kPartMask[sibling_part]; m; m &= m - 1) {
-        const int k = std::countr_zero(m);
-        result |= std::uint64_t{by_other[with_removed[added_part_[k]] * this_mul] >= need} << k;
-      }
-    }
-    // `in` in the same part: the part's class, the side's class, the value.
-    const std::uint8_t* with_sibling = side_table + sibling * kFirstMul[sibling_part];
-    const int mul = kFirstMul[part];
-    for (std::uint64_t m = ins_ & kPartMask[part]; m; m &= m - 1) {
-      const int k = std::countr_zero(m);
-      const int changed = part == 3
-                              ? ShantenTables::honor_at(low + kLowStep[k])
-                              : ShantenTables::suit_at(low + kLowStep[k], high + kHighStep[k]);
-      result |= std::uint64_t{by_other[with_sibling[changed * mul] * this_mul] >= need} << k;
-    }
-    return result;
-  }
-
- private:
-  // The side's class from one part's class and the other part's (`part` gives the order).
-  static int side_class(int part, int cls, int sibling) {
-    const ShantenTableData& t = kShantenTableData;
-    const std::uint8_t* table = part < 2 ? t.mp_class : t.sz_class;
-    return table[cls * kFirstMul[part] + sibling * kFirstMul[part ^ 1]];
-  }
-  static constexpr std::uint64_t kPartMask[4] = {
-      0x1FF, std::uint64_t{0x1FF} << 9, std::uint64_t{0x1FF} << 18, std::uint64_t{0x7F} << 27};
-  static constexpr std::uint64_t kSideMask[2] = {std::uint64_t{0x3FFFF},
-                                                 std::uint64_t{0xFFFF} << 18};
-  // Index multiplier of a part's class in its side's table (man*54 + pin, sou*20 + honours) and
-  // of a side's class in the final table ((mp * 54 + sz) * 5 + blocks).
-  static constexpr int kFirstMul[4] = {kSuitClasses, 1, kHonorClasses, 1};
-  static constexpr int kFinalMul[2] = {kSouHonorClasses * 5, 5};
-  // A kind's step in its part's low key (honours: the whole key) and high key.
-  static constexpr std::array<int, kNumKinds> kLowStep = [] {
-    std::array<int, kNumKinds> t{};
-    for (int k = 0; k < kNumKinds; ++k)
-      t[k] = k >= 27 ? kPow5[k - 27] : k % 9 < 5 ? kPow5[k % 9] : 0;
-    return t;
-  }();
-  static constexpr std::array<int, kNumKinds> kHighStep = [] {
-    std::array<int, kNumKinds> t{};
-    for (int k = 0; k < kNumKinds; ++k) t[k] = k < 27 && k % 9 >= 5 ? kPow5[k % 9 - 5] : 0;
-    return t;
-  }();
-
-  PartClasses parts_;
-  std::uint64_t ins_;
-  int blocks_, need_;
-  std::array<std::uint16_t, kNumKinds> added_part_{};   // class with the kind added x kFirstMul
-  std::array<std::uint16_t, kNumKinds> added_final_{};  // side class with it added x kFinalMul
 };
 
 // Shanten (every form, as shanten() in shanten.hpp) of a hand that changes one tile at a time,
