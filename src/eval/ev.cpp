@@ -158,11 +158,6 @@ struct Workspace {
   std::vector<std::uint8_t> flags;              // draw_flags in the new order
   std::vector<std::uint32_t> edges;
   std::vector<Slot> win_values;
-  // The discard nodes numbered anew too, in each depth layer by their first draw edge in the
-  // draw nodes' new order (the draw step then reads their values nearly in sequence); their
-  // options in that order (option_end: the end of each node's options).
-  std::vector<std::uint32_t> discard_renumber, discard_old_of, discard_free, option_end;
-  std::vector<std::uint16_t> discard_layer;
   std::vector<std::uint32_t> options;  // option_to as byte offsets
 };
 
@@ -208,14 +203,15 @@ constexpr std::array<double, 32> kWeight = [] {
 
 // The discard nodes of the reference's recursion: the best of their options (byte offsets into
 // the draw nodes' values `cur`).
-__attribute__((always_inline)) inline void plain_option_step(const Workspace& w,
+__attribute__((always_inline)) inline void plain_option_step(const detail::Graph& g,
+                                                             const Workspace& w,
                                                              std::size_t discards,
                                                              const Slot* __restrict cur,
                                                              Slot* __restrict best) {
   auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
     return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
   };
-  const std::uint32_t* const option_end = w.option_end.data();
+  const std::uint32_t* const option_end = g.option_first.data() + 1;
   const std::uint32_t* const options = w.options.data();
   const std::uint32_t* o = options;
   for (std::uint32_t big = 0; big < discards; ++big) {
@@ -236,8 +232,8 @@ __attribute__((always_inline)) inline void plain_option_step(const Workspace& w,
 // tenpai nodes' lane 0 set to 1; `values` (the draw nodes') updated in place from the turn after.
 // Turns before the last only (kLastTurn: plain_last_step).
 __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
-    const Workspace& w, std::size_t layers, std::size_t discards, double inv,
-    Slot* __restrict values, Slot* __restrict best) {
+    const detail::Graph& g, const Workspace& w, std::size_t layers, std::size_t discards,
+    double inv, Slot* __restrict values, Slot* __restrict best) {
   const Workspace::PlainRow* row = w.rows.data();
   const Workspace::OpenRow* open = w.open_rows.data();
   const std::uint32_t* const edges = w.edges.data();
@@ -273,21 +269,21 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
       values[d].v = base + (acc - static_cast<double>(open->total) * base) * inverse;
     }
   }
-  plain_option_step(w, discards, values, best);
+  plain_option_step(g, w, discards, values, best);
 }
 
 // The last turn (kLastTurn) of the reference's recursion: no draw left, a draw node is worth
 // its tenpai (and the riichi stick lost), then the discard nodes as above.
 __attribute__((target_clones("avx2", "default"))) void plain_last_step(
-    const Workspace& w, std::size_t draws, std::size_t discards, double stick, Slot* __restrict cur,
-    Slot* __restrict best) {
+    const detail::Graph& g, const Workspace& w, std::size_t draws, std::size_t discards,
+    double stick, Slot* __restrict cur, Slot* __restrict best) {
   const std::uint8_t* flags = w.flags.data();
   for (std::uint32_t d = 0; d < draws; ++d) {
     Values v = {0, 0, flags[d] & detail::kRiichiFlag ? stick : 0, 0};
     if (flags[d] & detail::kTenpaiFlag) v[0] = 1;
     cur[d].v = v;
   }
-  plain_option_step(w, discards, cur, best);
+  plain_option_step(g, w, discards, cur, best);
 }
 
 // The arrays of plain_turn_step, from the graph. False when the offsets would not fit.
@@ -319,36 +315,6 @@ bool prepare_plain(const detail::Graph& g, Workspace& w) {
     from = to;
   }
   for (std::uint32_t n = 0; n < draws; ++n) renumber[old_of[n]] = n;
-  // The discard nodes: layer by layer, in the order of their first draw edge.
-  const std::size_t discards = g.discard_key.size();
-  constexpr std::uint32_t kNone = 0xFFFFFFFFu;
-  w.discard_renumber.assign(discards, kNone);
-  w.discard_layer.resize(discards);
-  w.discard_free.clear();
-  std::uint32_t* const discard_renumber = w.discard_renumber.data();
-  for (std::size_t k = 0, from = 0; from < discards; ++k) {
-    if (k > 0xFFFF) return false;
-    const std::size_t to = k < g.discards_by_depth.size() ? g.discards_by_depth[k] : discards;
-    for (std::size_t big = from; big < to; ++big)
-      w.discard_layer[big] = static_cast<std::uint16_t>(k);
-    w.discard_free.push_back(static_cast<std::uint32_t>(from));
-    from = to;
-  }
-  const std::uint16_t* const discard_layer = w.discard_layer.data();
-  std::uint32_t* const discard_free = w.discard_free.data();
-  for (std::uint32_t n = 0; n < draws; ++n) {
-    const std::uint32_t d = old_of[n];
-    for (std::uint32_t i = first[d]; i < first[d + 1]; ++i) {
-      const std::uint32_t big = draw_edges[i] & detail::kEdgeTarget;
-      if (discard_renumber[big] == kNone)
-        discard_renumber[big] = discard_free[discard_layer[big]]++;
-    }
-  }
-  for (std::size_t big = 0; big < discards; ++big)
-    if (discard_renumber[big] == kNone) discard_renumber[big] = discard_free[discard_layer[big]]++;
-  w.discard_old_of.resize(discards);
-  for (std::size_t big = 0; big < discards; ++big)
-    w.discard_old_of[discard_renumber[big]] = static_cast<std::uint32_t>(big);
   w.rows.resize(tenpai_rows), w.open_rows.resize(draws - tenpai_rows);
   w.flags.resize(draws);
   w.edges.resize(g.draw_edges.size());
@@ -364,8 +330,7 @@ bool prepare_plain(const detail::Graph& g, Workspace& w) {
     new_flags[n] = flags[d];
     for (std::uint32_t i = first[d]; i < first[d + 1]; ++i, ++e) {
       const detail::DrawEdge edge = draw_edges[i];
-      edges[e] =
-          discard_renumber[edge & detail::kEdgeTarget] * sizeof(Slot) | detail::edge_weight(edge);
+      edges[e] = (edge & detail::kEdgeTarget) * sizeof(Slot) | detail::edge_weight(edge);
     }
     const std::uint32_t wins = win_first[d + 1] - win_first[d];
     for (std::uint32_t i = win_first[d]; i < win_first[d + 1]; ++i, ++win)
@@ -377,18 +342,11 @@ bool prepare_plain(const detail::Graph& g, Workspace& w) {
     else
       return false;  // (never: the win edges are the tenpai draw nodes')
   }
-  const std::uint32_t* const option_first = g.option_first.data();
   const std::uint32_t* const option_to = g.option_to.data();
   w.options.resize(g.option_to.size());
-  w.option_end.resize(discards);
   std::uint32_t* const options = w.options.data();
-  std::uint32_t o = 0;
-  for (std::size_t n = 0; n < discards; ++n) {
-    const std::uint32_t big = w.discard_old_of[n];
-    for (std::uint32_t i = option_first[big]; i < option_first[big + 1]; ++i, ++o)
-      options[o] = renumber[option_to[i]] * static_cast<std::uint32_t>(sizeof(Slot));
-    w.option_end[n] = o;
-  }
+  for (std::size_t i = 0; i < g.option_to.size(); ++i)
+    options[i] = renumber[option_to[i]] * static_cast<std::uint32_t>(sizeof(Slot));
   return true;
 }
 
@@ -495,11 +453,11 @@ std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, con
   std::vector<EvCurve> curves(roots.size());
   for (int t = kLastTurn; t >= 0; --t) {
     if (plain && t < kLastTurn)  // the nodes of depth t or less (they alone are read below t)
-      plain_turn_step(w, std::min<std::size_t>(t + 1, w.layers.size()),
+      plain_turn_step(g, w, std::min<std::size_t>(t + 1, w.layers.size()),
                       upto(g.discards_by_depth, t, discards), 1.0 / (s.unseen - t), w.cur.data(),
                       w.best.data());
     else if (plain)
-      plain_last_step(w, draws, discards, -double(o.riichi_stick), w.cur.data(), w.best.data());
+      plain_last_step(g, w, draws, discards, -double(o.riichi_stick), w.cur.data(), w.best.data());
     else
       full_turn_step(g, s, o, t, upto(g.draws_by_depth, t, draws),
                      upto(g.discards_by_depth, t, discards), w.next.data(), w.cur.data(),
