@@ -419,8 +419,8 @@ void NodeMap::grow() {
 
 void NodeMap::clear() {
   std::size_t want = 1024;
-  while (want < 2 * (size_ + 1)) want *= 2;
-  if (slots_.size() != want) {
+  while (want < 4 * size_) want *= 2;
+  if (slots_.size() > 4 * want) {
     resize(want);
     return;
   }
