@@ -139,14 +139,15 @@ struct Workspace {
   // then the others. Per tenpai node its row, per other node a smaller row; per draw edge its
   // target's byte offset in the value arrays plus its weight (low 5 bits); the win edges'
   // points as vectors.
-  struct PlainRow {
+  struct PlainRow {  // the row's edges [start, end) where the graph has them, its wins from win
+    std::uint32_t start;
     std::uint32_t plain_end;  // the end of the row's edges before its win edges
     std::uint32_t end;
-    double total;  // the sum of the row's weights
+    std::uint32_t win;
+    std::uint32_t total;  // the sum of the row's weights
   };
   struct OpenRow {  // a draw node not tenpai (no win edges)
-    std::uint32_t end;
-    std::uint32_t total;
+    std::uint32_t start, end, total;
   };
   struct Layer {  // draw nodes (new numbering) [previous end, tenpai_end) tenpai, then others
     std::uint32_t tenpai_end, end;
@@ -237,18 +238,19 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
   const Workspace::PlainRow* row = w.rows.data();
   const Workspace::OpenRow* open = w.open_rows.data();
   const std::uint32_t* const edges = w.edges.data();
-  const Slot* wins = w.win_values.data();
+  const Slot* const win_values = w.win_values.data();
   auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
     return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
   };
   const Values inverse = {inv, inv, inv, inv};
-  const std::uint32_t* e = edges;
   std::uint32_t d = 0;
   for (std::size_t k = 0; k < layers; ++k) {
     const Workspace::Layer layer = w.layers[k];
     for (; d < layer.tenpai_end; ++d, ++row) {
+      const std::uint32_t* e = edges + row->start;
       const std::uint32_t* const plain_end = edges + row->plain_end;
       const std::uint32_t* const end = edges + row->end;
+      const Slot* wins = win_values + row->win;
       Values acc = {0, 0, 0, 0};
       for (; e < plain_end; ++e) acc += kWeight[*e & 31] * at(best, *e & ~31u)->v;
       for (; e < end; ++e, ++wins) {
@@ -257,11 +259,12 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
         acc += kWeight[*e & 31] * __builtin_shufflevector(wins->v, most, 0, 1, 6, 7);
       }
       const Values base = values[d].v;
-      Values v = base + (acc - row->total * base) * inverse;
+      Values v = base + (acc - static_cast<double>(row->total) * base) * inverse;
       v[0] = 1;
       values[d].v = v;
     }
     for (; d < layer.end; ++d, ++open) {
+      const std::uint32_t* e = edges + open->start;
       const std::uint32_t* const end = edges + open->end;
       Values acc = {0, 0, 0, 0};
       for (; e < end; ++e) acc += kWeight[*e & 31] * at(best, *e & ~31u)->v;
@@ -317,31 +320,28 @@ bool prepare_plain(const detail::Graph& g, Workspace& w) {
   for (std::uint32_t n = 0; n < draws; ++n) renumber[old_of[n]] = n;
   w.rows.resize(tenpai_rows), w.open_rows.resize(draws - tenpai_rows);
   w.flags.resize(draws);
-  w.edges.resize(g.draw_edges.size());
-  w.win_values.resize(g.win_points.size());
   Workspace::PlainRow* row = w.rows.data();
   Workspace::OpenRow* open = w.open_rows.data();
   std::uint8_t* const new_flags = w.flags.data();
-  std::uint32_t* const edges = w.edges.data();
-  Slot* const win_values = w.win_values.data();
-  std::uint32_t e = 0, win = 0;
   for (std::uint32_t n = 0; n < draws; ++n) {
     const std::uint32_t d = old_of[n];
     new_flags[n] = flags[d];
-    for (std::uint32_t i = first[d]; i < first[d + 1]; ++i, ++e) {
-      const detail::DrawEdge edge = draw_edges[i];
-      edges[e] = (edge & detail::kEdgeTarget) * sizeof(Slot) | detail::edge_weight(edge);
-    }
     const std::uint32_t wins = win_first[d + 1] - win_first[d];
-    for (std::uint32_t i = win_first[d]; i < win_first[d + 1]; ++i, ++win)
-      win_values[win].v = Values{1, 1, win_points[i], 0};
     if (flags[d] & detail::kTenpaiFlag)
-      *row++ = {e - wins, e, static_cast<double>(weight[d])};
+      *row++ = {first[d], first[d + 1] - wins, first[d + 1], win_first[d], weight[d]};
     else if (wins == 0)
-      *open++ = {e, weight[d]};
+      *open++ = {first[d], first[d + 1], weight[d]};
     else
       return false;  // (never: the win edges are the tenpai draw nodes')
   }
+  w.edges.resize(g.draw_edges.size());
+  for (std::size_t i = 0; i < g.draw_edges.size(); ++i) {
+    const detail::DrawEdge edge = draw_edges[i];
+    w.edges[i] = (edge & detail::kEdgeTarget) * sizeof(Slot) | detail::edge_weight(edge);
+  }
+  w.win_values.resize(g.win_points.size());
+  for (std::size_t i = 0; i < g.win_points.size(); ++i)
+    w.win_values[i].v = Values{1, 1, win_points[i], 0};
   const std::uint32_t* const option_to = g.option_to.data();
   w.options.resize(g.option_to.size());
   std::uint32_t* const options = w.options.data();
