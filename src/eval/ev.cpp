@@ -134,15 +134,29 @@ struct alignas(32) Slot {  // what the arrays hold (std::vector aligns the struc
 struct Workspace {
   detail::Graph graph;
   std::vector<Slot> next, cur, best;
-  // The reference's recursion (plain_turn_step, prepare_plain): per draw node its row, per
-  // draw edge its target's byte offset in the value arrays plus its weight (low 5 bits), the
-  // win edges' points as vectors.
-  struct PlainRow {
-    std::uint32_t plain_end;  // bit 31: tenpai
+  // The reference's recursion (plain_turn_step, prepare_plain), over its own numbering of the
+  // draw nodes: in each depth layer the tenpai nodes (the only ones with win edges) first,
+  // then the others. Per tenpai node its row, per other node a smaller row; per draw edge its
+  // target's byte offset in the value arrays plus its weight (low 5 bits); the win edges'
+  // points as vectors.
+  struct PlainRow {  // the row's edges [start, end) where the graph has them, its wins from win
+    std::uint32_t start;
+    std::uint32_t plain_end;  // the end of the row's edges before its win edges
     std::uint32_t end;
-    double total;  // the sum of the row's weights
+    std::uint32_t win;
+    std::uint32_t total;  // the sum of the row's weights
   };
-  std::vector<PlainRow> rows;
+  struct OpenRow {  // a draw node not tenpai (no win edges)
+    std::uint32_t start, end, total;
+  };
+  struct Layer {  // draw nodes (new numbering) [previous end, tenpai_end) tenpai, then others
+    std::uint32_t tenpai_end, end;
+  };
+  std::vector<PlainRow> rows;  // by tenpai node, in the new order
+  std::vector<OpenRow> open_rows;
+  std::vector<Layer> layers;
+  std::vector<std::uint32_t> renumber, old_of;  // the new number of each draw node, and back
+  std::vector<std::uint8_t> flags;              // draw_flags in the new order
   std::vector<std::uint32_t> edges;
   std::vector<Slot> win_values;
   std::vector<std::uint32_t> options;  // option_to as byte offsets
@@ -181,11 +195,6 @@ __attribute__((always_inline)) inline void option_step(std::size_t discards, con
   }
 }
 
-using Lanes = long long __attribute__((vector_size(32)));
-// Tenpai (flag bit 0): lane 0 set to 1, as (v & kKeep[tenpai]) | kSet[tenpai].
-alignas(32) constexpr Lanes kKeep[2] = {{-1, -1, -1, -1}, {0, -1, -1, -1}};
-alignas(32) constexpr Values kSet[2] = {{0, 0, 0, 0}, {1, 0, 0, 0}};
-
 // The edge weights 0..31 (the low bits of a plain edge).
 constexpr std::array<double, 32> kWeight = [] {
   std::array<double, 32> w{};
@@ -219,36 +228,51 @@ __attribute__((always_inline)) inline void plain_option_step(const detail::Graph
 }
 
 // The reference's turn (the S0 - t denominator, no ron, no end of the hand by others), from the
-// arrays of `prepare_plain`: each row's edges summed, the win edges as max(to, {1, 1, points})
-// on lanes 0, 1 (set) and 2 (max). Turns before the last only (kLastTurn: plain_last_step).
+// arrays of `prepare_plain`, over the draw nodes of the first `layers` depth layers: each row's
+// edges summed, the win edges as max(to, {1, 1, points}) on lanes 0, 1 (set) and 2 (max), the
+// tenpai nodes' lane 0 set to 1; `values` (the draw nodes') updated in place from the turn after.
+// Turns before the last only (kLastTurn: plain_last_step).
 __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
-    const detail::Graph& g, const Workspace& w, std::size_t draws, std::size_t discards, double inv,
-    const Slot* __restrict next, Slot* __restrict cur, Slot* __restrict best) {
-  const Workspace::PlainRow* rows = w.rows.data();
+    const detail::Graph& g, const Workspace& w, std::size_t layers, std::size_t discards,
+    double inv, Slot* __restrict values, Slot* __restrict best) {
+  const Workspace::PlainRow* row = w.rows.data();
+  const Workspace::OpenRow* open = w.open_rows.data();
   const std::uint32_t* const edges = w.edges.data();
-  const Slot* wins = w.win_values.data();
+  const Slot* const win_values = w.win_values.data();
   auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
     return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
   };
   const Values inverse = {inv, inv, inv, inv};
-  const std::uint32_t* e = edges;
-  for (std::uint32_t d = 0; d < draws; ++d) {
-    const Workspace::PlainRow row = rows[d];
-    const std::uint32_t* const plain_end = edges + (row.plain_end & 0x7FFFFFFF);
-    const std::uint32_t* const end = edges + row.end;
-    Values acc = {0, 0, 0, 0};
-    for (; e < plain_end; ++e) acc += kWeight[*e & 31] * at(best, *e & ~31u)->v;
-    for (; e < end; ++e, ++wins) {
-      const Values x = at(best, *e & ~31u)->v;
-      const Values most = x > wins->v ? x : wins->v;
-      acc += kWeight[*e & 31] * __builtin_shufflevector(wins->v, most, 0, 1, 6, 7);
+  std::uint32_t d = 0;
+  for (std::size_t k = 0; k < layers; ++k) {
+    const Workspace::Layer layer = w.layers[k];
+    for (; d < layer.tenpai_end; ++d, ++row) {
+      const std::uint32_t* e = edges + row->start;
+      const std::uint32_t* const plain_end = edges + row->plain_end;
+      const std::uint32_t* const end = edges + row->end;
+      const Slot* wins = win_values + row->win;
+      Values acc = {0, 0, 0, 0};
+      for (; e < plain_end; ++e) acc += kWeight[*e & 31] * at(best, *e & ~31u)->v;
+      for (; e < end; ++e, ++wins) {
+        const Values x = at(best, *e & ~31u)->v;
+        const Values most = x > wins->v ? x : wins->v;
+        acc += kWeight[*e & 31] * __builtin_shufflevector(wins->v, most, 0, 1, 6, 7);
+      }
+      const Values base = values[d].v;
+      Values v = base + (acc - static_cast<double>(row->total) * base) * inverse;
+      v[0] = 1;
+      values[d].v = v;
     }
-    const Values base = next[d].v;
-    const Values v = base + (acc - row.total * base) * inverse;
-    const int tenpai = static_cast<int>(row.plain_end >> 31);
-    cur[d].v = reinterpret_cast<Values>(reinterpret_cast<Lanes>(v) & kKeep[tenpai]) + kSet[tenpai];
+    for (; d < layer.end; ++d, ++open) {
+      const std::uint32_t* e = edges + open->start;
+      const std::uint32_t* const end = edges + open->end;
+      Values acc = {0, 0, 0, 0};
+      for (; e < end; ++e) acc += kWeight[*e & 31] * at(best, *e & ~31u)->v;
+      const Values base = values[d].v;
+      values[d].v = base + (acc - static_cast<double>(open->total) * base) * inverse;
+    }
   }
-  plain_option_step(g, w, discards, cur, best);
+  plain_option_step(g, w, discards, values, best);
 }
 
 // The last turn (kLastTurn) of the reference's recursion: no draw left, a draw node is worth
@@ -256,7 +280,7 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
 __attribute__((target_clones("avx2", "default"))) void plain_last_step(
     const detail::Graph& g, const Workspace& w, std::size_t draws, std::size_t discards,
     double stick, Slot* __restrict cur, Slot* __restrict best) {
-  const std::uint8_t* flags = g.draw_flags.data();
+  const std::uint8_t* flags = w.flags.data();
   for (std::uint32_t d = 0; d < draws; ++d) {
     Values v = {0, 0, flags[d] & detail::kRiichiFlag ? stick : 0, 0};
     if (flags[d] & detail::kTenpaiFlag) v[0] = 1;
@@ -269,24 +293,60 @@ __attribute__((target_clones("avx2", "default"))) void plain_last_step(
 bool prepare_plain(const detail::Graph& g, Workspace& w) {
   const std::size_t draws = g.draw_key.size();
   if (std::max(draws, g.discard_key.size()) >= (std::size_t{1} << 27)) return false;
-  w.rows.resize(draws);
-  for (std::size_t d = 0; d < draws; ++d) {
-    const std::uint32_t end = g.draw_first[d + 1];
-    const std::uint32_t tenpai = g.draw_flags[d] & detail::kTenpaiFlag ? 1u << 31 : 0;
-    w.rows[d] = {(end - (g.win_first[d + 1] - g.win_first[d])) | tenpai, end,
-                 static_cast<double>(g.draw_weight[d])};
+  const std::uint8_t* const flags = g.draw_flags.data();
+  const std::uint32_t* const first = g.draw_first.data();
+  const std::uint32_t* const win_first = g.win_first.data();
+  const std::uint16_t* const weight = g.draw_weight.data();
+  const detail::DrawEdge* const draw_edges = g.draw_edges.data();
+  const double* const win_points = g.win_points.data();
+  // The new numbering: layer by layer, the tenpai nodes first.
+  w.renumber.resize(draws);
+  w.old_of.resize(draws);
+  std::uint32_t* const renumber = w.renumber.data();
+  std::uint32_t* const old_of = w.old_of.data();
+  w.layers.clear();
+  std::uint32_t next = 0, tenpai_rows = 0;
+  for (std::size_t k = 0, from = 0; from < draws; ++k) {
+    const std::size_t to = k < g.draws_by_depth.size() ? g.draws_by_depth[k] : draws;
+    for (std::size_t d = from; d < to; ++d)
+      if (flags[d] & detail::kTenpaiFlag) old_of[next] = static_cast<std::uint32_t>(d), ++next;
+    const std::uint32_t tenpai_end = next;
+    tenpai_rows += tenpai_end - static_cast<std::uint32_t>(from);
+    for (std::size_t d = from; d < to; ++d)
+      if (!(flags[d] & detail::kTenpaiFlag)) old_of[next] = static_cast<std::uint32_t>(d), ++next;
+    w.layers.push_back({tenpai_end, next});
+    from = to;
+  }
+  for (std::uint32_t n = 0; n < draws; ++n) renumber[old_of[n]] = n;
+  w.rows.resize(tenpai_rows), w.open_rows.resize(draws - tenpai_rows);
+  w.flags.resize(draws);
+  Workspace::PlainRow* row = w.rows.data();
+  Workspace::OpenRow* open = w.open_rows.data();
+  std::uint8_t* const new_flags = w.flags.data();
+  for (std::uint32_t n = 0; n < draws; ++n) {
+    const std::uint32_t d = old_of[n];
+    new_flags[n] = flags[d];
+    const std::uint32_t wins = win_first[d + 1] - win_first[d];
+    if (flags[d] & detail::kTenpaiFlag)
+      *row++ = {first[d], first[d + 1] - wins, first[d + 1], win_first[d], weight[d]};
+    else if (wins == 0)
+      *open++ = {first[d], first[d + 1], weight[d]};
+    else
+      return false;  // (never: the win edges are the tenpai draw nodes')
   }
   w.edges.resize(g.draw_edges.size());
   for (std::size_t i = 0; i < g.draw_edges.size(); ++i) {
-    const detail::DrawEdge edge = g.draw_edges[i];
+    const detail::DrawEdge edge = draw_edges[i];
     w.edges[i] = (edge & detail::kEdgeTarget) * sizeof(Slot) | detail::edge_weight(edge);
   }
   w.win_values.resize(g.win_points.size());
   for (std::size_t i = 0; i < g.win_points.size(); ++i)
-    w.win_values[i].v = Values{1, 1, g.win_points[i], 0};
+    w.win_values[i].v = Values{1, 1, win_points[i], 0};
+  const std::uint32_t* const option_to = g.option_to.data();
   w.options.resize(g.option_to.size());
+  std::uint32_t* const options = w.options.data();
   for (std::size_t i = 0; i < g.option_to.size(); ++i)
-    w.options[i] = g.option_to[i] * static_cast<std::uint32_t>(sizeof(Slot));
+    options[i] = renumber[option_to[i]] * static_cast<std::uint32_t>(sizeof(Slot));
   return true;
 }
 
@@ -383,16 +443,19 @@ std::size_t upto(const std::vector<std::uint32_t>& by_depth, int depth, std::siz
 std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, const EvOptions& o,
                              const std::vector<std::uint32_t>& roots, Workspace& w) {
   const std::size_t draws = g.draw_key.size(), discards = g.discard_key.size();
-  // No clearing: the last turn writes every node before any is read.
-  w.next.resize(draws), w.cur.resize(draws), w.best.resize(discards);
-  std::vector<EvCurve> curves(roots.size());
   const bool plain =
       o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0 && prepare_plain(g, w);
+  // No clearing: the last turn writes every node before any is read. The reference's recursion
+  // updates the draw nodes' values in place (a row reads its own value of the turn after and
+  // the discard nodes' values only): one array, `cur`.
+  if (!plain) w.next.resize(draws);
+  w.cur.resize(draws), w.best.resize(discards);
+  std::vector<EvCurve> curves(roots.size());
   for (int t = kLastTurn; t >= 0; --t) {
     if (plain && t < kLastTurn)  // the nodes of depth t or less (they alone are read below t)
-      plain_turn_step(g, w, upto(g.draws_by_depth, t, draws),
-                      upto(g.discards_by_depth, t, discards), 1.0 / (s.unseen - t), w.next.data(),
-                      w.cur.data(), w.best.data());
+      plain_turn_step(g, w, std::min<std::size_t>(t + 1, w.layers.size()),
+                      upto(g.discards_by_depth, t, discards), 1.0 / (s.unseen - t), w.cur.data(),
+                      w.best.data());
     else if (plain)
       plain_last_step(g, w, draws, discards, -double(o.riichi_stick), w.cur.data(), w.best.data());
     else
@@ -401,10 +464,10 @@ std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, con
                      w.best.data());
     for (std::size_t r = 0; r < roots.size(); ++r) {
       if (roots[r] == detail::NodeMap::kAbsent) continue;
-      const Values& x = w.cur[roots[r]].v;
+      const Values& x = w.cur[plain ? w.renumber[roots[r]] : roots[r]].v;
       curves[r].tenpai[t] = x[0], curves[r].win[t] = x[1], curves[r].score[t] = x[2];
     }
-    std::swap(w.cur, w.next);
+    if (!plain) std::swap(w.cur, w.next);
   }
   return curves;
 }
