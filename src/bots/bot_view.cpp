@@ -354,66 +354,6 @@ constexpr std::array<std::uint8_t, 27> kSuitKeep = {2, 3, 4, 4, 4, 4, 4, 3, 2, 2
 
 int keep_value(const HandView& v, int kind) { return keep_of(v, kind); }
 
-namespace {
-
-// The standard-form block value of `hand` (3n+2 tiles) less one tile of each kind of `kinds`
-// (held kinds), as f(kind, value) in ascending kind, `blocks` sets needed: the parts' keys and
-// classes are read once; a discard then changes one digit of its part's key, and the lookups
-// that do not depend on the kind are made once per part.
-template <typename F>
-void for_each_removed(const Counts& hand, std::uint64_t kinds, int blocks, F&& f) {
-  using detail::ShantenTables;
-  const detail::ShantenTableData& t = detail::kShantenTableData;
-  std::array<int, 4> low, cls;
-  std::array<int, 3> high;
-  for (int p = 0; p < 3; ++p) {
-    const std::uint8_t* c = &hand[static_cast<std::size_t>(9 * p)];
-    low[static_cast<std::size_t>(p)] = ShantenTables::low_key(c);
-    high[static_cast<std::size_t>(p)] = ShantenTables::high_key(c);
-    cls[static_cast<std::size_t>(p)] =
-        ShantenTables::suit_at(low[static_cast<std::size_t>(p)], high[static_cast<std::size_t>(p)]);
-  }
-  low[3] = ShantenTables::honor_key(&hand[27]);
-  cls[3] = ShantenTables::honor_at(low[3]);
-  const int mp = t.mp_class[cls[0] * detail::kSuitClasses + cls[1]];
-  const int sz = t.sz_class[cls[2] * detail::kHonorClasses + cls[3]];
-  // Index multipliers: a part's class in its side's table (man*54 + pin, sou*20 + honours); a
-  // side's class in the final table ((mp * 54 + sz) * 5 + blocks).
-  constexpr int kFirstMul[4] = {detail::kSuitClasses, 1, detail::kHonorClasses, 1};
-  constexpr int kFinalMul[2] = {detail::kSouHonorClasses * 5, 5};
-  for (int part = 0; part < 4; ++part) {
-    std::uint64_t m = kinds >> (9 * part) & (part == 3 ? 0x7F : 0x1FF);
-    if (m == 0) continue;
-    const int side = part / 2;
-    const std::int8_t* by_other =
-        t.final_value + blocks + (side == 0 ? sz : mp) * kFinalMul[1 - side];
-    const std::uint8_t* with_sibling =
-        (side == 0 ? t.mp_class : t.sz_class) +
-        cls[static_cast<std::size_t>(part ^ 1)] * kFirstMul[part ^ 1];
-    const int first_mul = kFirstMul[part], this_mul = kFinalMul[side];
-    const int key = low[static_cast<std::size_t>(part)];
-    const auto emit = [&](int kind, int removed) {
-      f(kind, static_cast<int>(by_other[with_sibling[removed * first_mul] * this_mul]));
-    };
-    if (part == 3) {
-      for (; m; m &= m - 1) {
-        const int digit = std::countr_zero(m);
-        emit(27 + digit, ShantenTables::honor_at(key - detail::kPow5[digit]));
-      }
-    } else {
-      const int hi = high[static_cast<std::size_t>(part)];
-      for (; m; m &= m - 1) {
-        const int digit = std::countr_zero(m);
-        emit(9 * part + digit, digit < 5
-                                   ? ShantenTables::suit_at(key - detail::kPow5[digit], hi)
-                                   : ShantenTables::suit_at(key, hi - detail::kPow5[digit - 5]));
-      }
-    }
-  }
-}
-
-}  // namespace
-
 int discard_shanten(const HandView& v, std::uint16_t plans, std::uint64_t kinds_mask,
                     std::span<DiscardEval, kNumKinds> out) {
   const bool closed = !v.open;
@@ -444,7 +384,7 @@ int discard_shanten(const HandView& v, std::uint16_t plans, std::uint64_t kinds_
               std::min(chiitoitsu, kokushi);
         }
     }
-    for_each_removed(v.hand, kinds, blocks, [&](int k, int value) {
+    detail::PartClasses(v.hand).for_each_moved(kinds, -1, blocks, [&](int k, int value) {
       const int n = std::min<int>(v.hand[static_cast<std::size_t>(k)], 3) - 1;
       add(k,
           std::min(2 * blocks - value, other[static_cast<std::size_t>(n)][kYaochuuMask >> k & 1]));

@@ -51,18 +51,10 @@ DiscardNames::DiscardNames(const std::array<std::uint64_t, 3>& held, std::uint64
     };
     special |= (red_and_plain(4) | red_and_plain(13) | red_and_plain(22)) & kinds & ~special;
   }
-  // The special kinds' names counted as names_of() lists them (red five, plain copy, drawn
-  // tile), without writing them.
+  // The special kinds' names counted without writing them.
   count = mask_size(kinds & ~special);
-  for (std::uint64_t m = special; m; m &= m - 1) {
-    const int kind = std::countr_zero(m);
-    unsigned plain = copies(kind);
-    if (red_fives && is_five(kind) && (plain & 1u)) {
-      ++count;
-      plain &= ~1u;
-    }
-    count += static_cast<int>(plain != 0) + static_cast<int>(drawn >= 0 && drawn / 4 == kind);
-  }
+  for (std::uint64_t m = special; m; m &= m - 1)
+    each_name(std::countr_zero(m), [this](int) { ++count; });
 }
 
 DiscardNames DiscardNames::drawn_only(int drawn_id) {
@@ -75,13 +67,7 @@ DiscardNames DiscardNames::drawn_only(int drawn_id) {
 
 int DiscardNames::names_of(int kind, std::array<int, 3>& out) const {
   int n = 0;
-  unsigned plain = copies(kind);
-  if (red_fives && is_five(kind) && (plain & 1u)) {
-    out[n++] = kind * 4;  // the red five, copy 0
-    plain &= ~1u;
-  }
-  if (plain) out[n++] = kind * 4 + std::countr_zero(plain);
-  if (drawn >= 0 && drawn / 4 == kind) out[n++] = drawn;
+  each_name(kind, [&](int id) { out[static_cast<std::size_t>(n++)] = id; });
   return n;
 }
 

@@ -105,15 +105,13 @@ struct DiscardNames {
   // f(id) for every name, in the order of the list.
   template <typename F>
   void for_each(F&& f) const {
-    std::array<int, 3> names{};
     for (std::uint64_t m = kinds; m; m &= m - 1) {
       const int kind = std::countr_zero(m);
       if (!(special >> kind & 1)) {
         f(lowest_copy(kind));
         continue;
       }
-      const int n = names_of(kind, names);
-      for (int i = 0; i < n; ++i) f(names[i]);
+      each_name(kind, f);
     }
   }
 
@@ -122,7 +120,19 @@ struct DiscardNames {
     return static_cast<unsigned>(ids[kind >> 4] >> ((kind & 15) * 4)) & 15u;
   }
   int lowest_copy(int kind) const { return kind * 4 + std::countr_zero(copies(kind)); }
-  // The names of a kind in list order (red five, plain copy, drawn tile), into `out`; how many.
+  // f(id) for the names of a kind in list order: the red five (copy 0) beside a plain copy, the
+  // lowest plain copy, the drawn tile when it is a name apart.
+  template <typename F>
+  void each_name(int kind, F&& f) const {
+    unsigned plain = copies(kind);
+    if (red_fives && is_five(kind) && (plain & 1u)) {
+      f(kind * 4);
+      plain &= ~1u;
+    }
+    if (plain) f(kind * 4 + std::countr_zero(plain));
+    if (drawn >= 0 && drawn / 4 == kind) f(drawn);
+  }
+  // The names of a kind in list order (each_name), into `out`; how many.
   int names_of(int kind, std::array<int, 3>& out) const;
 };
 

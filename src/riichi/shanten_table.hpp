@@ -119,6 +119,12 @@ class PartClasses {
   // made once per part.
   template <typename F>
   void for_each_added(std::uint64_t kinds, int blocks, F&& f) const {
+    for_each_moved(kinds, 1, blocks, f);
+  }
+  // value_with(kind, delta, blocks) for each kind of `kinds` the same way (delta = -1: each kind
+  // held at least once; +1: at most three times).
+  template <typename F>
+  void for_each_moved(std::uint64_t kinds, int delta, int blocks, F&& f) const {
     const ShantenTableData& d = kShantenTableData;
     for (int part = 0; part < 4; ++part) {
       std::uint64_t m = kinds >> (9 * part) & (part == 3 ? 0x7F : 0x1FF);
@@ -136,7 +142,7 @@ class PartClasses {
       const int fadd = mp_side ? sz_ * 5 + blocks : mp_ * kSouHonorClasses * 5 + blocks;
       for (; m; m &= m - 1) {
         const int kind = 9 * part + std::countr_zero(m);
-        const int changed = moved_class(kind, 1);
+        const int changed = moved_class(kind, delta);
         f(kind, static_cast<int>(d.final_value[table[changed * mul + add] * fmul + fadd]));
       }
     }
