@@ -133,6 +133,7 @@ struct alignas(32) Slot {  // what the arrays hold (std::vector aligns the struc
 // search was very large.
 struct Workspace {
   detail::Graph graph;
+  detail::WinScorer::Store scores;  // the scorer's caches
   std::vector<Slot> next, cur, best;
   // The reference's recursion (plain_turn_step, prepare_plain), over its own numbering of the
   // draw nodes: in each depth layer the tenpai nodes (the only ones with win edges) first,
@@ -490,13 +491,13 @@ double since_ms(std::chrono::steady_clock::time_point start) {
 // Builds the graph under the bound of the options, tightened while max_nodes is reached.
 // Returns false when the chain approximation is to be used instead.
 bool build(const EvPosition& p, const EvOptions& o, const Setup& s, const Rules& rules, Graph& g,
-           EvStats& stats) {
+           detail::WinScorer::Store& scores, EvStats& stats) {
   const auto start = std::chrono::steady_clock::now();
   if (s.start_shanten > o.path_search_max_shanten) {
     stats.approximate = true;
     return false;
   }
-  const detail::WinScorer scorer(p, o, rules, s);
+  const detail::WinScorer scorer(p, o, rules, s, &scores);
   int extra = s.start_shanten > o.full_search_max_shanten ? 0 : o.extra;
   while (!detail::build_graph(s, o, extra, scorer, g)) {
     stats.capped = true;
@@ -575,7 +576,7 @@ HandEv evaluate_discards(const EvPosition& p, const EvOptions& o) {
   HandEv out;
   Workspace& w = detail::workspace();
   Graph& g = w.graph;
-  const bool searched = build(p, o, s, rules, g, out.stats);
+  const bool searched = build(p, o, s, rules, g, w.scores, out.stats);
   const auto start = std::chrono::steady_clock::now();
   if (!searched) {
     approximate_rows(p, o, s, rules, out);
@@ -644,7 +645,8 @@ EvCurve evaluate_hand(const EvPosition& p, const EvOptions& o, EvStats* stats) {
   EvStats& st = stats ? *stats : local;
   Workspace& w = detail::workspace();
   const auto start = std::chrono::steady_clock::now();
-  if (!build(p, o, s, rules, w.graph, st)) return detail::chain_curve(s, o, p, rules, s.start);
+  if (!build(p, o, s, rules, w.graph, w.scores, st))
+    return detail::chain_curve(s, o, p, rules, s.start);
   const EvCurve curve = detail::compute(w.graph, s, o, {0}, w)[0];
   st.values_ms = since_ms(start);
   detail::release_if_large(w);

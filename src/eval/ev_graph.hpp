@@ -17,7 +17,7 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <vector>
 
 #include "eval/ev.hpp"
@@ -155,8 +155,48 @@ inline int payment(int basic, bool dealer, bool tsumo, const Rules& rules) {
 // Points of wins (ev_score.cpp): the rules' own score(), plus the ura dora expectation.
 class WinScorer {
  public:
+  // A reading with a yaku: han counts the yaku and the dora, not the red fives (0 for yakuman).
+  struct Candidate {
+    int yakuman = 0, han = 0, fu = 0;
+  };
+  // A riichi win's expected value over the one ura indicator for a best reading (han, fu)
+  // with tsumo or ron: the same for every winning tile of the hand's kinds.
+  struct UraMemo {
+    std::int16_t han = -1, fu = 0;
+    bool tsumo = false;
+    double value = 0;
+  };
+  // What a complete hand's kinds give, whatever its winning tile, red fives, riichi and tsumo.
+  struct Shapes {
+    DecompositionList list;
+    bool chiitoitsu = false, kokushi = false;
+    // With returned discards and one indicator, the indicator tiles by the ura they give
+    // (compute_points): a function of the kinds, made on first use (ways[0] < 0 until then),
+    // and the last expectations computed from them.
+    std::array<int, 5> ways{-1, 0, 0, 0, 0};
+    std::array<UraMemo, 4> memo{};
+    int memo_next = 0;
+  };
+  // The readings' entries of a complete hand: [first, first + count) of candidates, and its
+  // entry of shapes.
+  struct ReadingRow {
+    std::uint32_t first, count, shapes;
+  };
+  // The caches of one evaluation; kept by the caller between evaluations so that a scorer
+  // allocates nothing once they have grown (cleared by the constructor).
+  struct Store {
+    // key without the red fives, with the winning kind (bits 21..26) and tsumo (bit 27)
+    NodeMap reading_index;
+    std::vector<ReadingRow> reading_rows;
+    std::vector<Candidate> candidates;
+    NodeMap shape_index;  // key of the kinds only
+    std::vector<Shapes> shapes;
+    void clear();
+  };
+
+  // `store`: the caches to use (cleared), or null for the scorer's own.
   WinScorer(const EvPosition& position, const EvOptions& options, const Rules& rules,
-            const Setup& setup);
+            const Setup& setup, Store* store = nullptr);
   // The complete concealed hand (its key, and its counts by kind and by id), the winning tile
   // (id) `win` included; `dist` its tiles beyond the starting hand. 0 = no win (no yaku).
   double points(const NodeKey& key, const Counts& kinds, const IdCounts& hand, int win, bool riichi,
@@ -167,22 +207,13 @@ class WinScorer {
     bool ok = false;
     int han = 0, fu = 0, yakuman = 0, value = 0;
   };
-  // A reading with a yaku: han counts the yaku and the dora, not the red fives (0 for yakuman).
-  struct Candidate {
-    int yakuman = 0, han = 0, fu = 0;
-  };
-  struct Shapes {
-    DecompositionList list;
-    bool chiitoitsu = false, kokushi = false;
-  };
-  const Shapes& shapes_of(const NodeKey& key, const Counts& concealed) const;
+  Shapes& shapes_of(const NodeKey& key, const Counts& concealed, std::uint32_t& index) const;
   // The readings of a complete hand with a yaku, in the order score() offers them; shared by
   // the hands that differ in their red fives only (cached by the kinds, riichi, winning kind
-  // and tsumo): [first, first + count) of candidates_.
-  std::pair<std::uint32_t, std::uint32_t> readings(const NodeKey& key, const Counts& concealed,
-                                                   int win, bool riichi, bool tsumo) const;
-  Best best_reading(const NodeKey& key, const Counts& concealed, const IdCounts& hand, int win,
-                    bool riichi, bool tsumo) const;
+  // and tsumo).
+  ReadingRow readings(const NodeKey& key, const Counts& concealed, int win, bool riichi,
+                      bool tsumo) const;
+  Best best_reading(const ReadingRow& row, const IdCounts& hand, bool tsumo) const;
   double compute_points(const NodeKey& key, const Counts& kinds, const IdCounts& hand, int win,
                         bool riichi, bool tsumo, int dist) const;
 
@@ -201,12 +232,8 @@ class WinScorer {
   std::array<HandSet, 4> meld_sets_{};
   int melds_ = 0;
   bool menzen_ = true;
-  // key without the red fives, with the winning kind (bits 21..26) and tsumo (bit 27)
-  mutable NodeMap reading_index_;
-  mutable std::vector<std::pair<std::uint32_t, std::uint32_t>> reading_rows_;
-  mutable std::vector<Candidate> candidates_;
-  mutable NodeMap shape_index_;  // key of the kinds only
-  mutable std::deque<Shapes> shapes_;
+  std::unique_ptr<Store> own_;  // when no store is given
+  Store& st_;
 };
 
 // A draw edge, 32 bits: bits 0..27 the discard node reached, bits 28..30 the weight (count of

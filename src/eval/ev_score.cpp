@@ -102,9 +102,23 @@ void standard_readings(const Decomposition& d, const Reading& base, int melds, O
 
 }  // namespace
 
+void WinScorer::Store::clear() {
+  reading_index.clear();
+  reading_rows.clear();
+  candidates.clear();
+  shape_index.clear();
+  shapes.clear();
+}
+
 WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const Rules& rules,
-                     const Setup& setup)
-    : position_(position), options_(options), rules_(rules), setup_(setup) {
+                     const Setup& setup, Store* store)
+    : position_(position),
+      options_(options),
+      rules_(rules),
+      setup_(setup),
+      own_(store ? nullptr : std::make_unique<Store>()),
+      st_(store ? *store : *own_) {
+  if (store) st_.clear();
   for (int i = 0; i < 4; ++i) {  // (no copy of the indicators per scoring)
     WinContext& c = contexts_[i];
     c.seat = position.seat;
@@ -137,27 +151,27 @@ WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const
 
 // The decompositions of a complete hand, shared by its winning tiles, riichi or not, tsumo or
 // ron (cached by the hand's kinds: the key without red fives nor flags).
-const WinScorer::Shapes& WinScorer::shapes_of(const NodeKey& key, const Counts& concealed) const {
+WinScorer::Shapes& WinScorer::shapes_of(const NodeKey& key, const Counts& concealed,
+                                        std::uint32_t& index) const {
   const NodeKey kinds_key{key.lo, key.hi & 0x1FFFF};
-  const std::uint32_t found =
-      shape_index_.find_or_insert(kinds_key, static_cast<std::uint32_t>(shapes_.size()));
-  if (found != NodeMap::kAbsent) return shapes_[found];
-  Shapes& s = shapes_.emplace_back();
+  index = static_cast<std::uint32_t>(st_.shapes.size());
+  const std::uint32_t found = st_.shape_index.find_or_insert(kinds_key, index);
+  if (found != NodeMap::kAbsent) return st_.shapes[index = found];
+  Shapes& s = st_.shapes.emplace_back();
   decompose(concealed, s.list);
   s.chiitoitsu = melds_ == 0 && is_chiitoitsu(concealed);
   s.kokushi = melds_ == 0 && is_kokushi(concealed);
   return s;
 }
 
-std::pair<std::uint32_t, std::uint32_t> WinScorer::readings(const NodeKey& key,
-                                                            const Counts& concealed, int win,
-                                                            bool riichi, bool tsumo) const {
+WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& concealed, int win,
+                                          bool riichi, bool tsumo) const {
   const NodeKey k{key.lo, (key.hi & 0x1FFFF) | (riichi ? kRiichiBit : 0) |
                               static_cast<std::uint32_t>(kind_of_id(win)) << 21 |
                               (tsumo ? 1u << 27 : 0)};
   const std::uint32_t found =
-      reading_index_.find_or_insert(k, static_cast<std::uint32_t>(reading_rows_.size()));
-  if (found != NodeMap::kAbsent) return reading_rows_[found];
+      st_.reading_index.find_or_insert(k, static_cast<std::uint32_t>(st_.reading_rows.size()));
+  if (found != NodeMap::kAbsent) return st_.reading_rows[found];
   Reading base;
   base.win = static_cast<std::uint8_t>(kind_of_id(win));
   base.tsumo = tsumo;
@@ -170,7 +184,7 @@ std::pair<std::uint32_t, std::uint32_t> WinScorer::readings(const NodeKey& key,
   for (int j = 0; j < melds_; ++j) base.sets[j] = meld_sets_[j];
   base.num_sets = melds_;
   const WinContext& ctx = contexts_[(riichi ? 2 : 0) + (tsumo ? 1 : 0)];
-  const auto first = static_cast<std::uint32_t>(candidates_.size());
+  const auto first = static_cast<std::uint32_t>(st_.candidates.size());
   auto offer = [&](const Reading& r) {
     const YakuEval y = evaluate_yaku(r, ctx, rules_);
     if (y.yakuman == 0 && y.han == 0) return;
@@ -180,9 +194,10 @@ std::pair<std::uint32_t, std::uint32_t> WinScorer::readings(const NodeKey& key,
       c.fu = compute_fu(r, ctx, y.mask & yaku_bit(Yaku::kPinfu), rules_).rounded;
       c.han = y.han + dora;
     }
-    candidates_.push_back(c);
+    st_.candidates.push_back(c);
   };
-  const Shapes& shapes = shapes_of(key, concealed);
+  std::uint32_t shapes_index;
+  const Shapes& shapes = shapes_of(key, concealed, shapes_index);
   for (int i = 0; i < shapes.list.count; ++i)
     standard_readings(shapes.list.items[i], base, melds_, offer);
   if (shapes.chiitoitsu) {
@@ -197,21 +212,21 @@ std::pair<std::uint32_t, std::uint32_t> WinScorer::readings(const NodeKey& key,
     r.wait = concealed[base.win] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
     offer(r);
   }
-  reading_rows_.push_back({first, static_cast<std::uint32_t>(candidates_.size()) - first});
-  return reading_rows_.back();
+  st_.reading_rows.push_back(
+      {first, static_cast<std::uint32_t>(st_.candidates.size()) - first, shapes_index});
+  return st_.reading_rows.back();
 }
 
 // The best reading of a complete hand as score() chooses it (highest payment, then yakuman,
 // han, fu), before ura dora.
-WinScorer::Best WinScorer::best_reading(const NodeKey& key, const Counts& concealed,
-                                        const IdCounts& hand, int win, bool riichi,
+WinScorer::Best WinScorer::best_reading(const ReadingRow& row, const IdCounts& hand,
                                         bool tsumo) const {
-  const auto [first, count] = readings(key, concealed, win, riichi, tsumo);
+  const auto [first, count, shapes] = row;
   const int red = meld_red_ + hand[kNumKinds] + hand[kNumKinds + 1] + hand[kNumKinds + 2];
   const bool dealer = position_.seat == 0;
   Best best;
   for (std::uint32_t i = first; i < first + count; ++i) {
-    const Candidate& r = candidates_[i];
+    const Candidate& r = st_.candidates[i];
     Best c;
     c.yakuman = r.yakuman;
     if (r.yakuman == 0) c.fu = r.fu, c.han = r.han + red;
@@ -234,7 +249,8 @@ double WinScorer::points(const NodeKey& key, const Counts& kinds, const IdCounts
 
 double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const IdCounts& hand,
                                  int win, bool riichi, bool tsumo, int dist) const {
-  const Best best = best_reading(key, kinds, hand, win, riichi, tsumo);
+  const ReadingRow row = readings(key, kinds, win, riichi, tsumo);
+  const Best best = best_reading(row, hand, tsumo);
   if (!best.ok) return 0;
   const int indicators = static_cast<int>(position_.dora_indicators.size());
   const bool kazoe = best.han >= 13 && rules_.kazoe_yakuman;
@@ -259,19 +275,36 @@ double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const 
   const int wall = options_.discards_return ? setup_.total_ids - concealed : setup_.unseen - dist;
   if (indicators == 1 && wall > 0) {
     // One indicator: only the kinds pointing at a held kind add ura (1 to 4 of them).
-    std::array<int, 5> ways{};  // indicator tiles by the ura they give
-    ways[0] = wall;
-    for (std::uint64_t m = held_mask(kinds) | meld_kinds_; m; m &= m - 1) {
-      const int k = __builtin_ctzll(m);
-      const int held = kinds[k] + meld_counts_[k] + (k == kNorth ? position_.kita : 0);
-      const int n = wall_of(indicator_of_[k]);
-      ways[0] -= n;
-      ways[std::min(held, 4)] += n;
-    }
-    double sum = 0;
-    for (int u = 0; u <= 4; ++u)
-      if (ways[u] > 0) sum += ways[u] * value(u);
-    return sum / wall;
+    auto ways_of = [&] {
+      std::array<int, 5> ways{};  // indicator tiles by the ura they give
+      ways[0] = wall;
+      for (std::uint64_t m = held_mask(kinds) | meld_kinds_; m; m &= m - 1) {
+        const int k = __builtin_ctzll(m);
+        const int held = kinds[k] + meld_counts_[k] + (k == kNorth ? position_.kita : 0);
+        const int n = wall_of(indicator_of_[k]);
+        ways[0] -= n;
+        ways[std::min(held, 4)] += n;
+      }
+      return ways;
+    };
+    auto expectation = [&](const std::array<int, 5>& ways) {
+      double sum = 0;
+      for (int u = 0; u <= 4; ++u)
+        if (ways[u] > 0) sum += ways[u] * value(u);
+      return sum / wall;
+    };
+    if (!options_.discards_return) return expectation(ways_of());
+    // With returned discards the ways are a function of the kinds (and the wall a constant):
+    // kept with the hand's shapes, and so the last expectations for a (han, fu, tsumo).
+    Shapes& s = st_.shapes[row.shapes];
+    if (s.ways[0] < 0) s.ways = ways_of();
+    for (const UraMemo& m : s.memo)
+      if (m.han == best.han && m.fu == best.fu && m.tsumo == tsumo) return m.value;
+    const double expected = expectation(s.ways);
+    s.memo[s.memo_next] = UraMemo{static_cast<std::int16_t>(best.han),
+                                  static_cast<std::int16_t>(best.fu), tsumo, expected};
+    s.memo_next = (s.memo_next + 1) % static_cast<int>(s.memo.size());
+    return expected;
   }
   Counts walls{}, held{};
   for (int k = 0; k < kNumKinds; ++k) {
