@@ -275,6 +275,11 @@ void Builder::add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, 
 void Builder::expand_discard(std::uint32_t big) {
   const NodeKey key = g_.discard_key[big];
   const bool riichi = key.hi & kRiichiBit;
+  // A discard node in riichi is a complete hand (a hand in riichi draws its waits only), and a
+  // complete hand has no unnecessary tile (any discard raises its shanten): it may discard
+  // nothing of its own (below: ids = held & spare = 0), so neither its query nor its loop is
+  // needed. (With bidirectional edges its options are its draw edges read backwards.)
+  if (riichi) return;
   const IdCounts h = g_.discard_hand[big];
   Counts kinds;
   kinds_of_hand(h, kinds);
