@@ -141,14 +141,15 @@ struct Workspace {
   // target's byte offset in the value arrays plus its weight (low 5 bits); the win edges'
   // points as vectors.
   struct PlainRow {  // the row's edges [start, end) where the graph has them, its wins from win
+    double total;    // the sum of the row's weights (a double: read without a conversion)
     std::uint32_t start;
     std::uint32_t plain_end;  // the end of the row's edges before its win edges
     std::uint32_t end;
     std::uint32_t win;
-    std::uint32_t total;  // the sum of the row's weights
   };
   struct OpenRow {  // a draw node not tenpai (no win edges)
-    std::uint32_t start, end, total;
+    double total;
+    std::uint32_t start, end;
   };
   struct Layer {  // draw nodes (new numbering) [previous end, tenpai_end) tenpai, then others
     std::uint32_t tenpai_end, end;
@@ -195,6 +196,8 @@ __attribute__((always_inline)) inline void option_step(std::size_t discards, con
     best[big].v = v;
   }
 }
+
+inline constexpr Values kOnes = {1, 1, 1, 1};
 
 // The edge weights 0..31 (the low bits of a plain edge).
 constexpr std::array<double, 32> kWeight = [] {
@@ -260,9 +263,8 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
         acc += kWeight[*e & 31] * __builtin_shufflevector(wins->v, most, 0, 1, 6, 7);
       }
       const Values base = values[d].v;
-      Values v = base + (acc - static_cast<double>(row->total) * base) * inverse;
-      v[0] = 1;
-      values[d].v = v;
+      const Values v = base + (acc - row->total * base) * inverse;
+      values[d].v = __builtin_shufflevector(v, kOnes, 4, 1, 2, 3);  // lane 0 set to 1: a blend
     }
     for (; d < layer.end; ++d, ++open) {
       const std::uint32_t* e = edges + open->start;
@@ -270,7 +272,7 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
       Values acc = {0, 0, 0, 0};
       for (; e < end; ++e) acc += kWeight[*e & 31] * at(best, *e & ~31u)->v;
       const Values base = values[d].v;
-      values[d].v = base + (acc - static_cast<double>(open->total) * base) * inverse;
+      values[d].v = base + (acc - open->total * base) * inverse;
     }
   }
   plain_option_step(g, w, discards, values, best);
@@ -329,9 +331,10 @@ bool prepare_plain(const detail::Graph& g, Workspace& w) {
     new_flags[n] = flags[d];
     const std::uint32_t wins = win_first[d + 1] - win_first[d];
     if (flags[d] & detail::kTenpaiFlag)
-      *row++ = {first[d], first[d + 1] - wins, first[d + 1], win_first[d], weight[d]};
+      *row++ = {static_cast<double>(weight[d]), first[d], first[d + 1] - wins, first[d + 1],
+                win_first[d]};
     else if (wins == 0)
-      *open++ = {first[d], first[d + 1], weight[d]};
+      *open++ = {static_cast<double>(weight[d]), first[d], first[d + 1]};
     else
       return false;  // (never: the win edges are the tenpai draw nodes')
   }
