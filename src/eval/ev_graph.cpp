@@ -410,6 +410,7 @@ std::uint32_t NodeMap::find(const NodeKey& key) const {
 
 void NodeMap::resize(std::size_t slots) {
   slots_.assign(slots, Slot{});
+  used_.clear();
   shift_ = 64 - __builtin_ctzll(slots);
   size_ = 0;
 }
@@ -429,7 +430,8 @@ void NodeMap::clear() {
     resize(want);
     return;
   }
-  std::fill(slots_.begin(), slots_.end(), Slot{});
+  for (const std::uint32_t i : used_) slots_[i] = Slot{};
+  used_.clear();
   size_ = 0;
 }
 

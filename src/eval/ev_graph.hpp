@@ -105,6 +105,7 @@ class NodeMap {
       if (s.lo == key.lo && s.hi == key.hi) return s.value;
     }
     slots_[i] = Slot{key.lo, key.hi, value};
+    used_.push_back(static_cast<std::uint32_t>(i));
     ++size_;
     return kAbsent;
   }
@@ -129,6 +130,7 @@ class NodeMap {
   void resize(std::size_t slots);  // empties the map; slots a power of 2
   void grow();
   std::vector<Slot> slots_;
+  std::vector<std::uint32_t> used_;  // the slots filled, so that a clear touches only them
   std::size_t size_ = 0;
   int shift_ = 64 - 10;  // 64 - log2(slots)
 };
