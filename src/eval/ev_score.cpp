@@ -65,9 +65,10 @@ void standard_readings(const Decomposition& d, const Reading& base, int melds, O
     const Block& b = d.blocks[i];
     const bool holds = b.type == BlockType::kChow ? base.win >= b.kind && base.win <= b.kind + 2
                                                   : base.win == b.kind;
+    if (!holds) continue;  // (before the search for an equal block: most blocks do not)
     bool seen = false;
     for (int j = 0; j < i; ++j) seen |= d.blocks[j] == b;
-    if (!holds || seen) continue;
+    if (seen) continue;
     Reading r = base;
     r.num_sets = 0;
     r.completed = -1;
