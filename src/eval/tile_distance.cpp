@@ -352,14 +352,15 @@ struct Cell {
 };
 
 // The masks (at `shift` in the entries) of two parts over the optimal splits `splits` of
-// target (p, k), moved to the kinds of parts `first` and `first + 1`.
-std::uint64_t pair_mask(const Row& a, const Row& b, std::uint16_t splits, int p, int k, int first,
+// target p * 5 + k, moved to the kinds of parts `first` and `first + 1`. A split pa * 5 + ka
+// leaves the second part (p - pa) * 5 + (k - ka) = target - split: no division.
+std::uint64_t pair_mask(const Row& a, const Row& b, std::uint16_t splits, int target, int first,
                         int shift) {
   std::uint64_t mask = 0;
   for (std::uint32_t bits = splits; bits; bits &= bits - 1) {
-    const int split = __builtin_ctz(bits), pa = split / 5, ka = split % 5;
+    const int split = __builtin_ctz(bits);
     mask |= std::uint64_t{a[split] >> shift & 511} << (9 * first) |
-            std::uint64_t{b[(p - pa) * 5 + k - ka] >> shift & 511} << (9 * (first + 1));
+            std::uint64_t{b[target - split] >> shift & 511} << (9 * (first + 1));
   }
   return mask;
 }
@@ -385,12 +386,12 @@ struct Standard {
     const PairInfo& pair_mp = t.mp[mp];
     const PairInfo& pair_sz = t.sz[sz];
     std::uint64_t mask = 0;
+    // Man+pin take target split = pa * 5 + ka, sou+honours (1 - pa) * 5 + sets - ka, that is
+    // 5 + sets - split.
     for (std::uint32_t bits = t.final[f].splits; bits; bits &= bits - 1) {
-      const int split = __builtin_ctz(bits), pa = split / 5, ka = split % 5;
-      const int pb = 1 - pa, kb = sets - ka;
-      mask |=
-          pair_mask(t.suit[im], t.suit[ip], pair_mp.splits[split], pa, ka, 0, mask_shift) |
-          pair_mask(t.suit[is], t.honor[iz], pair_sz.splits[pb * 5 + kb], pb, kb, 2, mask_shift);
+      const int split = __builtin_ctz(bits), rest = 5 + sets - split;
+      mask |= pair_mask(t.suit[im], t.suit[ip], pair_mp.splits[split], split, 0, mask_shift) |
+              pair_mask(t.suit[is], t.honor[iz], pair_sz.splits[rest], rest, 2, mask_shift);
     }
     return mask;
   }
