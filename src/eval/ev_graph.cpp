@@ -353,11 +353,18 @@ void Builder::finish() {
   g_.draw_first.assign(draws + 1, 0);
   g_.win_first.assign(draws + 1, 0);
   g_.draw_weight.assign(draws, 0);
-  for (const Graph::RawEdge& e : raw) {
-    ++g_.draw_first[e.from + 1];
-    g_.win_first[e.from + 1] += e.edge >> 31;
-    g_.draw_weight[e.from] =
-        static_cast<std::uint16_t>(g_.draw_weight[e.from] + edge_weight(e.edge));
+  {
+    // (The edge read once into locals: the counts' stores may alias it.)
+    std::uint32_t* const counts = g_.draw_first.data() + 1;
+    std::uint32_t* const win_counts = g_.win_first.data() + 1;
+    std::uint16_t* const weights = g_.draw_weight.data();
+    for (const Graph::RawEdge& e : raw) {
+      const std::uint32_t from = e.from;
+      const DrawEdge edge = e.edge;
+      ++counts[from];
+      win_counts[from] += edge >> 31;
+      weights[from] = static_cast<std::uint16_t>(weights[from] + edge_weight(edge));
+    }
   }
   for (std::size_t i = 0; i < draws; ++i) {
     g_.draw_first[i + 1] += g_.draw_first[i];
@@ -371,19 +378,31 @@ void Builder::finish() {
   plain.assign(g_.draw_first.begin(), g_.draw_first.end() - 1);
   wins.assign(g_.win_first.begin(), g_.win_first.end() - 1);
   std::size_t k = 0;
-  for (const Graph::RawEdge& e : raw) {
-    if (e.edge & kWinEdge) {
-      const std::uint32_t nth = wins[e.from]++;
-      g_.win_points[nth] = g_.raw_points[k++];
-      g_.draw_edges[g_.draw_first[e.from + 1] - (g_.win_first[e.from + 1] - nth)] = e.edge;
-    } else {
-      g_.draw_edges[plain[e.from]++] = e.edge;
+  {
+    std::uint32_t* const next_plain = plain.data();
+    std::uint32_t* const next_win = wins.data();
+    const std::uint32_t* const row_end = g_.draw_first.data() + 1;
+    const std::uint32_t* const win_end = g_.win_first.data() + 1;
+    DrawEdge* const edges = g_.draw_edges.data();
+    double* const points = g_.win_points.data();
+    const double* const raw_points = g_.raw_points.data();
+    for (const Graph::RawEdge& e : raw) {
+      const std::uint32_t from = e.from;
+      const DrawEdge edge = e.edge;
+      if (edge & kWinEdge) {
+        const std::uint32_t nth = next_win[from]++;
+        points[nth] = raw_points[k++];
+        edges[row_end[from] - (win_end[from] - nth)] = edge;
+      } else {
+        edges[next_plain[from]++] = edge;
+      }
     }
   }
   // Options: made by the discard nodes, or (bidirectional) every draw edge read backwards.
   g_.option_first.assign(discards + 1, 0);
   if (o_.bidirectional_edges) {
-    for (const Graph::RawEdge& e : raw) ++g_.option_first[(e.edge & kEdgeTarget) + 1];
+    std::uint32_t* const counts = g_.option_first.data() + 1;
+    for (const Graph::RawEdge& e : raw) ++counts[e.edge & kEdgeTarget];
   } else {
     for (const auto& [big, d] : g_.raw_options) ++g_.option_first[big + 1];
   }
@@ -391,7 +410,12 @@ void Builder::finish() {
   g_.option_to.resize(g_.option_first[discards]);
   plain.assign(g_.option_first.begin(), g_.option_first.end() - 1);
   if (o_.bidirectional_edges) {
-    for (const Graph::RawEdge& e : raw) g_.option_to[plain[e.edge & kEdgeTarget]++] = e.from;
+    std::uint32_t* const next = plain.data();
+    std::uint32_t* const to = g_.option_to.data();
+    for (const Graph::RawEdge& e : raw) {
+      const std::uint32_t from = e.from;
+      to[next[e.edge & kEdgeTarget]++] = from;
+    }
   } else {
     for (const auto& [big, d] : g_.raw_options) g_.option_to[plain[big]++] = d;
   }
