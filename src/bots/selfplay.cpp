@@ -54,6 +54,31 @@ ApplyResult play_turn(Game& game, Bot& bot, int seat, Action& chosen) {
   return game.apply_legal(seat, static_cast<std::size_t>(index));
 }
 
+int play_discards(Game& game, const Seats& bots, Action& last) {
+  const std::size_t hands = game.results().size();
+  int made = 0;
+  while (!game.is_over()) {
+    const Round& round = game.round();
+    const int seat = round.to_play();
+    if (seat < 0) break;
+    Bot& bot = *bots[static_cast<std::size_t>(seat)];
+    if (!bot.discards_by_count()) break;
+    const int count = round.discard_only_count(seat);
+    if (count == 0) break;
+    const int index = bot.choose_discard(count);
+    if (index < 0) break;
+    if (!game.apply_discard_only(seat, static_cast<std::size_t>(index), &last)) {
+      // Refused (a position past the count): apply_legal says why (or makes it, if legal).
+      const ApplyResult applied = game.apply_legal(seat, static_cast<std::size_t>(index), &last);
+      if (!applied.ok)
+        throw std::logic_error(bot.name() + " bot chose an illegal action: " + applied.reason);
+    }
+    ++made;
+    if (game.results().size() != hands) break;  // the hand ended
+  }
+  return made;
+}
+
 GameRecorder play_recorded(const Rules& rules, std::uint64_t seed, const Seats& bots) {
   std::array<std::string, 4> names;
   for (int s = 0; s < 4; ++s)  // three players: no bot at seat 3
@@ -75,8 +100,12 @@ FastStats play_fast(const Rules& rules, std::uint64_t seed, const Seats& bots) {
   Game game(rules, seed);
   FastStats stats;
   while (!game.is_over()) {
-    const int seat = game.to_play();
     Action a;
+    if (const int made = play_discards(game, bots, a); made > 0) {
+      stats.actions += made;
+      continue;
+    }
+    const int seat = game.to_play();
     const ApplyResult applied = play_turn(game, *bots[static_cast<std::size_t>(seat)], seat, a);
     if (!applied.ok)
       throw std::logic_error(bots[static_cast<std::size_t>(seat)]->name() +

@@ -31,6 +31,9 @@ DiscardNames::DiscardNames(const std::array<std::uint64_t, 3>& held, std::uint64
     const int k = std::countr_zero(m);
     ids[k >> 4] &= ~(std::uint64_t{15} << ((k & 15) * 4));
   }
+  // Every kind of `kinds` has one name (its lowest copy); a special kind has one more for each
+  // of the drawn tile apart and a red five beside a plain copy (each_name lists them).
+  int more = 0;
   if (drawn_id >= 0 && has_id(held, drawn_id)) {
     drawn = drawn_id;
     const int k = drawn / 4;
@@ -40,21 +43,21 @@ DiscardNames::DiscardNames(const std::array<std::uint64_t, 3>& held, std::uint64
     if (copies(k) != 1u << (drawn & 3)) {
       ids[drawn >> 6] &= ~(std::uint64_t{1} << (drawn & 63));
       special |= kind_bit(k);
+      more = 1;
     }
   }
-  // A red five beside a plain copy of its kind: two names. The three fives (5m, 5p, 5s: kinds 4,
-  // 13, 22) tested at once, without a loop: a kind not held (or forbidden) has no copies here.
+  // A red five (copy 0) beside a plain copy of its kind: two names. The three fives (5m, 5p, 5s:
+  // ids 16, 52 and 88, bits 16 and 52 of word 0 and 24 of word 1) tested at once: bit c of
+  // w & (w >> 1 | w >> 2 | w >> 3) is set when copy c is held with a higher copy of its kind (the
+  // kind's four ids are one nibble). A kind not held (or forbidden) has no copies here.
   if (red_fives) {
-    const auto red_and_plain = [this](int kind) -> std::uint64_t {
-      const unsigned c = copies(kind);
-      return (c & 1u) && (c & ~1u) ? kind_bit(kind) : 0;
-    };
-    special |= (red_and_plain(4) | red_and_plain(13) | red_and_plain(22)) & kinds & ~special;
+    const auto with_higher = [](std::uint64_t w) { return w & (w >> 1 | w >> 2 | w >> 3); };
+    const std::uint64_t w0 = with_higher(ids[0]), w1 = with_higher(ids[1]);
+    const std::uint64_t red5m = w0 >> 16 & 1, red5p = w0 >> 52 & 1, red5s = w1 >> 24 & 1;
+    special |= red5m << 4 | red5p << 13 | red5s << 22;
+    more += static_cast<int>(red5m + red5p + red5s);
   }
-  // The special kinds' names counted without writing them.
-  count = mask_size(kinds & ~special);
-  for (std::uint64_t m = special; m; m &= m - 1)
-    each_name(std::countr_zero(m), [this](int) { ++count; });
+  count = mask_size(kinds) + more;
 }
 
 DiscardNames DiscardNames::drawn_only(int drawn_id) {
@@ -316,7 +319,7 @@ void Round::discard(const Action& a) {
       DiscardInfo{static_cast<std::uint8_t>(a.tile), a.tsumogiri, riichi, false};
   const int kind = a.tile / 4;
   s.discard_kinds |= kind_bit(kind);
-  if (!is_yaochuu(kind)) s.nagashi_ok = false;  // §4.3
+  if (!(kYaochuuMask >> kind & 1)) s.nagashi_ok = false;  // §4.3 (is_yaochuu by mask)
   if (rules_.temporary_furiten_end == TemporaryFuritenEnd::kOwnDiscard)
     s.temporary_furiten = false;  // §3.8 Tenhou
   update_waits(seat);
@@ -339,10 +342,8 @@ void Round::discard(const Action& a) {
   // has no run shape with it): the window closes at once without asking anyone.
   const int n = rules_.players;
   std::uint64_t claimable = 0;  // waits and pairs of the other seats
-  for (int k = 1; k < n; ++k) {
-    const Seat& o = seats_[seat + k < n ? seat + k : seat + k - n];
-    claimable |= o.wait_kinds | o.pair_kinds;
-  }
+  for (int o = 0; o < n; ++o)
+    claimable |= o == seat ? 0 : seats_[o].wait_kinds | seats_[o].pair_kinds;
   const bool chi =
       rules_.chi_allowed && chi_shape(seats_[seat + 1 < n ? seat + 1 : 0].held_kinds, kind);
   if (offence_seen_ || chi || (claimable & kind_bit(kind))) return open_claim_window(Phase::kClaim);
