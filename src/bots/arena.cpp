@@ -180,9 +180,10 @@ GameResult play_arena_game(const ArenaConfig& config, int index,
     const auto turn = [&game](Bot& bot, int seat, Action& a) {
       return play_turn(game, bot, seat, a);
     };
-    const Seats seats = seats_of(players);
-    const auto discards = [&game, &seats](Action& last) {
-      return play_discards(game, seats, last);
+    const Seats table = seats_of(players);
+    const DiscardRuns runs(table, seats);
+    const auto discards = [&game, &table, &runs](Action& last) {
+      return runs.worth_asking(game) ? play_discards(game, table, last) : 0;
     };
     play_out(game, players, turn, discards, tracker);
     fill_result(game, tracker, names, result);

@@ -55,28 +55,20 @@ ApplyResult play_turn(Game& game, Bot& bot, int seat, Action& chosen) {
 }
 
 int play_discards(Game& game, const Seats& bots, Action& last) {
-  const std::size_t hands = game.results().size();
-  int made = 0;
-  while (!game.is_over()) {
-    const Round& round = game.round();
-    const int seat = round.to_play();
-    if (seat < 0) break;
-    Bot& bot = *bots[static_cast<std::size_t>(seat)];
-    if (!bot.discards_by_count()) break;
-    const int count = round.discard_only_count(seat);
-    if (count == 0) break;
-    const int index = bot.choose_discard(count);
-    if (index < 0) break;
-    if (!game.apply_discard_only(seat, static_cast<std::size_t>(index), &last)) {
-      // Refused (a position past the count): apply_legal says why (or makes it, if legal).
-      const ApplyResult applied = game.apply_legal(seat, static_cast<std::size_t>(index), &last);
-      if (!applied.ok)
-        throw std::logic_error(bot.name() + " bot chose an illegal action: " + applied.reason);
-    }
-    ++made;
-    if (game.results().size() != hands) break;  // the hand ended
-  }
-  return made;
+  int seat = -1, refused = -1;
+  const auto pick = [&bots, &seat](int s, int count) {
+    Bot& bot = *bots[static_cast<std::size_t>(s)];
+    seat = s;
+    return bot.discards_by_count() ? bot.choose_discard(count) : -1;
+  };
+  const int made = game.play_discards(pick, last, refused);
+  if (refused < 0) return made;
+  // A position past the count: apply_legal says why (or makes it, if legal after all).
+  const ApplyResult applied = game.apply_legal(seat, static_cast<std::size_t>(refused), &last);
+  if (!applied.ok)
+    throw std::logic_error(bots[static_cast<std::size_t>(seat)]->name() +
+                           " bot chose an illegal action: " + applied.reason);
+  return made + 1;
 }
 
 GameRecorder play_recorded(const Rules& rules, std::uint64_t seed, const Seats& bots) {
@@ -99,9 +91,10 @@ GameRecorder play_recorded(const Rules& rules, std::uint64_t seed, const Seats& 
 FastStats play_fast(const Rules& rules, std::uint64_t seed, const Seats& bots) {
   Game game(rules, seed);
   FastStats stats;
+  const DiscardRuns runs(bots, rules.players);
   while (!game.is_over()) {
     Action a;
-    if (const int made = play_discards(game, bots, a); made > 0) {
+    if (const int made = runs.worth_asking(game) ? play_discards(game, bots, a) : 0; made > 0) {
       stats.actions += made;
       continue;
     }

@@ -24,48 +24,64 @@ bool has_id(const std::array<std::uint64_t, 3>& ids, int id) {
 
 namespace detail {
 
-DiscardNames::DiscardNames(const std::array<std::uint64_t, 3>& held, std::uint64_t held_kinds,
-                           int drawn_id, std::uint64_t forbidden, bool red)
-    : ids(held), kinds(held_kinds & ~forbidden), red_fives(red) {
-  for (std::uint64_t m = forbidden; m; m &= m - 1) {
-    const int k = std::countr_zero(m);
-    ids[k >> 4] &= ~(std::uint64_t{15} << ((k & 15) * 4));
-  }
+void DiscardNames::set(const std::array<std::uint64_t, 3>& held, std::uint64_t held_kinds,
+                       int held_count, int drawn_id, std::uint64_t forbidden, bool red) {
+  ids = held;
+  kinds = held_kinds & ~forbidden;
+  special = 0;
+  drawn = -1;
+  red_fives = red;
   // Every kind of `kinds` has one name (its lowest copy); a special kind has one more for each
   // of the drawn tile apart and a red five beside a plain copy (each_name lists them).
-  int more = 0;
+  count = held_count;
+  if (forbidden) {
+    for (std::uint64_t m = forbidden; m; m &= m - 1) {
+      const int k = std::countr_zero(m);
+      ids[k >> 4] &= ~(std::uint64_t{15} << ((k & 15) * 4));
+    }
+    count = mask_size(kinds);
+  }
   if (drawn_id >= 0 && has_id(held, drawn_id)) {
     drawn = drawn_id;
     const int k = drawn / 4;
-    kinds |= kind_bit(k);
-    // Alone in its kind, the drawn tile is the kind's one name (its lowest copy) and stays in
-    // `ids`; otherwise it is a name apart, after the others.
+    kinds |= kind_bit(k);  // held, so named even where forbidden
+    // Alone in its kind, the drawn tile is the kind's one name (its lowest copy, counted) and
+    // stays in `ids`; otherwise it is a name apart, after the others (or the kind's only name
+    // where the kind is forbidden: its copies are cleared).
     if (copies(k) != 1u << (drawn & 3)) {
       ids[drawn >> 6] &= ~(std::uint64_t{1} << (drawn & 63));
       special |= kind_bit(k);
-      more = 1;
+      ++count;
     }
   }
   // A red five (copy 0) beside a plain copy of its kind: two names. The three fives (5m, 5p, 5s:
-  // ids 16, 52 and 88, bits 16 and 52 of word 0 and 24 of word 1) tested at once: bit c of
-  // w & (w >> 1 | w >> 2 | w >> 3) is set when copy c is held with a higher copy of its kind (the
-  // kind's four ids are one nibble). A kind not held (or forbidden) has no copies here.
-  if (red_fives) {
-    const auto with_higher = [](std::uint64_t w) { return w & (w >> 1 | w >> 2 | w >> 3); };
-    const std::uint64_t w0 = with_higher(ids[0]), w1 = with_higher(ids[1]);
-    const std::uint64_t red5m = w0 >> 16 & 1, red5p = w0 >> 52 & 1, red5s = w1 >> 24 & 1;
-    special |= red5m << 4 | red5p << 13 | red5s << 22;
-    more += static_cast<int>(red5m + red5p + red5s);
+  // ids 16, 52 and 88) tested only when one of them is held (most hands hold none); a kind not
+  // held (or forbidden) has no copies here.
+  constexpr std::uint64_t kRed0 = std::uint64_t{1} << 16 | std::uint64_t{1} << 52;
+  constexpr std::uint64_t kRed1 = std::uint64_t{1} << (88 - 64);
+  if (red_fives && ((ids[0] & kRed0) | (ids[1] & kRed1)) != 0) {
+    for (const int five : {4, 13, 22}) {
+      const unsigned c = copies(five);
+      if ((c & 1u) && (c & ~1u)) {
+        special |= kind_bit(five);
+        ++count;
+      }
+    }
   }
-  count = mask_size(kinds) + more;
 }
 
 DiscardNames DiscardNames::drawn_only(int drawn_id) {
   DiscardNames names;
-  names.drawn = drawn_id;
-  names.kinds = names.special = kind_bit(drawn_id / 4);
-  names.count = 1;
+  names.set_drawn_only(drawn_id);
   return names;
+}
+
+void DiscardNames::set_drawn_only(int drawn_id) {
+  ids = {};
+  red_fives = false;
+  drawn = drawn_id;
+  kinds = special = kind_bit(drawn_id / 4);
+  count = 1;
 }
 
 int DiscardNames::names_of(int kind, std::array<int, 3>& out) const {
@@ -590,8 +606,8 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
   // Appended in one pass over the named ids. The vector keeps its capacity between decisions:
   // no allocation once warm. (Sizing the list first and writing through a pointer costs more:
   // resize() initialises; so does a scratch array written first and appended at once: +45%.)
-  const detail::DiscardNames names(s.ids, s.held_kinds, drawn_, kuikae_forbidden_,
-                                   rules_.red_fives);
+  const detail::DiscardNames names(s.ids, s.held_kinds, s.hand_shanten.kinds(), drawn_,
+                                   kuikae_forbidden_, rules_.red_fives);
   names.for_each([&](int id) {
     a.tile = static_cast<std::int16_t>(id);
     a.tsumogiri = id == names.drawn;
@@ -627,9 +643,11 @@ int Round::discard_only_count(int seat) const {
   if (seat == current_ && (phase_ == Phase::kDiscardOnly ||
                            (phase_ == Phase::kSelf && !offers_more_than_discards(seat)))) {
     const Seat& s = seats_[seat];
-    discard_only_ = s.riichi ? detail::DiscardNames::drawn_only(drawn_)  // §3.7
-                             : detail::DiscardNames(s.ids, s.held_kinds, drawn_, kuikae_forbidden_,
-                                                    rules_.red_fives);
+    if (s.riichi)
+      discard_only_.set_drawn_only(drawn_);  // §3.7
+    else
+      discard_only_.set(s.ids, s.held_kinds, s.hand_shanten.kinds(), drawn_, kuikae_forbidden_,
+                        rules_.red_fives);
   } else {
     discard_only_.count = 0;  // not a discard-only turn (nothing else is read)
   }
