@@ -275,15 +275,15 @@ TEST(SelfplayChecksum, PlayDiscardsIsApplyDiscardOnlyInARow) {
       int picks = 0;
       while (!round.is_over()) {
         int asked = 0, refused = 0;
-        Action last;
+        Action last, made_by_one;
         const int made = round.play_discards(
             [&](int seat, int count) {
               EXPECT_EQ(seat, by_one.to_play());
               EXPECT_EQ(count, by_one.discard_only_count(seat));
               ++asked;
               const int index = (picks++ * 7) % count;
-              Action one;
-              EXPECT_TRUE(by_one.apply_discard_only(seat, static_cast<std::size_t>(index), &one));
+              EXPECT_TRUE(
+                  by_one.apply_discard_only(seat, static_cast<std::size_t>(index), &made_by_one));
               return index;
             },
             last, refused);
@@ -295,6 +295,8 @@ TEST(SelfplayChecksum, PlayDiscardsIsApplyDiscardOnlyInARow) {
           ++runs;
           made_in_all += made;
           EXPECT_EQ(last.type, ActionType::kDiscard);
+          EXPECT_EQ(last, made_by_one) << preset << " seed " << seed;
+          EXPECT_EQ(round.events().back().tile, by_one.events().back().tile);
         }
         if (round.is_over()) break;
         // Stopped at a turn that is not a plain discard: taken by both copies the same way.
