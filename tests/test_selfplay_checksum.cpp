@@ -11,6 +11,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -256,6 +258,98 @@ TEST(SelfplayChecksum, DiscardOnlyIsTheListOfDiscards) {
     EXPECT_GT(in_riichi, 0) << preset;
     EXPECT_GT(fast * 10, discard_lists * 9) << preset << ": " << fast << " of " << discard_lists;
   }
+}
+
+// Round::play_discards makes, in a row, the discards apply_discard_only makes one at a time: it
+// asks pick(seat, count) with the seat to play and discard_only_count(seat), makes the pick, and
+// stops at a turn that is not a plain discard (count 0) or at the end of the hand. Checked
+// against a copy of the hand driven by apply_discard_only, run after run, over whole hands (the
+// turns between runs, calls, riichi and wins included, taken by both copies alike).
+TEST(SelfplayChecksum, PlayDiscardsIsApplyDiscardOnlyInARow) {
+  for (const char* preset : {"ema2016", "tenhou", "tenhou_sanma"}) {
+    const Rules rules = Rules::parse(preset);
+    long runs = 0, made_in_all = 0;
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      Round round = Game(rules, seed).round();
+      Round by_one = round;
+      int picks = 0;
+      while (!round.is_over()) {
+        int asked = 0, refused = 0;
+        Action last, made_by_one;
+        const int made = round.play_discards(
+            [&](int seat, int count) {
+              EXPECT_EQ(seat, by_one.to_play());
+              EXPECT_EQ(count, by_one.discard_only_count(seat));
+              ++asked;
+              const int index = (picks++ * 7) % count;
+              EXPECT_TRUE(
+                  by_one.apply_discard_only(seat, static_cast<std::size_t>(index), &made_by_one));
+              return index;
+            },
+            last, refused);
+        EXPECT_EQ(made, asked) << preset << " seed " << seed;
+        EXPECT_EQ(refused, -1);
+        ASSERT_EQ(round.events().size(), by_one.events().size()) << preset << " seed " << seed;
+        ASSERT_EQ(round.to_play(), by_one.to_play());
+        if (made > 0) {
+          ++runs;
+          made_in_all += made;
+          EXPECT_EQ(last.type, ActionType::kDiscard);
+          EXPECT_EQ(last, made_by_one) << preset << " seed " << seed;
+          EXPECT_EQ(round.events().back().tile, by_one.events().back().tile);
+        }
+        if (round.is_over()) break;
+        // Stopped at a turn that is not a plain discard: taken by both copies the same way.
+        const int seat = round.to_play();
+        EXPECT_EQ(round.discard_only_count(seat), 0) << preset << " seed " << seed;
+        const std::size_t last_action = round.legal_actions(seat).size() - 1;
+        ASSERT_TRUE(round.apply_legal(seat, last_action).ok);
+        ASSERT_TRUE(by_one.apply_legal(seat, last_action).ok);
+      }
+      EXPECT_TRUE(by_one.is_over());
+      EXPECT_EQ(round.result().deltas, by_one.result().deltas) << preset << " seed " << seed;
+    }
+    EXPECT_GT(runs, 8) << preset;
+    EXPECT_GT(made_in_all, runs) << preset;  // runs of more than one discard
+  }
+}
+
+// A pick past the count or below 0 stops the run before that turn, nothing changed (a pick past
+// the count is returned in `refused`); bots::play_discards reports a bot's refused position as
+// the callers of play_turn do.
+TEST(SelfplayChecksum, PlayDiscardsStopsAtARefusedPick) {
+  Game game(Rules::ema2016(), 3);
+  const int seat = game.to_play();
+  const int count = game.round().discard_only_count(seat);
+  ASSERT_GT(count, 0);
+  const std::size_t events = game.round().events().size();
+  Action last;
+  int refused = 0;
+  EXPECT_EQ(game.play_discards([](int, int n) { return n; }, last, refused), 0);
+  EXPECT_EQ(refused, count);
+  EXPECT_EQ(game.play_discards([](int, int) { return -1; }, last, refused), 0);
+  EXPECT_EQ(refused, -1);
+  EXPECT_EQ(game.round().events().size(), events);
+  EXPECT_EQ(game.to_play(), seat);
+
+  class PastTheCount final : public bots::Bot {
+   public:
+    std::string name() const override { return "past"; }
+    Action choose(const Observation&, std::span<const Action> legal) override { return legal[0]; }
+    bool discards_by_count() const override { return true; }
+    int choose_discard(int n) override { return n; }
+  };
+  PastTheCount past;
+  const bots::Seats seats{&past, &past, &past, &past};
+  try {
+    bots::play_discards(game, seats, last);
+    ADD_FAILURE() << "a position past the count was made";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("past bot chose an illegal action: no legal action"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(game.round().events().size(), events);
 }
 
 }  // namespace

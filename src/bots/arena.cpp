@@ -72,11 +72,16 @@ class HandTracker {
   std::array<int, 4> call_hands_{};
 };
 
-// `turn(bot, seat, chosen)` asks the bot and applies its choice.
-template <class Turn>
+// `turn(bot, seat, chosen)` asks the bot and applies its choice; `discards(last)` first makes
+// the plain discards in a row it can (play_discards; 0 when none) and gives the last of them.
+template <class Turn, class Discards>
 void play_out(const Game& game, const std::array<std::unique_ptr<Bot>, 4>& bots, Turn turn,
-              HandTracker& tracker) {
+              Discards discards, HandTracker& tracker) {
   while (!game.is_over()) {
+    if (Action last; discards(last) > 0) {
+      tracker.after_apply(game, last, last.seat);  // a discard: only the hand's end is read
+      continue;
+    }
     const int seat = game.to_play();
     Bot& bot = *bots[static_cast<std::size_t>(seat)];
     Action a;
@@ -167,14 +172,20 @@ GameResult play_arena_game(const ArenaConfig& config, int index,
       a = ask(rec.game(), bot, seat);
       return rec.apply(a);
     };
-    play_out(rec.game(), players, turn, tracker);
+    play_out(
+        rec.game(), players, turn, [](Action&) { return 0; }, tracker);
     fill_result(rec.game(), tracker, names, result);
   } else {
     Game game(config.rules, result.seed);
     const auto turn = [&game](Bot& bot, int seat, Action& a) {
       return play_turn(game, bot, seat, a);
     };
-    play_out(game, players, turn, tracker);
+    const Seats table = seats_of(players);
+    const DiscardRuns runs(table, seats);
+    const auto discards = [&game, &table, &runs](Action& last) {
+      return runs.worth_asking(game) ? play_discards(game, table, last) : 0;
+    };
+    play_out(game, players, turn, discards, tracker);
     fill_result(game, tracker, names, result);
   }
   return result;

@@ -54,6 +54,23 @@ ApplyResult play_turn(Game& game, Bot& bot, int seat, Action& chosen) {
   return game.apply_legal(seat, static_cast<std::size_t>(index));
 }
 
+int play_discards(Game& game, const Seats& bots, Action& last) {
+  int seat = -1, refused = -1;
+  const auto pick = [&bots, &seat](int s, int count) {
+    Bot& bot = *bots[static_cast<std::size_t>(s)];
+    seat = s;
+    return bot.discards_by_count() ? bot.choose_discard(count) : -1;
+  };
+  const int made = game.play_discards(pick, last, refused);
+  if (refused < 0) return made;
+  // A position past the count: apply_legal says why (or makes it, if legal after all).
+  const ApplyResult applied = game.apply_legal(seat, static_cast<std::size_t>(refused), &last);
+  if (!applied.ok)
+    throw std::logic_error(bots[static_cast<std::size_t>(seat)]->name() +
+                           " bot chose an illegal action: " + applied.reason);
+  return made + 1;
+}
+
 GameRecorder play_recorded(const Rules& rules, std::uint64_t seed, const Seats& bots) {
   std::array<std::string, 4> names;
   for (int s = 0; s < 4; ++s)  // three players: no bot at seat 3
@@ -74,9 +91,14 @@ GameRecorder play_recorded(const Rules& rules, std::uint64_t seed, const Seats& 
 FastStats play_fast(const Rules& rules, std::uint64_t seed, const Seats& bots) {
   Game game(rules, seed);
   FastStats stats;
+  const DiscardRuns runs(bots, rules.players);
   while (!game.is_over()) {
-    const int seat = game.to_play();
     Action a;
+    if (const int made = runs.worth_asking(game) ? play_discards(game, bots, a) : 0; made > 0) {
+      stats.actions += made;
+      continue;
+    }
+    const int seat = game.to_play();
     const ApplyResult applied = play_turn(game, *bots[static_cast<std::size_t>(seat)], seat, a);
     if (!applied.ok)
       throw std::logic_error(bots[static_cast<std::size_t>(seat)]->name() +

@@ -25,6 +25,37 @@ Action ask(const Game& game, Bot& bot, int seat);
 // discards Bot::choose_discard, without the list at all). `chosen` receives the action applied
 // (or refused).
 ApplyResult play_turn(Game& game, Bot& bot, int seat, Action& chosen);
+// Plain discards in a row, as play_turn would make them turn by turn, without its per-turn
+// dispatch: while the seat to play has plain discards only (Round::discard_only_count) and its
+// bot picks them by count (Bot::discards_by_count, Bot::choose_discard >= 0), makes the bot's
+// discard (Game::apply_discard_only: the claim windows nobody can answer and the next draw
+// included). Stops at a turn it does not make (nothing of that turn asked or changed: a turn
+// with more than discards, a claim window someone can answer, a bot that picks otherwise) and
+// after a discard that ends the hand. Returns the number of discards made; `last` receives the
+// last of them. A bot's position the Round refuses throws std::logic_error ("<bot> bot chose an
+// illegal action: <reason>", as the callers of play_turn report it).
+int play_discards(Game& game, const Seats& bots, Action& last);
+// Whether play_discards is worth asking at a table (once per game): never when no bot picks by
+// count; when some do, only on their turns (a run that reaches a bot that picks otherwise asks
+// the Round for a count it leaves unused: one a run at a table of mixed bots).
+class DiscardRuns {
+ public:
+  DiscardRuns(const Seats& bots, int players) {
+    for (int s = 0; s < players; ++s)
+      if (bots[static_cast<std::size_t>(s)]->discards_by_count()) by_count_ |= 1u << s;
+    all_ = by_count_ == (1u << players) - 1;
+  }
+  bool worth_asking(const Game& game) const {
+    if (all_) return true;
+    if (by_count_ == 0) return false;
+    const int seat = game.to_play();
+    return seat >= 0 && (by_count_ >> seat & 1);
+  }
+
+ private:
+  unsigned by_count_ = 0;
+  bool all_ = false;
+};
 
 // Plays a whole game and records it. Player names are the bots' names.
 GameRecorder play_recorded(const Rules& rules, std::uint64_t seed, const Seats& bots);

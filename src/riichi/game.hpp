@@ -136,6 +136,16 @@ class Game {
     if (round_.is_over()) end_hand();
     return true;
   }
+  // Round::play_discards on the current hand (self-play's plain discards in a row); a hand they
+  // end is settled and the next one dealt, where the run stops. 0 once the game is over.
+  template <class Pick>
+  int play_discards(Pick&& pick, Action& last, int& refused) {
+    refused = -1;
+    if (is_over()) return 0;
+    const int made = round_.play_discards(pick, last, refused);
+    after_apply();
+    return made;
+  }
   GameObservation observation(int seat) const;
 
   // Every hand dealt so far, in order (chombo replays included): setups()[i] produced

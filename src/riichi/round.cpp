@@ -24,45 +24,64 @@ bool has_id(const std::array<std::uint64_t, 3>& ids, int id) {
 
 namespace detail {
 
-DiscardNames::DiscardNames(const std::array<std::uint64_t, 3>& held, std::uint64_t held_kinds,
-                           int drawn_id, std::uint64_t forbidden, bool red)
-    : ids(held), kinds(held_kinds & ~forbidden), red_fives(red) {
-  for (std::uint64_t m = forbidden; m; m &= m - 1) {
-    const int k = std::countr_zero(m);
-    ids[k >> 4] &= ~(std::uint64_t{15} << ((k & 15) * 4));
+void DiscardNames::set(const std::array<std::uint64_t, 3>& held, std::uint64_t held_kinds,
+                       int held_count, int drawn_id, std::uint64_t forbidden, bool red) {
+  ids = held;
+  kinds = held_kinds & ~forbidden;
+  special = 0;
+  drawn = -1;
+  red_fives = red;
+  // Every kind of `kinds` has one name (its lowest copy); a special kind has one more for each
+  // of the drawn tile apart and a red five beside a plain copy (each_name lists them).
+  count = held_count;
+  if (forbidden) {
+    for (std::uint64_t m = forbidden; m; m &= m - 1) {
+      const int k = std::countr_zero(m);
+      ids[k >> 4] &= ~(std::uint64_t{15} << ((k & 15) * 4));
+    }
+    count = mask_size(kinds);
   }
   if (drawn_id >= 0 && has_id(held, drawn_id)) {
     drawn = drawn_id;
     const int k = drawn / 4;
-    kinds |= kind_bit(k);
-    // Alone in its kind, the drawn tile is the kind's one name (its lowest copy) and stays in
-    // `ids`; otherwise it is a name apart, after the others.
+    kinds |= kind_bit(k);  // held, so named even where forbidden
+    // Alone in its kind, the drawn tile is the kind's one name (its lowest copy, counted) and
+    // stays in `ids`; otherwise it is a name apart, after the others (or the kind's only name
+    // where the kind is forbidden: its copies are cleared).
     if (copies(k) != 1u << (drawn & 3)) {
       ids[drawn >> 6] &= ~(std::uint64_t{1} << (drawn & 63));
       special |= kind_bit(k);
+      ++count;
     }
   }
-  // A red five beside a plain copy of its kind: two names. The three fives (5m, 5p, 5s: kinds 4,
-  // 13, 22) tested at once, without a loop: a kind not held (or forbidden) has no copies here.
-  if (red_fives) {
-    const auto red_and_plain = [this](int kind) -> std::uint64_t {
-      const unsigned c = copies(kind);
-      return (c & 1u) && (c & ~1u) ? kind_bit(kind) : 0;
-    };
-    special |= (red_and_plain(4) | red_and_plain(13) | red_and_plain(22)) & kinds & ~special;
+  // A red five (copy 0) beside a plain copy of its kind: two names. The three fives (5m, 5p, 5s:
+  // ids 16, 52 and 88) tested only when one of them is held (most hands hold none); a kind not
+  // held (or forbidden) has no copies here.
+  constexpr std::uint64_t kRed0 = std::uint64_t{1} << 16 | std::uint64_t{1} << 52;
+  constexpr std::uint64_t kRed1 = std::uint64_t{1} << (88 - 64);
+  if (red_fives && ((ids[0] & kRed0) | (ids[1] & kRed1)) != 0) {
+    for (const int five : {4, 13, 22}) {
+      const unsigned c = copies(five);
+      if ((c & 1u) && (c & ~1u)) {
+        special |= kind_bit(five);
+        ++count;
+      }
+    }
   }
-  // The special kinds' names counted without writing them.
-  count = mask_size(kinds & ~special);
-  for (std::uint64_t m = special; m; m &= m - 1)
-    each_name(std::countr_zero(m), [this](int) { ++count; });
 }
 
 DiscardNames DiscardNames::drawn_only(int drawn_id) {
   DiscardNames names;
-  names.drawn = drawn_id;
-  names.kinds = names.special = kind_bit(drawn_id / 4);
-  names.count = 1;
+  names.set_drawn_only(drawn_id);
   return names;
+}
+
+void DiscardNames::set_drawn_only(int drawn_id) {
+  ids = {};
+  red_fives = false;
+  drawn = drawn_id;
+  kinds = special = kind_bit(drawn_id / 4);
+  count = 1;
 }
 
 int DiscardNames::names_of(int kind, std::array<int, 3>& out) const {
@@ -316,7 +335,7 @@ void Round::discard(const Action& a) {
       DiscardInfo{static_cast<std::uint8_t>(a.tile), a.tsumogiri, riichi, false};
   const int kind = a.tile / 4;
   s.discard_kinds |= kind_bit(kind);
-  if (!is_yaochuu(kind)) s.nagashi_ok = false;  // §4.3
+  if (!(kYaochuuMask >> kind & 1)) s.nagashi_ok = false;  // §4.3 (is_yaochuu by mask)
   if (rules_.temporary_furiten_end == TemporaryFuritenEnd::kOwnDiscard)
     s.temporary_furiten = false;  // §3.8 Tenhou
   update_waits(seat);
@@ -339,10 +358,8 @@ void Round::discard(const Action& a) {
   // has no run shape with it): the window closes at once without asking anyone.
   const int n = rules_.players;
   std::uint64_t claimable = 0;  // waits and pairs of the other seats
-  for (int k = 1; k < n; ++k) {
-    const Seat& o = seats_[seat + k < n ? seat + k : seat + k - n];
-    claimable |= o.wait_kinds | o.pair_kinds;
-  }
+  for (int o = 0; o < n; ++o)
+    claimable |= o == seat ? 0 : seats_[o].wait_kinds | seats_[o].pair_kinds;
   const bool chi =
       rules_.chi_allowed && chi_shape(seats_[seat + 1 < n ? seat + 1 : 0].held_kinds, kind);
   if (offence_seen_ || chi || (claimable & kind_bit(kind))) return open_claim_window(Phase::kClaim);
@@ -589,8 +606,8 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
   // Appended in one pass over the named ids. The vector keeps its capacity between decisions:
   // no allocation once warm. (Sizing the list first and writing through a pointer costs more:
   // resize() initialises; so does a scratch array written first and appended at once: +45%.)
-  const detail::DiscardNames names(s.ids, s.held_kinds, drawn_, kuikae_forbidden_,
-                                   rules_.red_fives);
+  const detail::DiscardNames names(s.ids, s.held_kinds, s.hand_shanten.kinds(), drawn_,
+                                   kuikae_forbidden_, rules_.red_fives);
   names.for_each([&](int id) {
     a.tile = static_cast<std::int16_t>(id);
     a.tsumogiri = id == names.drawn;
@@ -626,9 +643,11 @@ int Round::discard_only_count(int seat) const {
   if (seat == current_ && (phase_ == Phase::kDiscardOnly ||
                            (phase_ == Phase::kSelf && !offers_more_than_discards(seat)))) {
     const Seat& s = seats_[seat];
-    discard_only_ = s.riichi ? detail::DiscardNames::drawn_only(drawn_)  // §3.7
-                             : detail::DiscardNames(s.ids, s.held_kinds, drawn_, kuikae_forbidden_,
-                                                    rules_.red_fives);
+    if (s.riichi)
+      discard_only_.set_drawn_only(drawn_);  // §3.7
+    else
+      discard_only_.set(s.ids, s.held_kinds, s.hand_shanten.kinds(), drawn_, kuikae_forbidden_,
+                        rules_.red_fives);
   } else {
     discard_only_.count = 0;  // not a discard-only turn (nothing else is read)
   }

@@ -96,11 +96,17 @@ struct DiscardNames {
   bool red_fives = false;
 
   DiscardNames() = default;
-  // `held_kinds`: the kinds of `held` (bit per kind).
-  DiscardNames(const std::array<std::uint64_t, 3>& held, std::uint64_t held_kinds, int drawn_id,
-               std::uint64_t forbidden, bool red_fives);
+  // `held_kinds`: the kinds of `held` (bit per kind); `held_count`: how many (its popcount).
+  DiscardNames(const std::array<std::uint64_t, 3>& held, std::uint64_t held_kinds, int held_count,
+               int drawn_id, std::uint64_t forbidden, bool red_fives) {
+    set(held, held_kinds, held_count, drawn_id, forbidden, red_fives);
+  }
+  // The same in place (every field written).
+  void set(const std::array<std::uint64_t, 3>& held, std::uint64_t held_kinds, int held_count,
+           int drawn_id, std::uint64_t forbidden, bool red_fives);
   // A riichi hand's list: the drawn tile only (§3.7).
   static DiscardNames drawn_only(int drawn_id);
+  void set_drawn_only(int drawn_id);
   int id_at(int index) const;  // the id at a position of the list (index < count)
   // f(id) for every name, in the order of the list.
   template <typename F>
@@ -310,6 +316,31 @@ class Round {
   // changes nothing (apply_legal then says why). No list, no search, no reason built.
   // `applied`, when given, receives the action made.
   bool apply_discard_only(int seat, std::size_t index, Action* applied = nullptr);
+  // Self-play's plain discards in a row: apply_discard_only's discards without a call and a check
+  // per action. While the seat to play has plain discards only (discard_only_count() > 0),
+  // pick(seat, count) gives the position of its discard in that list and the discard is made,
+  // with the claim window nobody can answer and the next draw. Stops at a turn with more than
+  // discards, a claim window someone can answer, a pick outside [0, count) (nothing of that turn
+  // changed but its count asked; `refused` receives a pick >= count, else -1) and at the end of
+  // the hand. Returns the number of discards made; `last` receives the last of them.
+  template <class Pick>
+  int play_discards(Pick&& pick, Action& last, int& refused) {
+    refused = -1;
+    int made = 0;
+    while (phase_ == Phase::kSelf || phase_ == Phase::kDiscardOnly) {
+      const int seat = current_;
+      const int count = discard_only_count(seat);
+      if (count == 0) break;
+      const int index = pick(seat, count);
+      if (index < 0 || index >= count) {
+        if (index >= count) refused = index;
+        break;
+      }
+      make_discard_only(seat, index, last);
+      ++made;
+    }
+    return made;
+  }
 
   // Chombo adjudicated outside the engine (or any offence above), settled per `rules.chombo`
   // (§4.5): kReverseMangan pays at once (non-dealer offender 4000 to East and 2000 to each
@@ -433,6 +464,9 @@ class Round {
   void call_actions(int seat, std::vector<Action>& out) const;
   bool riichi_possible(int seat) const;
   bool offers_more_than_discards(int seat) const;
+  // The discard at `index` of the list discard_only_count() counted for `seat` (index below the
+  // count), made; `made` receives it.
+  void make_discard_only(int seat, int index, Action& made);
   // round_calls.cpp: calls and kans
   void call(const Action& a);
   void declare_kan(const Action& a);

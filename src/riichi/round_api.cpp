@@ -92,15 +92,21 @@ bool Round::apply_discard_only(int seat, std::size_t index, Action* applied) {
       index >= static_cast<std::size_t>(discard_only_.count))
     return false;
   Action a;
+  make_discard_only(seat, static_cast<int>(index), a);
+  if (applied) *applied = a;
+  return true;
+}
+
+void Round::make_discard_only(int seat, int index, Action& made) {
+  Action a;
   a.type = ActionType::kDiscard;
   a.seat = static_cast<std::int8_t>(seat);
-  a.tile = static_cast<std::int16_t>(discard_only_.id_at(static_cast<int>(index)));
+  a.tile = static_cast<std::int16_t>(discard_only_.id_at(index));
   a.tsumogiri = a.tile == discard_only_.drawn;
-  if (applied) *applied = a;
+  made = a;
   ++version_;
   discard(a);
   ++version_;
-  return true;
 }
 
 // `found` may be an element of legal_, which the action rewrites: it is copied first.

@@ -229,6 +229,7 @@ class HandShanten {
     count(kind, after, -1);
   }
   int tiles() const { return tiles_; }
+  int kinds() const { return kinds_; }  // kinds held (at least one copy)
   int standard() const { return 2 * (tiles_ / 3) - parts_.value(tiles_ / 3); }
   int shanten() const {
     const int standard_form = standard();
