@@ -102,8 +102,8 @@ TEST(ObservationVisible, KeptCountsEqualARecountUnderEveryPreset) {
   for (const std::string& name : Rules::preset_names()) {
     const Rules rules = Rules::parse(name);
     Seen seen;
-    check_games(rules, 2, true, seen);
-    check_games(rules, 1, false, seen);
+    check_games(rules, 4, true, seen);
+    check_games(rules, 2, false, seen);
     EXPECT_GT(seen.decisions, 500) << name;
     EXPECT_GT(seen.melds[static_cast<std::size_t>(MeldType::kPon)], 0) << name;
     const bool kans = seen.melds[static_cast<std::size_t>(MeldType::kDaiminkan)] +
@@ -111,8 +111,12 @@ TEST(ObservationVisible, KeptCountsEqualARecountUnderEveryPreset) {
                           seen.melds[static_cast<std::size_t>(MeldType::kAnkan)] >
                       0;
     EXPECT_TRUE(kans) << name;
-    if (rules.players == 4) EXPECT_GT(seen.melds[static_cast<std::size_t>(MeldType::kChi)], 0);
-    if (rules.kita) EXPECT_GT(seen.kita, 0) << name;
+    if (rules.players == 4) {
+      EXPECT_GT(seen.melds[static_cast<std::size_t>(MeldType::kChi)], 0) << name;
+    }
+    if (rules.kita) {
+      EXPECT_GT(seen.kita, 0) << name;
+    }
   }
 }
 
