@@ -11,6 +11,7 @@
 
 #include "bots/random_bot.hpp"
 #include "bots/registry.hpp"
+#include "bots/safety.hpp"
 #include "bots/selfplay.hpp"
 #include "riichi/game.hpp"
 
@@ -84,6 +85,13 @@ void check_games(const Rules& rules, int games, bool greedy_random, Seen& seen) 
                                         << " live tiles " << obs.live_tiles_left;
         game.round().observe_own(s, own);
         expect_own_part(obs, own);
+        // The defensive bot's own view (DefensiveBot::own_view_suffices) rests on may_threaten
+        // telling a seat with two melds or more from its concealed count.
+        for (int p = 0; p < rules.players; ++p) {
+          const auto pi = static_cast<std::size_t>(p);
+          ASSERT_EQ(bots::may_threaten(own, p), obs.riichi[pi] || obs.melds[pi].size() >= 2)
+              << rules.name << " game " << g << " seat " << p;
+        }
         if (s == 0) {
           for (const auto& melds : obs.melds)
             for (const MeldInfo& m : melds) ++seen.melds[static_cast<std::size_t>(m.type)];

@@ -344,6 +344,9 @@ class Round {
   // discards and melds and legal_actions are left empty (every other field as observe()
   // writes it). For self-play bots that say so (bots::Bot::own_view_suffices).
   void observe_own(int seat, Observation& out) const;
+  // Completes observe_own's `out` for the same seat and state into observe()'s: the other
+  // seats' discards and melds, every seat's discards and legal_actions.
+  void observe_others(int seat, Observation& out) const;
 
   // The seat expected to act: the player in kSelf/kDiscardOnly, else the first pending seat
   // of the claim window in turn order after the discarder; -1 when over.

@@ -198,6 +198,10 @@ Observation Round::observation(int seat) const {
 
 void Round::observe(int seat, Observation& o) const {
   observe_own(seat, o);
+  observe_others(seat, o);
+}
+
+void Round::observe_others(int seat, Observation& o) const {
   for (int s = 0; s < 4; ++s) {
     const Seat& st = seats_[s];
     o.discards[s].assign(st.discards.begin(), st.discards.begin() + st.num_discards);
