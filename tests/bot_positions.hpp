@@ -124,7 +124,12 @@ class Position {
     return *this;
   }
 
-  const Observation& obs() const { return obs_; }
+  // The observation, its visible counts recounted from the fields set (as Round::observe keeps
+  // them).
+  const Observation& obs() const {
+    obs_.visible = count_visible(obs_);
+    return obs_;
+  }
   const std::vector<Action>& legal() const { return legal_; }
 
  private:
@@ -152,7 +157,7 @@ class Position {
     legal_.push_back(a);
   }
 
-  Observation obs_;
+  mutable Observation obs_;
   std::vector<Action> legal_;
   std::array<int, kNumKinds> used_{};
 };

@@ -18,6 +18,12 @@ class Bot {
   // spares the caller building it.
   virtual Action choose(const Observation& observation, std::span<const Action> legal) = 0;
   virtual bool wants_observation() const { return true; }
+  // Whether choose() and choose_index() read only what Round::observe_own writes (the own
+  // hand and melds, the indicators, the visible counts, the scalars) at the decision whose own
+  // view is `own` (observe_own's, for the seat to decide): self-play fills that part first and
+  // copies the other seats' discards and melds and the legal list (Round::observe_others) only
+  // when this is false.
+  virtual bool own_view_suffices(const Observation& /*own*/) const { return false; }
   // Optional fast path for self-play: the position in `legal` of the action choose() would
   // return for the same arguments (a call of either is one decision), or -1 when the bot only
   // implements choose(), which the caller then asks. Game::apply_legal applies the position

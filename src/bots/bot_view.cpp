@@ -239,17 +239,9 @@ HandView read_view(const Observation& obs, const Rules& rules) {
     for (std::uint8_t id : obs.concealed)
       if (is_red_id(id)) ++v.red_fives, v.red_kinds |= std::uint64_t{1} << (id / 4);
   v.tiles = tile_total(v.hand);
-  for (std::uint8_t ind : obs.dora_indicators) {
-    ++v.visible[ind / 4];
+  v.visible = obs.visible;  // kept by the Round (count_visible), not recounted per decision
+  for (std::uint8_t ind : obs.dora_indicators)
     ++v.dora[static_cast<std::size_t>(dora_in_play(ind / 4, rules))];
-  }
-  for (int s = 0; s < 4; ++s) {
-    const auto si = static_cast<std::size_t>(s);
-    for (const DiscardInfo& d : obs.discards[si])  // branch-free: a called one adds 0
-      v.visible[d.id / 4] = static_cast<std::uint8_t>(v.visible[d.id / 4] + !d.called);
-    for (const MeldInfo& m : obs.melds[si])
-      for (int i = 0; i < m.size(); ++i) ++v.visible[m.ids[static_cast<std::size_t>(i)] / 4];
-  }
   for (const MeldInfo& m : obs.melds[static_cast<std::size_t>(obs.seat)]) {
     if (v.num_melds >= 4) break;
     const auto i = static_cast<std::size_t>(v.num_melds++);
@@ -262,10 +254,8 @@ HandView read_view(const Observation& obs, const Rules& rules) {
       if (red_fives) v.red_fives += is_red_id(id);
     }
   }
-  // Three players: the nukidora set aside are seen, and 2m-8m are out of the game (all four
-  // copies counted as seen, so that none is unseen).
-  auto& north = v.visible[static_cast<std::size_t>(kNorth)];
-  north = static_cast<std::uint8_t>(north + obs.kita[0] + obs.kita[1] + obs.kita[2]);
+  // Three players: 2m-8m are out of the game (all four copies counted as seen, so that none is
+  // unseen; the nukidora set aside are in obs.visible).
   const WallShape shape = wall_shape(rules);
   for (int k = 1; k < 8; ++k)
     if (!shape.in_play(4 * k)) v.visible[static_cast<std::size_t>(k)] = 4;

@@ -60,6 +60,12 @@ bool DefensiveBot::push(const HandView& v, const SafetyModel& safety, int shante
   return false;
 }
 
+bool DefensiveBot::own_view_suffices(const Observation& own) const {
+  for (int p = 0; p < efficiency_.rules().players; ++p)
+    if (p != own.seat && may_threaten(own, p)) return false;
+  return true;
+}
+
 Action DefensiveBot::choose(const Observation& obs, std::span<const Action> legal) {
   return pick(obs, legal);
 }

@@ -61,6 +61,9 @@ class DefensiveBot final : public Bot {
   Action choose(const Observation& observation, std::span<const Action> legal) override;
   // The position of choose()'s action in `legal` (every choice is an element of the list).
   int choose_index(const Observation& observation, std::span<const Action> legal) override;
+  // No opponent that may threaten (may_threaten): no threat, and the efficiency bot's choice,
+  // which reads the own view only.
+  bool own_view_suffices(const Observation& own) const override;
 
   // The hand value estimate in han (see above).
   static int value_estimate(const HandView& v);

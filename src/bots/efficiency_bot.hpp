@@ -45,6 +45,8 @@ class EfficiencyBot : public Bot {
   Action choose(const Observation& observation, std::span<const Action> legal) override;
   // The position of choose()'s action in `legal` (every choice is an element of the list).
   int choose_index(const Observation& observation, std::span<const Action> legal) override;
+  // read_view() is all it reads of the observation.
+  bool own_view_suffices(const Observation& /*own*/) const override { return true; }
 
   const Rules& rules() const { return rules_; }
 

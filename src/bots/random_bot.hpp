@@ -35,6 +35,9 @@ class RandomBot final : public Bot {
   Action choose(const Observation& observation, std::span<const Action> legal) override;
   int choose_index(const Observation& observation, std::span<const Action> legal) override;
   bool wants_observation() const override { return options_.greedy; }
+  bool own_view_suffices(const Observation& /*own*/) const override {
+    return true;  // the own hand only
+  }
   bool discards_by_count() const override { return !options_.greedy; }
   int choose_discard(int count) override;
 

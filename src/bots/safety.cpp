@@ -40,12 +40,8 @@ bool open_threat(const Observation& obs, const HandView& v, int seat) {
 }  // namespace
 
 SafetyModel::SafetyModel(const Observation& obs, const HandView& v) {
-  for (std::size_t k = 0; k < seen_.size(); ++k)
-    seen_[k] = static_cast<std::uint8_t>(std::min(4, v.hand[k] + v.visible[k]));
-  dora_ = v.dora;
-  round_wind_ = v.round_wind;
   for (int p = 0; p < 4; ++p) {
-    if (p == obs.seat) continue;
+    if (p == obs.seat || !may_threaten(obs, p)) continue;
     const auto pi = static_cast<std::size_t>(p);
     Threat t;
     t.seat = p;
@@ -72,6 +68,11 @@ SafetyModel::SafetyModel(const Observation& obs, const HandView& v) {
     }
     threats_[static_cast<std::size_t>(num_threats_++)] = t;
   }
+  if (num_threats_ == 0) return;  // danger() is never asked
+  for (std::size_t k = 0; k < seen_.size(); ++k)
+    seen_[k] = static_cast<std::uint8_t>(std::min(4, v.hand[k] + v.visible[k]));
+  dora_ = v.dora;
+  round_wind_ = v.round_wind;
 }
 
 bool SafetyModel::riichi_threat() const {

@@ -39,6 +39,15 @@ struct Threat {
   std::uint64_t genbutsu = 0;  // bit per kind safe against this seat
 };
 
+// Whether `seat` may be a threat by what observe_own shows of it: in riichi, or holding two
+// melds or more. A seat's m melds take 3m of its 13 tiles (a kan's fourth tile and a kita are
+// replaced from the dead wall), so it holds 13 - 3m concealed tiles, 14 - 3m on its turn: two
+// melds or more is at most 8 tiles. A seat for which this is false is never a threat.
+inline bool may_threaten(const Observation& obs, int seat) {
+  const auto s = static_cast<std::size_t>(seat);
+  return obs.riichi[s] || obs.concealed_count[s] <= 8;
+}
+
 class SafetyModel {
  public:
   SafetyModel(const Observation& obs, const HandView& v);

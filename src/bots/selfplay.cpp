@@ -24,7 +24,8 @@ const Observation& view(const Game& game, const Bot& bot, int seat) {
   static const Observation kEmpty;
   if (!bot.wants_observation()) return kEmpty;
   thread_local Observation obs;  // refilled in place: its vectors keep their capacity
-  game.round().observe(seat, obs);
+  game.round().observe_own(seat, obs);
+  if (!bot.own_view_suffices(obs)) game.round().observe_others(seat, obs);
   return obs;
 }
 

@@ -207,6 +207,7 @@ void Round::deal() {
   Event dora;
   dora.type = EventType::kDoraRevealed;
   dora.tile = static_cast<std::int16_t>(wall_.tiles[Wall::kDoraSlot]);
+  ++visible_[dora.tile / 4];
   events_.push_back(dora);
   current_ = setup_.dealer;
   draw(false);
@@ -230,6 +231,7 @@ void Round::remove_tile(int seat, int id) {
   Seat& s = seats_[seat];
   const int kind = id / 4, after = --s.counts[kind];
   --s.num_concealed;
+  ++visible_[kind];  // discarded, melded or set aside: in sight from now on
   s.ids[id >> 6] &= ~(std::uint64_t{1} << (id & 63));
   s.hand_shanten.remove(kind, after);
   if (after == 0) s.held_kinds &= ~kind_bit(kind);
@@ -503,6 +505,7 @@ void Round::next_turn() {
 void Round::reveal_indicator() {
   const int id = wall_.tiles[Wall::kIndicatorSlots[indicators_]];
   ++indicators_;
+  ++visible_[id / 4];
   Event e;
   e.type = EventType::kDoraRevealed;
   e.tile = static_cast<std::int16_t>(id);

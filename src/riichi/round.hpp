@@ -220,12 +220,21 @@ struct Observation {
   std::array<int, 4> concealed_count{};
   std::array<int, 4> kita{};                  // North tiles set aside as nukidora (rules.kita)
   std::vector<std::uint8_t> dora_indicators;  // ids, in order of revelation
+  // Copies of each kind seen outside the concealed hands: uncalled discards, every meld's tiles
+  // (own included), the North tiles set aside and the dora indicators, as count_visible() counts
+  // them from the fields above. Round keeps them as tiles leave the hands, not recounted per
+  // observation; an observation built field by field sets them with count_visible().
+  Counts visible{};
   int live_tiles_left = 0;
   int to_play = -1;
   Phase phase = Phase::kSelf;
   int last_discard = -1;  // id in the claim window, -1 if none
   std::vector<Action> legal_actions;
 };
+
+// Observation::visible recounted from the observation's discards, melds, kita and indicators
+// (a North set aside is counted as one copy of North: its id is not in the observation).
+Counts count_visible(const Observation& o);
 
 enum class EventType : std::uint8_t {
   kDeal,            // seat, hand[0..hand_size) = its 13 dealt ids
@@ -362,6 +371,13 @@ class Round {
   // The same written into `out`, whose vectors keep their capacity: no allocation once warm
   // (self-play asks for an observation at every decision).
   void observe(int seat, Observation& out) const;
+  // observe() without what a bot weighing its own hand does not read: the other seats'
+  // discards and melds and legal_actions are left empty (every other field as observe()
+  // writes it). For self-play bots that say so (bots::Bot::own_view_suffices).
+  void observe_own(int seat, Observation& out) const;
+  // Completes observe_own's `out` for the same seat and state into observe()'s: the other
+  // seats' discards and melds, every seat's discards and legal_actions.
+  void observe_others(int seat, Observation& out) const;
 
   // The seat expected to act: the player in kSelf/kDiscardOnly, else the first pending seat
   // of the claim window in turn order after the discarder; -1 when over.
@@ -522,7 +538,10 @@ class Round {
   int next_ = 0;
   int live_end_ = Wall::kLiveTiles;
   int rinshan_used_ = 0;
-  int indicators_ = 1;        // dora indicators revealed
+  int indicators_ = 1;  // dora indicators revealed
+  // Observation::visible: every tile a hand gives up (remove_tile: a discard, a call's or kan's
+  // tiles, a kita) stays in sight, and so does every indicator revealed (deal, reveal_indicator).
+  Counts visible_{};
   int pending_kan_dora_ = 0;  // Tenhou minkan dora to flip at the next discard / kan
   int total_kans_ = 0;
   bool suukaikan_pending_ = false;

@@ -203,6 +203,20 @@ Observation Round::observation(int seat) const {
 }
 
 void Round::observe(int seat, Observation& o) const {
+  observe_own(seat, o);
+  observe_others(seat, o);
+}
+
+void Round::observe_others(int seat, Observation& o) const {
+  for (int s = 0; s < 4; ++s) {
+    const Seat& st = seats_[s];
+    o.discards[s].assign(st.discards.begin(), st.discards.begin() + st.num_discards);
+    if (s != seat) o.melds[s].assign(st.melds.begin(), st.melds.begin() + st.num_melds);
+  }
+  o.legal_actions = legal_actions(seat);
+}
+
+void Round::observe_own(int seat, Observation& o) const {
   o.seat = seat;
   o.dealer = setup_.dealer;
   o.round_wind = setup_.round_wind;
@@ -219,20 +233,35 @@ void Round::observe(int seat, Observation& o) const {
   o.drawn = seat == current_ && phase_ == Phase::kSelf ? drawn_ : -1;
   for (int s = 0; s < 4; ++s) {
     const Seat& st = seats_[s];
-    o.discards[s].assign(st.discards.begin(), st.discards.begin() + st.num_discards);
-    o.melds[s].assign(st.melds.begin(), st.melds.begin() + st.num_melds);
+    o.discards[s].clear();
+    o.melds[s].clear();
     o.riichi[s] = st.riichi;
     o.concealed_count[s] = st.num_concealed;
     o.kita[s] = st.num_kita;
   }
-  o.dora_indicators.clear();
+  o.melds[seat].assign(own.melds.begin(), own.melds.begin() + own.num_melds);
+  o.dora_indicators.resize(static_cast<std::size_t>(indicators_));
   for (int k = 0; k < indicators_; ++k)
-    o.dora_indicators.push_back(wall_.tiles[Wall::kIndicatorSlots[k]]);
+    o.dora_indicators[k] = wall_.tiles[Wall::kIndicatorSlots[k]];
+  o.visible = visible_;
   o.live_tiles_left = live_tiles_left();
   o.to_play = to_play();
   o.phase = phase_;
   o.last_discard = phase_ == Phase::kClaim || phase_ == Phase::kChankan ? claim_id_ : -1;
-  o.legal_actions = legal_actions(seat);
+  o.legal_actions.clear();
+}
+
+Counts count_visible(const Observation& o) {
+  Counts c{};
+  for (int s = 0; s < 4; ++s) {
+    for (const DiscardInfo& d : o.discards[static_cast<std::size_t>(s)])
+      if (!d.called) ++c[d.id / 4];
+    for (const MeldInfo& m : o.melds[static_cast<std::size_t>(s)])
+      for (int i = 0; i < m.size(); ++i) ++c[m.ids[static_cast<std::size_t>(i)] / 4];
+    c[kNorth] = static_cast<std::uint8_t>(c[kNorth] + o.kita[static_cast<std::size_t>(s)]);
+  }
+  for (std::uint8_t ind : o.dora_indicators) ++c[ind / 4];
+  return c;
 }
 
 std::string Round::audit() const {

@@ -165,13 +165,26 @@ namespace {
 constexpr std::uint64_t kAllKinds = (std::uint64_t{1} << kNumKinds) - 1;
 constexpr std::uint64_t bit(int kind) { return std::uint64_t{1} << kind; }
 
-// The bits set in each byte of `m` (mask_size before its final sum over the bytes): at most 8
-// a byte, so weighted sums of a few of them stay below 256 a byte.
-constexpr std::uint64_t byte_counts(std::uint64_t m) {
-  m = m - ((m >> 1) & 0x5555555555555555ull);
-  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
-  return (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+// popcount(m0) + 2 popcount(m1) + 4 popcount(m2) in one pass of mask_size's arithmetic (no
+// popcnt instruction on the baseline x86-64): the bits of each mask counted by pairs, then by
+// nibbles (at most 4 a nibble), where m0's and twice m1's still fit one nibble (at most 12); by
+// bytes (at most 24 + 4 * 8) and over the bytes (a total of at most 4 x 34 < 256).
+constexpr int weighted_count(std::uint64_t m0, std::uint64_t m1, std::uint64_t m2) {
+  constexpr std::uint64_t k1 = 0x5555555555555555ull, k2 = 0x3333333333333333ull,
+                          k4 = 0x0F0F0F0F0F0F0F0Full;
+  const auto nibbles = [](std::uint64_t m) {
+    m -= (m >> 1) & k1;
+    return (m & k2) + ((m >> 2) & k2);
+  };
+  const std::uint64_t low = nibbles(m0) + 2 * nibbles(m1), high = nibbles(m2);
+  const std::uint64_t bytes = (low & k4) + ((low >> 4) & k4) + 4 * ((high + (high >> 4)) & k4);
+  return static_cast<int>((bytes * 0x0101010101010101ull) >> 56);
 }
+static_assert(weighted_count(0x3FFFFFFFFull, 0, 0) == 34 &&
+              weighted_count(0, 0x3FFFFFFFFull, 0) == 68 &&
+              weighted_count(0, 0, 0x3FFFFFFFFull) == 136 &&
+              weighted_count(0x3FFFFFFFFull, 0x3FFFFFFFFull, 0x3FFFFFFFFull) == 238 &&
+              weighted_count(0x10F, 0x2F0, 0x8F00) == 5 + 2 * 5 + 4 * 5);
 
 // The kinds whose tile brings seven pairs or thirteen orphans of hand - d (13 tiles) below
 // `shanten`. Each form falls by one or not at all with a tile: seven pairs with a new kind
@@ -232,10 +245,8 @@ void ukeire_after_discards(const Counts& hand, const Counts& visible, std::uint6
     if (other_forms)
       improving |= other_forms_improving(f, paired, d, hand[static_cast<std::size_t>(d)], shanten) &
                    drawable;
-    const std::uint64_t bytes = byte_counts(improving & plane0) +
-                                2 * byte_counts(improving & plane1) +
-                                4 * byte_counts(improving & plane2);
-    out[static_cast<std::size_t>(d)] = static_cast<int>((bytes * 0x0101010101010101ull) >> 56);
+    out[static_cast<std::size_t>(d)] =
+        weighted_count(improving & plane0, improving & plane1, improving & plane2);
   }
 }
 
