@@ -134,7 +134,8 @@ struct alignas(32) Slot {  // what the arrays hold (std::vector aligns the struc
 struct Workspace {
   detail::Graph graph;
   detail::WinScorer::Store scores;  // the scorer's caches
-  std::vector<Slot> next, cur, best;
+  // (The arrays below are written in full after each resize: FillVector, no zeroing.)
+  detail::FillVector<Slot> next, cur, best;
   // The reference's recursion (plain_turn_step, prepare_plain), over its own numbering of the
   // draw nodes: in each depth layer the tenpai nodes (the only ones with win edges) first,
   // then the others. Per tenpai node its row, per other node a smaller row; per draw edge its
@@ -154,14 +155,14 @@ struct Workspace {
   struct Layer {  // draw nodes (new numbering) [previous end, tenpai_end) tenpai, then others
     std::uint32_t tenpai_end, end;
   };
-  std::vector<PlainRow> rows;  // by tenpai node, in the new order
-  std::vector<OpenRow> open_rows;
+  detail::FillVector<PlainRow> rows;  // by tenpai node, in the new order
+  detail::FillVector<OpenRow> open_rows;
   std::vector<Layer> layers;
-  std::vector<std::uint32_t> renumber, old_of;  // the new number of each draw node, and back
-  std::vector<std::uint8_t> flags;              // draw_flags in the new order
-  std::vector<std::uint32_t> edges;
-  std::vector<Slot> win_values;
-  std::vector<std::uint32_t> options;  // option_to as byte offsets
+  detail::FillVector<std::uint32_t> renumber, old_of;  // the new number of each draw node, back
+  detail::FillVector<std::uint8_t> flags;              // draw_flags in the new order
+  detail::FillVector<std::uint32_t> edges;
+  detail::FillVector<Slot> win_values;
+  detail::FillVector<std::uint32_t> options;  // option_to as byte offsets
 };
 
 Workspace& workspace() {

@@ -18,6 +18,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <new>
+#include <utility>
 #include <vector>
 
 #include "eval/ev.hpp"
@@ -36,6 +38,25 @@ constexpr int kind_of_id(int id) { return id < kNumKinds ? id : 9 * (id - kNumKi
 constexpr int red_id_of(int kind) { return kNumKinds + kind / 9; }  // kind: a five
 
 using IdCounts = std::array<std::uint8_t, kIds>;
+
+// An allocator whose vectors leave the elements a resize adds uninitialised (default-initialised,
+// not zeroed): for the arrays written in full right after their resize (no memset first).
+template <class T>
+struct NoZeroAllocator : std::allocator<T> {
+  NoZeroAllocator() = default;
+  template <class U>
+  NoZeroAllocator(const NoZeroAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+template <class T>
+using FillVector = std::vector<T, NoZeroAllocator<T>>;  // filled by its user after a resize
 
 struct NodeKey {
   std::uint64_t lo = 0;
@@ -268,12 +289,12 @@ struct Graph {
   std::vector<std::uint8_t> draw_flags;
   // CSR: draw_edges[draw_first[d] .. draw_first[d + 1]), the win edges last in each row.
   std::vector<std::uint32_t> draw_first;
-  std::vector<DrawEdge> draw_edges;
-  std::vector<double> win_points;           // one per win edge, in edge order
+  FillVector<DrawEdge> draw_edges;
+  FillVector<double> win_points;            // one per win edge, in edge order
   std::vector<std::uint32_t> win_first;     // the row's first entry of win_points
   std::vector<std::uint16_t> draw_weight;   // the sum of the row's weights
   std::vector<std::uint32_t> option_first;  // CSR: option_to of discard node D
-  std::vector<std::uint32_t> option_to;
+  FillVector<std::uint32_t> option_to;
   std::vector<RonChance> ron;  // sorted by node
   // The nodes are made breadth first, by depth (the fewest draws from the starting hand's
   // draw nodes): [k] the number of draw (discard) nodes of depth k or less. A node of depth k
