@@ -189,10 +189,13 @@ __attribute__((always_inline)) inline void option_step(std::size_t discards, con
   for (std::uint32_t big = 0; big < discards; ++big) {
     const std::uint32_t last = option_first[big + 1];
     Values v = {0, 0, 0, 0};
-    if (i < last) v = cur[option_to[i++]].v;
-    for (; i < last; ++i) {
-      const Values x = cur[option_to[i]].v;
-      v = x > v ? x : v;
+    if (i < last) {  // (i set to last after the loop: see plain_option_step)
+      v = cur[option_to[i]].v;
+      for (std::uint32_t j = i + 1; j < last; ++j) {
+        const Values x = cur[option_to[j]].v;
+        v = x > v ? x : v;
+      }
+      i = last;
     }
     best[big].v = v;
   }
@@ -219,16 +222,22 @@ __attribute__((always_inline)) inline void plain_option_step(const detail::Graph
   };
   const std::uint32_t* const option_end = g.option_first.data() + 1;
   const std::uint32_t* const options = w.options.data();
+  // (The next row's start set to this row's end: else the compiler recomputes it from the
+  // loop's count, five instructions per node.)
   const std::uint32_t* o = options;
-  for (std::uint32_t big = 0; big < discards; ++big) {
-    const std::uint32_t* const last = options + option_end[big];
+  Slot* const best_end = best + discards;
+  for (const std::uint32_t* end = option_end; best < best_end; ++best, ++end) {
+    const std::uint32_t* const last = options + *end;
     Values v = {0, 0, 0, 0};
-    if (o < last) v = at(cur, *o++)->v;
-    for (; o < last; ++o) {
-      const Values x = at(cur, *o)->v;
-      v = x > v ? x : v;
+    if (o < last) {
+      v = at(cur, *o)->v;
+      for (const std::uint32_t* p = o + 1; p < last; ++p) {
+        const Values x = at(cur, *p)->v;
+        v = x > v ? x : v;
+      }
+      o = last;
     }
-    best[big].v = v;
+    best->v = v;
   }
 }
 
@@ -255,13 +264,15 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
       const std::uint32_t* e = edges + row->start;
       const std::uint32_t* const plain_end = edges + row->plain_end;
       const std::uint32_t* const end = edges + row->end;
-      const Slot* wins = win_values + row->win;
       Values acc = {0, 0, 0, 0};
       for (; e < plain_end; ++e) acc += kWeight[*e & 31] * at(best, *e & ~31u)->v;
-      for (; e < end; ++e, ++wins) {
+      // (The win edges from plain_end itself: else the compiler recomputes it from the loop's
+      // count.)
+      const Slot* win = win_values + row->win;
+      for (e = plain_end; e < end; ++e, ++win) {
         const Values x = at(best, *e & ~31u)->v;
-        const Values most = x > wins->v ? x : wins->v;
-        acc += kWeight[*e & 31] * __builtin_shufflevector(wins->v, most, 0, 1, 6, 7);
+        const Values most = x > win->v ? x : win->v;
+        acc += kWeight[*e & 31] * __builtin_shufflevector(win->v, most, 0, 1, 6, 7);
       }
       const Values base = values[d].v;
       const Values v = base + (acc - row->total * base) * inverse;
