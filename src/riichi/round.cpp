@@ -250,14 +250,21 @@ int Round::first_id(int seat, int kind, bool want_red) const {
   return held ? kind * 4 + std::countr_zero(held) : -1;
 }
 
-// Cached shanten and waits of the 3n+1 concealed part, refreshed whenever it changes.
-void Round::update_waits(int seat) {
-  Seat& s = seats_[seat];
+namespace {
+
+// Cached shanten and waits of the 3n+1 concealed part of a Round::Seat, refreshed whenever it
+// changes: update_waits(), and inlined into discard() (the seat's type is deduced).
+template <typename SeatT>
+[[gnu::always_inline]] inline void refresh_waits(SeatT& s) {
   s.shanten = static_cast<std::int8_t>(s.hand_shanten.shanten());
   s.wait_kinds = 0;
   if (s.shanten != 0 || s.dead != DeadHandReason::kNone) return;  // §4.5: a dead hand never wins
   s.wait_kinds = waiting_kinds(s.counts);
 }
+
+}  // namespace
+
+void Round::update_waits(int seat) { refresh_waits(seats_[seat]); }
 
 bool Round::is_furiten(int seat) const {
   const Seat& s = seats_[seat];
@@ -342,7 +349,7 @@ void Round::discard(const Action& a) {
   if (!(kYaochuuMask >> kind & 1)) s.nagashi_ok = false;  // §4.3 (is_yaochuu by mask)
   if (rules_.temporary_furiten_end == TemporaryFuritenEnd::kOwnDiscard)
     s.temporary_furiten = false;  // §3.8 Tenhou
-  update_waits(seat);
+  refresh_waits(s);
   drawn_ = -1;
   kuikae_forbidden_ = 0;
   Event& e = events_.emplace_back();
