@@ -680,8 +680,9 @@ Action Round::discard_only_action(int seat, std::size_t index) const {
 
 // Whether self_actions may offer more than discards on the player's turn (kSelf): a win,
 // kyuushu, a kan, kita or riichi. It may answer true for a list of discards only (a kan or
-// riichi whose last condition fails): the caller then builds the list.
-bool Round::offers_more_than_discards(int seat) const {
+// riichi whose last condition fails): the caller then builds the list. Inlined into
+// discard_only_count(), its only caller (once per turn).
+[[gnu::always_inline]] inline bool Round::offers_more_than_discards(int seat) const {
   const Seat& s = seats_[seat];
   if (s.dead != DeadHandReason::kNone) return false;  // §4.5: discards only
   // can_tsumo's and riichi_possible's first tests inline: most turns fail them.
