@@ -487,7 +487,8 @@ void Round::close_claim_window() {
 // A window closed without a ron: the kan (or kita) it was opened for, the riichi declaration's
 // stake (§3.7), §4.4 suucha riichi and suukaikan, the call that won the window (`chosen`, a pon or
 // kan before a chi), else the next turn.
-void Round::close_without_ron(const Action* chosen) {
+// Inlined into its two callers (discard(), close_claim_window()), as next_turn() into it.
+[[gnu::always_inline]] inline void Round::close_without_ron(const Action* chosen) {
   if (phase_ == Phase::kChankan)
     return claim_kita_ ? complete_kita(current_, claim_kan_) : complete_kan(current_, claim_kan_);
   Seat& d = seats_[current_];
@@ -504,7 +505,7 @@ void Round::close_without_ron(const Action* chosen) {
   next_turn();
 }
 
-void Round::next_turn() {
+[[gnu::always_inline]] inline void Round::next_turn() {
   if (live_tiles_left() == 0) return exhaustive_draw();  // §4.2
   current_ = (current_ + 1) % rules_.players;
   draw(false);
