@@ -216,8 +216,8 @@ void Round::deal() {
 // ------------------------------------------------------------------------------------------
 // Tiles in hand
 
-void Round::add_tile(int seat, int id) {
-  Seat& s = seats_[seat];
+// Inlined into draw() (its only caller): the call and the seat's address cost ~10% of a draw.
+[[gnu::always_inline]] inline void Round::add_tile(Seat& s, int id) {
   const int kind = id / 4, before = s.counts[kind]++;
   ++s.num_concealed;
   s.ids[id >> 6] |= std::uint64_t{1} << (id & 63);
@@ -227,8 +227,8 @@ void Round::add_tile(int seat, int id) {
   if (before == 3) s.quad_kinds |= kind_bit(kind);
 }
 
-void Round::remove_tile(int seat, int id) {
-  Seat& s = seats_[seat];
+// The hot caller (discard) inlines it; calls and kans (round_calls.cpp) use remove_tile().
+[[gnu::always_inline]] inline void Round::remove_held(Seat& s, int id) {
   const int kind = id / 4, after = --s.counts[kind];
   --s.num_concealed;
   ++visible_[kind];  // discarded, melded or set aside: in sight from now on
@@ -239,6 +239,8 @@ void Round::remove_tile(int seat, int id) {
   if (after == 3) s.quad_kinds &= ~kind_bit(kind);
 }
 
+void Round::remove_tile(int seat, int id) { remove_held(seats_[seat], id); }
+
 // The first held id of `kind` that is (want_red) / is not (!want_red) a red five.
 int Round::first_id(int seat, int kind, bool want_red) const {
   unsigned held = held_copies(seat, kind);
@@ -248,14 +250,21 @@ int Round::first_id(int seat, int kind, bool want_red) const {
   return held ? kind * 4 + std::countr_zero(held) : -1;
 }
 
-// Cached shanten and waits of the 3n+1 concealed part, refreshed whenever it changes.
-void Round::update_waits(int seat) {
-  Seat& s = seats_[seat];
+namespace {
+
+// Cached shanten and waits of the 3n+1 concealed part of a Round::Seat, refreshed whenever it
+// changes: update_waits(), and inlined into discard() (the seat's type is deduced).
+template <typename SeatT>
+[[gnu::always_inline]] inline void refresh_waits(SeatT& s) {
   s.shanten = static_cast<std::int8_t>(s.hand_shanten.shanten());
   s.wait_kinds = 0;
   if (s.shanten != 0 || s.dead != DeadHandReason::kNone) return;  // §4.5: a dead hand never wins
   s.wait_kinds = waiting_kinds(s.counts);
 }
+
+}  // namespace
+
+void Round::update_waits(int seat) { refresh_waits(seats_[seat]); }
 
 bool Round::is_furiten(int seat) const {
   const Seat& s = seats_[seat];
@@ -272,7 +281,7 @@ void Round::draw(bool rinshan) {
   } else {
     id = wall_.tiles[next_++];
   }
-  add_tile(current_, id);
+  add_tile(seats_[current_], id);
   drawn_ = id;
   drawn_rinshan_ = rinshan;
   haitei_draw_ = !rinshan && live_tiles_left() == 0;  // §2.8
@@ -332,7 +341,7 @@ void Round::discard(const Action& a) {
   } else if (s.ippatsu) {
     s.ippatsu = false;  // §3.7: ippatsu lasts until the declarer's next discard
   }
-  remove_tile(seat, a.tile);
+  remove_held(s, a.tile);
   s.discards[s.num_discards++] =
       DiscardInfo{static_cast<std::uint8_t>(a.tile), a.tsumogiri, riichi, false};
   const int kind = a.tile / 4;
@@ -340,7 +349,7 @@ void Round::discard(const Action& a) {
   if (!(kYaochuuMask >> kind & 1)) s.nagashi_ok = false;  // §4.3 (is_yaochuu by mask)
   if (rules_.temporary_furiten_end == TemporaryFuritenEnd::kOwnDiscard)
     s.temporary_furiten = false;  // §3.8 Tenhou
-  update_waits(seat);
+  refresh_waits(s);
   drawn_ = -1;
   kuikae_forbidden_ = 0;
   Event& e = events_.emplace_back();
@@ -478,7 +487,8 @@ void Round::close_claim_window() {
 // A window closed without a ron: the kan (or kita) it was opened for, the riichi declaration's
 // stake (§3.7), §4.4 suucha riichi and suukaikan, the call that won the window (`chosen`, a pon or
 // kan before a chi), else the next turn.
-void Round::close_without_ron(const Action* chosen) {
+// Inlined into its two callers (discard(), close_claim_window()), as next_turn() into it.
+[[gnu::always_inline]] inline void Round::close_without_ron(const Action* chosen) {
   if (phase_ == Phase::kChankan)
     return claim_kita_ ? complete_kita(current_, claim_kan_) : complete_kan(current_, claim_kan_);
   Seat& d = seats_[current_];
@@ -495,7 +505,7 @@ void Round::close_without_ron(const Action* chosen) {
   next_turn();
 }
 
-void Round::next_turn() {
+[[gnu::always_inline]] inline void Round::next_turn() {
   if (live_tiles_left() == 0) return exhaustive_draw();  // §4.2
   current_ = (current_ + 1) % rules_.players;
   draw(false);
@@ -671,8 +681,9 @@ Action Round::discard_only_action(int seat, std::size_t index) const {
 
 // Whether self_actions may offer more than discards on the player's turn (kSelf): a win,
 // kyuushu, a kan, kita or riichi. It may answer true for a list of discards only (a kan or
-// riichi whose last condition fails): the caller then builds the list.
-bool Round::offers_more_than_discards(int seat) const {
+// riichi whose last condition fails): the caller then builds the list. Inlined into
+// discard_only_count(), its only caller (once per turn).
+[[gnu::always_inline]] inline bool Round::offers_more_than_discards(int seat) const {
   const Seat& s = seats_[seat];
   if (s.dead != DeadHandReason::kNone) return false;  // §4.5: discards only
   // can_tsumo's and riichi_possible's first tests inline: most turns fail them.

@@ -461,7 +461,11 @@ class Round {
   void reveal_indicator();
   void flip_pending_kan_dora();
   void update_waits(int seat);
-  void add_tile(int seat, int id);
+  // One tile into / out of a hand, keeping counts, ids, masks, hand_shanten and visible_.
+  // add_tile and remove_held are inline in round.cpp (draw, discard); remove_tile is the
+  // out-of-line form for round_calls.cpp.
+  void add_tile(Seat& s, int id);
+  void remove_held(Seat& s, int id);
   void remove_tile(int seat, int id);
   int first_id(int seat, int kind, bool want_red) const;
   // The held copies of `kind` as 4 bits (bit c = id kind*4 + c). A kind's four ids never
