@@ -26,18 +26,18 @@ Action ask(const Game& game, Bot& bot, int seat);
 // (or refused).
 ApplyResult play_turn(Game& game, Bot& bot, int seat, Action& chosen);
 // Plain discards in a row, as play_turn would make them turn by turn, without its per-turn
-// dispatch: while the seat to play has plain discards only (Round::discard_only_count) and its
-// bot picks them by count (Bot::discards_by_count, Bot::choose_discard >= 0), makes the bot's
-// discard (Game::apply_discard_only: the claim windows nobody can answer and the next draw
-// included). Stops at a turn it does not make (nothing of that turn asked or changed: a turn
-// with more than discards, a claim window someone can answer, a bot that picks otherwise) and
-// after a discard that ends the hand. Returns the number of discards made; `last` receives the
-// last of them. A bot's position the Round refuses throws std::logic_error ("<bot> bot chose an
-// illegal action: <reason>", as the callers of play_turn report it).
+// dispatch (Game::play_discards): while the seat to play has plain discards only
+// (Round::discard_only_count) and its bot picks them by count (Bot::discards_by_count,
+// Bot::choose_discard >= 0), makes the bot's discard with the claim windows nobody can answer
+// and the next draw. Stops at a turn it does not make (nothing of that turn changed: a turn with
+// more than discards, a claim window someone can answer, a bot that picks otherwise) and after a
+// discard that ends the hand. A position past the count goes to Game::apply_legal, as in
+// play_turn: made if legal there, else std::logic_error ("<bot> bot chose an illegal action:
+// <reason>"). Returns the number of actions made; `last` receives the last of them.
 int play_discards(Game& game, const Seats& bots, Action& last);
-// Whether play_discards is worth asking at a table (once per game): never when no bot picks by
-// count; when some do, only on their turns (a run that reaches a bot that picks otherwise asks
-// the Round for a count it leaves unused: one a run at a table of mixed bots).
+// Whether play_discards is worth asking at a table (decided once per game): never when no bot
+// picks by count; when some do, only on their turns (a run that reaches a bot that picks
+// otherwise has asked the Round for a discard count it does not use).
 class DiscardRuns {
  public:
   DiscardRuns(const Seats& bots, int players) {
