@@ -165,16 +165,7 @@ json observation_json(const Observation& o, bool red) {
 }
 
 Counts visible_counts(const Observation& o, const Rules& rules) {
-  Counts visible{};
-  for (int s = 0; s < 4; ++s) {
-    for (const DiscardInfo& d : o.discards[static_cast<size_t>(s)])
-      if (!d.called) add_counts(visible, d.id);
-    for (const MeldInfo& m : o.melds[static_cast<size_t>(s)])
-      for (int i = 0; i < m.size(); ++i) add_counts(visible, m.ids[static_cast<size_t>(i)]);
-    // North tiles set aside (nukidora) lie open beside their hand.
-    for (int k = 0; k < o.kita[static_cast<size_t>(s)]; ++k) add_counts(visible, kNorth * 4);
-  }
-  for (std::uint8_t id : o.dora_indicators) add_counts(visible, id);
+  Counts visible = count_visible(o);  // discards, melds, nukidora, indicators (round.hpp)
   for (int kind = 0; kind < kNumKinds; ++kind)
     if (out_of_game(rules, kind)) visible[static_cast<size_t>(kind)] = 4;
   return visible;
