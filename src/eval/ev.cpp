@@ -162,7 +162,21 @@ struct Workspace {
   detail::FillVector<std::uint8_t> flags;              // draw_flags in the new order
   detail::FillVector<std::uint32_t> edges;
   detail::FillVector<Slot> win_values;
-  detail::FillVector<std::uint32_t> options;  // option_to as byte offsets
+  // The discard nodes the recursion computes ("kept"), numbered anew after the draw nodes in the
+  // one value array: in each depth layer grouped by their count of options. A discard node whose
+  // one option is the only draw node that reads it is not computed: its value at the turn after
+  // is that draw node's own (an edge to it reads the row's own value). Per kept node its options
+  // as byte offsets into the value array, in the graph's order.
+  struct OptionGroup {  // kept nodes [previous end, end) with `count` options each
+    std::uint32_t end, count;
+  };
+  std::vector<OptionGroup> option_groups;
+  std::vector<std::uint32_t> groups_by_depth;  // [k]: the groups of the layers 0..k
+  detail::FillVector<std::uint32_t> slot;      // by graph discard node (scratch of prepare_plain)
+  std::vector<std::uint32_t> bucket;           // scratch of the grouping
+  detail::FillVector<std::uint32_t> options;
+  detail::FillVector<std::uint32_t> option_counts;  // by kept node, for the group of many
+  std::uint32_t kept = 0;
 };
 
 Workspace& workspace() {
@@ -210,34 +224,71 @@ constexpr std::array<double, 32> kWeight = [] {
   return w;
 }();
 
-// The discard nodes of the reference's recursion: the best of their options (byte offsets into
-// the draw nodes' values `cur`).
-__attribute__((always_inline)) inline void plain_option_step(const detail::Graph& g,
-                                                             const Workspace& w,
-                                                             std::size_t discards,
-                                                             const Slot* __restrict cur,
-                                                             Slot* __restrict best) {
+// The best of `K` options (byte offsets `o`; the graph's order).
+template <int K>
+__attribute__((always_inline)) inline void best_of_options(const Slot* cur, const std::uint32_t* o,
+                                                           Slot* out) {
   auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
     return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
   };
-  const std::uint32_t* const option_end = g.option_first.data() + 1;
-  const std::uint32_t* const options = w.options.data();
-  // (The next row's start set to this row's end: else the compiler recomputes it from the
-  // loop's count, five instructions per node.)
-  const std::uint32_t* o = options;
-  Slot* const best_end = best + discards;
-  for (const std::uint32_t* end = option_end; best < best_end; ++best, ++end) {
-    const std::uint32_t* const last = options + *end;
-    Values v = {0, 0, 0, 0};
-    if (o < last) {
-      v = at(cur, *o)->v;
-      for (const std::uint32_t* p = o + 1; p < last; ++p) {
-        const Values x = at(cur, *p)->v;
-        v = x > v ? x : v;
-      }
-      o = last;
+  Values v = at(cur, o[0])->v;
+  for (int j = 1; j < K; ++j) {
+    const Values x = at(cur, o[j])->v;
+    v = x > v ? x : v;
+  }
+  out->v = v;
+}
+
+// The kept discard nodes of the reference's recursion (the first `groups` option groups): the
+// best of their options, read from the draw nodes' values `values`; written after them.
+__attribute__((always_inline)) inline void plain_option_step(const Workspace& w, std::size_t draws,
+                                                             std::size_t groups,
+                                                             Slot* __restrict values) {
+  auto at = [](const Slot* base, std::uint32_t offset) {
+    return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
+  };
+  const Slot* const cur = values;
+  Slot* const best = values + draws;
+  Slot* b = best;
+  const std::uint32_t* o = w.options.data();
+  const std::uint32_t* count = w.option_counts.data();
+  for (std::size_t i = 0; i < groups; ++i) {
+    const Workspace::OptionGroup group = w.option_groups[i];
+    Slot* const end = best + group.end;
+    switch (group.count) {
+      case 0:
+        for (; b < end; ++b) b->v = Values{0, 0, 0, 0};
+        break;
+      case 1:
+        for (; b < end; ++b, o += 1) b->v = at(cur, o[0])->v;
+        break;
+      case 2:
+        for (; b < end; ++b, o += 2) best_of_options<2>(cur, o, b);
+        break;
+      case 3:
+        for (; b < end; ++b, o += 3) best_of_options<3>(cur, o, b);
+        break;
+      case 4:
+        for (; b < end; ++b, o += 4) best_of_options<4>(cur, o, b);
+        break;
+      case 5:
+        for (; b < end; ++b, o += 5) best_of_options<5>(cur, o, b);
+        break;
+      case 6:
+        for (; b < end; ++b, o += 6) best_of_options<6>(cur, o, b);
+        break;
+      default:  // (any count of 7 or more: per node)
+        for (const std::uint32_t* c = count + (b - best); b < end; ++b, ++c) {
+          const std::uint32_t* const last = o + *c;
+          Values v = at(cur, *o)->v;
+          for (const std::uint32_t* p = o + 1; p < last; ++p) {
+            const Values x = at(cur, *p)->v;
+            v = x > v ? x : v;
+          }
+          b->v = v;
+          o = last;
+        }
     }
-    best->v = v;
   }
 }
 
@@ -247,8 +298,8 @@ __attribute__((always_inline)) inline void plain_option_step(const detail::Graph
 // tenpai nodes' lane 0 set to 1; `values` (the draw nodes') updated in place from the turn after.
 // Turns before the last only (kLastTurn: plain_last_step).
 __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
-    const detail::Graph& g, const Workspace& w, std::size_t layers, std::size_t discards,
-    double inv, Slot* __restrict values, Slot* __restrict best) {
+    const Workspace& w, std::size_t layers, std::size_t draws, std::size_t groups, double inv,
+    Slot* __restrict values) {
   const Workspace::PlainRow* row = w.rows.data();
   const Workspace::OpenRow* open = w.open_rows.data();
   const std::uint32_t* const edges = w.edges.data();
@@ -265,12 +316,12 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
       const std::uint32_t* const plain_end = edges + row->plain_end;
       const std::uint32_t* const end = edges + row->end;
       Values acc = {0, 0, 0, 0};
-      for (; e < plain_end; ++e) acc += kWeight[*e & 31] * at(best, *e & ~31u)->v;
+      for (; e < plain_end; ++e) acc += kWeight[*e & 31] * at(values, *e & ~31u)->v;
       // (The win edges from plain_end itself: else the compiler recomputes it from the loop's
       // count.)
       const Slot* win = win_values + row->win;
       for (e = plain_end; e < end; ++e, ++win) {
-        const Values x = at(best, *e & ~31u)->v;
+        const Values x = at(values, *e & ~31u)->v;
         const Values most = x > win->v ? x : win->v;
         acc += kWeight[*e & 31] * __builtin_shufflevector(win->v, most, 0, 1, 6, 7);
       }
@@ -282,32 +333,33 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(
       const std::uint32_t* e = edges + open->start;
       const std::uint32_t* const end = edges + open->end;
       Values acc = {0, 0, 0, 0};
-      for (; e < end; ++e) acc += kWeight[*e & 31] * at(best, *e & ~31u)->v;
+      for (; e < end; ++e) acc += kWeight[*e & 31] * at(values, *e & ~31u)->v;
       const Values base = values[d].v;
       values[d].v = base + (acc - open->total * base) * inverse;
     }
   }
-  plain_option_step(g, w, discards, values, best);
+  plain_option_step(w, draws, groups, values);
 }
 
 // The last turn (kLastTurn) of the reference's recursion: no draw left, a draw node is worth
 // its tenpai (and the riichi stick lost), then the discard nodes as above.
-__attribute__((target_clones("avx2", "default"))) void plain_last_step(
-    const detail::Graph& g, const Workspace& w, std::size_t draws, std::size_t discards,
-    double stick, Slot* __restrict cur, Slot* __restrict best) {
+__attribute__((target_clones("avx2", "default"))) void plain_last_step(const Workspace& w,
+                                                                       std::size_t draws,
+                                                                       double stick,
+                                                                       Slot* __restrict cur) {
   const std::uint8_t* flags = w.flags.data();
   for (std::uint32_t d = 0; d < draws; ++d) {
     Values v = {0, 0, flags[d] & detail::kRiichiFlag ? stick : 0, 0};
     if (flags[d] & detail::kTenpaiFlag) v[0] = 1;
     cur[d].v = v;
   }
-  plain_option_step(g, w, discards, cur, best);
+  plain_option_step(w, draws, w.option_groups.size(), cur);
 }
 
 // The arrays of plain_turn_step, from the graph. False when the offsets would not fit.
-bool prepare_plain(const detail::Graph& g, Workspace& w) {
+bool prepare_plain(const detail::Graph& g, bool bidirectional, Workspace& w) {
   const std::size_t draws = g.draw_key.size();
-  if (std::max(draws, g.discard_key.size()) >= (std::size_t{1} << 27)) return false;
+  if (draws + g.discard_key.size() >= (std::size_t{1} << 27)) return false;
   const std::uint8_t* const flags = g.draw_flags.data();
   const std::uint32_t* const first = g.draw_first.data();
   const std::uint32_t* const win_first = g.win_first.data();
@@ -350,19 +402,64 @@ bool prepare_plain(const detail::Graph& g, Workspace& w) {
     else
       return false;  // (never: the win edges are the tenpai draw nodes')
   }
+  // The discard nodes, layer by layer: those computed ("kept") numbered anew after the draw
+  // nodes, grouped by their count of options (a counting sort: 7 or more in one group), with
+  // their options in that order; the others (bidirectional edges: a discard node's options are
+  // the draw edges into it read backwards, so one option is one reader) take their reader's slot.
+  // `slot`: the byte offset of each discard node's value.
+  const std::size_t discards = g.discard_key.size();
+  const std::uint32_t* const option_first = g.option_first.data();
+  const std::uint32_t* const option_to = g.option_to.data();
+  constexpr std::uint32_t kMany = 7, kSlot = sizeof(Slot);
+  const std::uint32_t alias_count = bidirectional ? 1 : detail::NodeMap::kAbsent;
+  w.slot.resize(discards);
+  std::uint32_t* const slot = w.slot.data();
+  w.option_groups.clear(), w.groups_by_depth.clear();
+  w.options.resize(g.option_to.size());
+  w.option_counts.resize(discards);
+  std::uint32_t* const options = w.options.data();
+  std::uint32_t* const option_counts = w.option_counts.data();
+  std::uint32_t kept = 0, option_end = 0;
+  std::vector<std::uint32_t>& bucket = w.bucket;
+  for (std::size_t k = 0, from = 0; k <= g.discards_by_depth.size(); ++k) {
+    const std::size_t to = k < g.discards_by_depth.size() ? g.discards_by_depth[k] : discards;
+    std::array<std::uint32_t, kMany + 2> start{};  // by count: where its nodes go, from `kept`
+    for (std::size_t big = from; big < to; ++big) {
+      const std::uint32_t count = option_first[big + 1] - option_first[big];
+      if (count != alias_count) ++start[std::min(count, kMany) + 1];
+    }
+    for (std::uint32_t c = 0; c <= kMany; ++c) {
+      if (start[c + 1] > 0) w.option_groups.push_back({kept + start[c] + start[c + 1], c});
+      start[c + 1] += start[c];
+    }
+    bucket.resize(start[kMany + 1]);
+    for (std::size_t big = from; big < to; ++big) {
+      const std::uint32_t count = option_first[big + 1] - option_first[big];
+      if (count == alias_count) {
+        slot[big] = renumber[option_to[option_first[big]]] * kSlot;
+      } else {
+        const std::uint32_t n = start[std::min(count, kMany)]++;
+        bucket[n] = static_cast<std::uint32_t>(big);
+        slot[big] = static_cast<std::uint32_t>(draws + kept + n) * kSlot;
+      }
+    }
+    for (const std::uint32_t big : bucket) {
+      option_counts[kept++] = option_first[big + 1] - option_first[big];
+      for (std::uint32_t i = option_first[big]; i < option_first[big + 1]; ++i)
+        options[option_end++] = renumber[option_to[i]] * kSlot;
+    }
+    w.groups_by_depth.push_back(static_cast<std::uint32_t>(w.option_groups.size()));
+    from = to;
+  }
+  w.kept = kept;
   w.edges.resize(g.draw_edges.size());
   for (std::size_t i = 0; i < g.draw_edges.size(); ++i) {
     const detail::DrawEdge edge = draw_edges[i];
-    w.edges[i] = (edge & detail::kEdgeTarget) * sizeof(Slot) | detail::edge_weight(edge);
+    w.edges[i] = slot[edge & detail::kEdgeTarget] | detail::edge_weight(edge);
   }
   w.win_values.resize(g.win_points.size());
   for (std::size_t i = 0; i < g.win_points.size(); ++i)
     w.win_values[i].v = Values{1, 1, win_points[i], 0};
-  const std::uint32_t* const option_to = g.option_to.data();
-  w.options.resize(g.option_to.size());
-  std::uint32_t* const options = w.options.data();
-  for (std::size_t i = 0; i < g.option_to.size(); ++i)
-    options[i] = renumber[option_to[i]] * static_cast<std::uint32_t>(sizeof(Slot));
   return true;
 }
 
@@ -459,21 +556,22 @@ std::size_t upto(const std::vector<std::uint32_t>& by_depth, int depth, std::siz
 std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, const EvOptions& o,
                              const std::vector<std::uint32_t>& roots, Workspace& w) {
   const std::size_t draws = g.draw_key.size(), discards = g.discard_key.size();
-  const bool plain =
-      o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0 && prepare_plain(g, w);
+  const bool plain = o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0 &&
+                     prepare_plain(g, o.bidirectional_edges, w);
   // No clearing: the last turn writes every node before any is read. The reference's recursion
   // updates the draw nodes' values in place (a row reads its own value of the turn after and
   // the discard nodes' values only): one array, `cur`.
-  if (!plain) w.next.resize(draws);
-  w.cur.resize(draws), w.best.resize(discards);
+  // (The reference's recursion: the kept discard nodes' values after the draw nodes'.)
+  if (!plain) w.next.resize(draws), w.best.resize(discards);
+  w.cur.resize(plain ? draws + w.kept : draws);
   std::vector<EvCurve> curves(roots.size());
   for (int t = kLastTurn; t >= 0; --t) {
     if (plain && t < kLastTurn)  // the nodes of depth t or less (they alone are read below t)
-      plain_turn_step(g, w, std::min<std::size_t>(t + 1, w.layers.size()),
-                      upto(g.discards_by_depth, t, discards), 1.0 / (s.unseen - t), w.cur.data(),
-                      w.best.data());
+      plain_turn_step(w, std::min<std::size_t>(t + 1, w.layers.size()), draws,
+                      upto(w.groups_by_depth, t, w.option_groups.size()), 1.0 / (s.unseen - t),
+                      w.cur.data());
     else if (plain)
-      plain_last_step(g, w, draws, discards, -double(o.riichi_stick), w.cur.data(), w.best.data());
+      plain_last_step(w, draws, -double(o.riichi_stick), w.cur.data());
     else
       full_turn_step(g, s, o, t, upto(g.draws_by_depth, t, draws),
                      upto(g.discards_by_depth, t, discards), w.next.data(), w.cur.data(),
