@@ -137,28 +137,22 @@ struct Workspace {
   // (The arrays below are written in full after each resize: FillVector, no zeroing.)
   detail::FillVector<Slot> next, cur, best;
   // The reference's recursion (plain_turn_step, prepare_plain), over its own numbering of the
-  // draw nodes: in each depth layer the tenpai nodes (the only ones with win edges) first,
-  // then the others. Per tenpai node its row, per other node a smaller row; per draw edge its
-  // target's byte offset in the value arrays plus its weight (low 5 bits); the win edges'
-  // points as vectors.
-  struct PlainRow {  // the row's edges [start, end) where the graph has them, its wins from win
-    double total;    // the sum of the row's weights (a double: read without a conversion)
-    std::uint32_t start;
-    std::uint32_t plain_end;  // the end of the row's edges before its win edges
+  // draw nodes: in each depth layer grouped by their row's shape (tenpai or not, the counts of
+  // plain and win edges: loops of a fixed count for the common shapes). Per draw node its row's
+  // total weight; its edges in that order (per edge its target's byte offset in the value array
+  // plus its weight in the low 5 bits), the plain edges first, and the win edges' points as
+  // vectors.
+  struct RowGroup {  // draw nodes (new numbering) [previous end, end) of one shape
     std::uint32_t end;
-    std::uint32_t win;
+    std::uint16_t shape;  // kFixedShapes: the counts per node in row_counts
+    std::uint16_t tenpai;
   };
-  struct OpenRow {  // a draw node not tenpai (no win edges)
-    double total;
-    std::uint32_t start, end;
-  };
-  struct Layer {  // draw nodes (new numbering) [previous end, tenpai_end) tenpai, then others
-    std::uint32_t tenpai_end, end;
-  };
-  detail::FillVector<PlainRow> rows;  // by tenpai node, in the new order
-  detail::FillVector<OpenRow> open_rows;
-  std::vector<Layer> layers;
+  std::vector<RowGroup> row_groups;
+  std::vector<std::uint32_t> rows_by_depth;      // [k]: the groups of the draw layers 0..k
+  detail::FillVector<double> totals;             // the sum of the row's weights, by new number
+  detail::FillVector<std::uint32_t> row_counts;  // plain edges | win edges << 16, by new number
   detail::FillVector<std::uint32_t> renumber, old_of;  // the new number of each draw node, back
+  detail::FillVector<std::uint8_t> row_shape;          // by graph draw node (scratch)
   detail::FillVector<std::uint8_t> flags;              // draw_flags in the new order
   detail::FillVector<std::uint32_t> edges;
   detail::FillVector<Slot> win_values;
@@ -292,53 +286,151 @@ __attribute__((always_inline)) inline void plain_option_step(const Workspace& w,
   }
 }
 
-// The reference's turn (the S0 - t denominator, no ron, no end of the hand by others), from the
-// arrays of `prepare_plain`, over the draw nodes of the first `layers` depth layers: each row's
-// edges summed, the win edges as max(to, {1, 1, points}) on lanes 0, 1 (set) and 2 (max), the
-// tenpai nodes' lane 0 set to 1; `values` (the draw nodes') updated in place from the turn after.
-// Turns before the last only (kLastTurn: plain_last_step).
-__attribute__((target_clones("avx2", "default"))) void plain_turn_step(
-    const Workspace& w, std::size_t layers, std::size_t draws, std::size_t groups, double inv,
-    Slot* __restrict values) {
-  const Workspace::PlainRow* row = w.rows.data();
-  const Workspace::OpenRow* open = w.open_rows.data();
-  const std::uint32_t* const edges = w.edges.data();
-  const Slot* const win_values = w.win_values.data();
+// The shapes of the reference's rows: tenpai with 0..3 plain and 0..3 win edges (shape
+// plain * 4 + wins), not tenpai with 0..9 plain edges (16 + plain), any other (kFixedShapes).
+inline constexpr int kTenpaiShapes = 16, kFixedShapes = kTenpaiShapes + 10;
+
+// One row of the reference's turn: its plain edges summed, its win edges as max(to, {1, 1,
+// points}) on lanes 0, 1 (set) and 2 (max), then the node's value (`values[d]`, from the turn
+// after) updated in place, lane 0 set to 1 when tenpai.
+__attribute__((always_inline)) inline void plain_row(Slot* values, std::uint32_t d,
+                                                     const std::uint32_t* e, int plain, int wins,
+                                                     const Slot* win, double total,
+                                                     const Values& inverse, bool tenpai) {
   auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
     return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
   };
+  Values acc = {0, 0, 0, 0};
+  for (int j = 0; j < plain; ++j) acc += kWeight[e[j] & 31] * at(values, e[j] & ~31u)->v;
+  for (int j = 0; j < wins; ++j) {
+    const std::uint32_t edge = e[plain + j];
+    const Values x = at(values, edge & ~31u)->v;
+    const Values most = x > win[j].v ? x : win[j].v;
+    acc += kWeight[edge & 31] * __builtin_shufflevector(win[j].v, most, 0, 1, 6, 7);
+  }
+  const Values base = values[d].v;
+  const Values v = base + (acc - total * base) * inverse;
+  values[d].v = tenpai ? __builtin_shufflevector(v, kOnes, 4, 1, 2, 3) : v;  // lane 0: a blend
+}
+
+// The rows of one group of a fixed shape: `plain` and `wins` edges each.
+template <int plain, int wins, bool tenpai>
+__attribute__((always_inline)) inline void fixed_rows(Slot* values, std::uint32_t& d,
+                                                      std::uint32_t end, const std::uint32_t*& e,
+                                                      const Slot*& win, const double* totals,
+                                                      const Values& inverse) {
+  for (; d < end; ++d, e += plain + wins, win += wins)
+    plain_row(values, d, e, plain, wins, win, totals[d], inverse, tenpai);
+}
+
+// The reference's turn (the S0 - t denominator, no ron, no end of the hand by others), from the
+// arrays of `prepare_plain`, over the draw nodes of the first `groups` row groups (the depth
+// layers of the turn), then the discard nodes of the first `options` option groups. `values`
+// (the draw nodes', then the kept discard nodes') updated in place from the turn after.
+// Turns before the last only (kLastTurn: plain_last_step).
+__attribute__((target_clones("avx2", "default"))) void plain_turn_step(const Workspace& w,
+                                                                       std::size_t groups,
+                                                                       std::size_t draws,
+                                                                       std::size_t options,
+                                                                       double inv, Slot* values) {
+  const std::uint32_t* e = w.edges.data();
+  const Slot* win = w.win_values.data();
+  const double* const totals = w.totals.data();
+  const std::uint32_t* const counts = w.row_counts.data();
   const Values inverse = {inv, inv, inv, inv};
   std::uint32_t d = 0;
-  for (std::size_t k = 0; k < layers; ++k) {
-    const Workspace::Layer layer = w.layers[k];
-    for (; d < layer.tenpai_end; ++d, ++row) {
-      const std::uint32_t* e = edges + row->start;
-      const std::uint32_t* const plain_end = edges + row->plain_end;
-      const std::uint32_t* const end = edges + row->end;
-      Values acc = {0, 0, 0, 0};
-      for (; e < plain_end; ++e) acc += kWeight[*e & 31] * at(values, *e & ~31u)->v;
-      // (The win edges from plain_end itself: else the compiler recomputes it from the loop's
-      // count.)
-      const Slot* win = win_values + row->win;
-      for (e = plain_end; e < end; ++e, ++win) {
-        const Values x = at(values, *e & ~31u)->v;
-        const Values most = x > win->v ? x : win->v;
-        acc += kWeight[*e & 31] * __builtin_shufflevector(win->v, most, 0, 1, 6, 7);
-      }
-      const Values base = values[d].v;
-      const Values v = base + (acc - row->total * base) * inverse;
-      values[d].v = __builtin_shufflevector(v, kOnes, 4, 1, 2, 3);  // lane 0 set to 1: a blend
-    }
-    for (; d < layer.end; ++d, ++open) {
-      const std::uint32_t* e = edges + open->start;
-      const std::uint32_t* const end = edges + open->end;
-      Values acc = {0, 0, 0, 0};
-      for (; e < end; ++e) acc += kWeight[*e & 31] * at(values, *e & ~31u)->v;
-      const Values base = values[d].v;
-      values[d].v = base + (acc - open->total * base) * inverse;
+  for (std::size_t i = 0; i < groups; ++i) {
+    const Workspace::RowGroup group = w.row_groups[i];
+    const std::uint32_t end = group.end;
+    switch (group.shape) {
+      case 0:
+        fixed_rows<0, 0, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 1:
+        fixed_rows<0, 1, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 2:
+        fixed_rows<0, 2, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 3:
+        fixed_rows<0, 3, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 4:
+        fixed_rows<1, 0, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 5:
+        fixed_rows<1, 1, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 6:
+        fixed_rows<1, 2, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 7:
+        fixed_rows<1, 3, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 8:
+        fixed_rows<2, 0, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 9:
+        fixed_rows<2, 1, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 10:
+        fixed_rows<2, 2, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 11:
+        fixed_rows<2, 3, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 12:
+        fixed_rows<3, 0, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 13:
+        fixed_rows<3, 1, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 14:
+        fixed_rows<3, 2, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 15:
+        fixed_rows<3, 3, true>(values, d, end, e, win, totals, inverse);
+        break;
+      case 16:
+        fixed_rows<0, 0, false>(values, d, end, e, win, totals, inverse);
+        break;
+      case 17:
+        fixed_rows<1, 0, false>(values, d, end, e, win, totals, inverse);
+        break;
+      case 18:
+        fixed_rows<2, 0, false>(values, d, end, e, win, totals, inverse);
+        break;
+      case 19:
+        fixed_rows<3, 0, false>(values, d, end, e, win, totals, inverse);
+        break;
+      case 20:
+        fixed_rows<4, 0, false>(values, d, end, e, win, totals, inverse);
+        break;
+      case 21:
+        fixed_rows<5, 0, false>(values, d, end, e, win, totals, inverse);
+        break;
+      case 22:
+        fixed_rows<6, 0, false>(values, d, end, e, win, totals, inverse);
+        break;
+      case 23:
+        fixed_rows<7, 0, false>(values, d, end, e, win, totals, inverse);
+        break;
+      case 24:
+        fixed_rows<8, 0, false>(values, d, end, e, win, totals, inverse);
+        break;
+      case 25:
+        fixed_rows<9, 0, false>(values, d, end, e, win, totals, inverse);
+        break;
+      default:  // any other shape: the counts per node
+        for (; d < end; ++d) {
+          const int plain = static_cast<int>(counts[d] & 0xFFFF);
+          const int wins = static_cast<int>(counts[d] >> 16);
+          plain_row(values, d, e, plain, wins, win, totals[d], inverse, group.tenpai);
+          e += plain + wins, win += wins;
+        }
     }
   }
-  plain_option_step(w, draws, groups, values);
+  plain_option_step(w, draws, options, values);
 }
 
 // The last turn (kLastTurn) of the reference's recursion: no draw left, a draw node is worth
@@ -366,42 +458,48 @@ bool prepare_plain(const detail::Graph& g, bool bidirectional, Workspace& w) {
   const std::uint16_t* const weight = g.draw_weight.data();
   const detail::DrawEdge* const draw_edges = g.draw_edges.data();
   const double* const win_points = g.win_points.data();
-  // The new numbering: layer by layer, the tenpai nodes first.
+  // The new numbering: layer by layer, grouped by the rows' shapes (a counting sort; shapes
+  // kFixedShapes and kFixedShapes + 1 the other tenpai and not tenpai rows).
   w.renumber.resize(draws);
   w.old_of.resize(draws);
+  w.row_shape.resize(draws);
   std::uint32_t* const renumber = w.renumber.data();
   std::uint32_t* const old_of = w.old_of.data();
-  w.layers.clear();
-  std::uint32_t next = 0, tenpai_rows = 0;
+  std::uint8_t* const row_shape = w.row_shape.data();
+  w.row_groups.clear(), w.rows_by_depth.clear();
+  std::uint32_t next = 0;
   for (std::size_t k = 0, from = 0; from < draws; ++k) {
     const std::size_t to = k < g.draws_by_depth.size() ? g.draws_by_depth[k] : draws;
+    std::array<std::uint32_t, kFixedShapes + 3> start{};  // by shape: where its nodes go
+    for (std::size_t d = from; d < to; ++d) {
+      const std::uint32_t wins = win_first[d + 1] - win_first[d];
+      const std::uint32_t plain = first[d + 1] - first[d] - wins;
+      int shape;
+      if (flags[d] & detail::kTenpaiFlag)
+        shape = plain < 4 && wins < 4 ? static_cast<int>(plain * 4 + wins) : kFixedShapes;
+      else if (wins == 0)
+        shape = plain < 10 ? kTenpaiShapes + static_cast<int>(plain) : kFixedShapes + 1;
+      else
+        return false;  // (never: the win edges are the tenpai draw nodes')
+      row_shape[d] = static_cast<std::uint8_t>(shape);
+      ++start[shape + 1];
+    }
+    for (int c = 0; c < kFixedShapes + 2; ++c) {
+      if (start[c + 1] > 0) {
+        const bool tenpai = c < kTenpaiShapes || c == kFixedShapes;
+        w.row_groups.push_back({next + start[c] + start[c + 1],
+                                static_cast<std::uint16_t>(std::min(c, kFixedShapes)),
+                                static_cast<std::uint16_t>(tenpai)});
+      }
+      start[c + 1] += start[c];
+    }
     for (std::size_t d = from; d < to; ++d)
-      if (flags[d] & detail::kTenpaiFlag) old_of[next] = static_cast<std::uint32_t>(d), ++next;
-    const std::uint32_t tenpai_end = next;
-    tenpai_rows += tenpai_end - static_cast<std::uint32_t>(from);
-    for (std::size_t d = from; d < to; ++d)
-      if (!(flags[d] & detail::kTenpaiFlag)) old_of[next] = static_cast<std::uint32_t>(d), ++next;
-    w.layers.push_back({tenpai_end, next});
+      old_of[next + start[row_shape[d]]++] = static_cast<std::uint32_t>(d);
+    next += static_cast<std::uint32_t>(to - from);
+    w.rows_by_depth.push_back(static_cast<std::uint32_t>(w.row_groups.size()));
     from = to;
   }
   for (std::uint32_t n = 0; n < draws; ++n) renumber[old_of[n]] = n;
-  w.rows.resize(tenpai_rows), w.open_rows.resize(draws - tenpai_rows);
-  w.flags.resize(draws);
-  Workspace::PlainRow* row = w.rows.data();
-  Workspace::OpenRow* open = w.open_rows.data();
-  std::uint8_t* const new_flags = w.flags.data();
-  for (std::uint32_t n = 0; n < draws; ++n) {
-    const std::uint32_t d = old_of[n];
-    new_flags[n] = flags[d];
-    const std::uint32_t wins = win_first[d + 1] - win_first[d];
-    if (flags[d] & detail::kTenpaiFlag)
-      *row++ = {static_cast<double>(weight[d]), first[d], first[d + 1] - wins, first[d + 1],
-                win_first[d]};
-    else if (wins == 0)
-      *open++ = {static_cast<double>(weight[d]), first[d], first[d + 1]};
-    else
-      return false;  // (never: the win edges are the tenpai draw nodes')
-  }
   // The discard nodes, layer by layer: those computed ("kept") numbered anew after the draw
   // nodes, grouped by their count of options (a counting sort: 7 or more in one group), with
   // their options in that order; the others (bidirectional edges: a discard node's options are
@@ -452,14 +550,28 @@ bool prepare_plain(const detail::Graph& g, bool bidirectional, Workspace& w) {
     from = to;
   }
   w.kept = kept;
+  // The rows in the new order: total weights, counts, flags, edges and win values.
+  w.totals.resize(draws), w.row_counts.resize(draws), w.flags.resize(draws);
   w.edges.resize(g.draw_edges.size());
-  for (std::size_t i = 0; i < g.draw_edges.size(); ++i) {
-    const detail::DrawEdge edge = draw_edges[i];
-    w.edges[i] = slot[edge & detail::kEdgeTarget] | detail::edge_weight(edge);
-  }
   w.win_values.resize(g.win_points.size());
-  for (std::size_t i = 0; i < g.win_points.size(); ++i)
-    w.win_values[i].v = Values{1, 1, win_points[i], 0};
+  double* const totals = w.totals.data();
+  std::uint32_t* const row_counts = w.row_counts.data();
+  std::uint8_t* const new_flags = w.flags.data();
+  std::uint32_t* edge_out = w.edges.data();
+  Slot* win_out = w.win_values.data();
+  for (std::uint32_t n = 0; n < draws; ++n) {
+    const std::uint32_t d = old_of[n];
+    new_flags[n] = flags[d];
+    totals[n] = weight[d];
+    const std::uint32_t wins = win_first[d + 1] - win_first[d];
+    row_counts[n] = (first[d + 1] - first[d] - wins) | wins << 16;
+    for (std::uint32_t i = first[d]; i < first[d + 1]; ++i) {
+      const detail::DrawEdge edge = draw_edges[i];
+      *edge_out++ = slot[edge & detail::kEdgeTarget] | detail::edge_weight(edge);
+    }
+    for (std::uint32_t i = win_first[d]; i < win_first[d + 1]; ++i)
+      (win_out++)->v = Values{1, 1, win_points[i], 0};
+  }
   return true;
 }
 
@@ -567,9 +679,9 @@ std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, con
   std::vector<EvCurve> curves(roots.size());
   for (int t = kLastTurn; t >= 0; --t) {
     if (plain && t < kLastTurn)  // the nodes of depth t or less (they alone are read below t)
-      plain_turn_step(w, std::min<std::size_t>(t + 1, w.layers.size()), draws,
-                      upto(w.groups_by_depth, t, w.option_groups.size()), 1.0 / (s.unseen - t),
-                      w.cur.data());
+      plain_turn_step(w, w.rows_by_depth[std::min<std::size_t>(t + 1, w.rows_by_depth.size()) - 1],
+                      draws, upto(w.groups_by_depth, t, w.option_groups.size()),
+                      1.0 / (s.unseen - t), w.cur.data());
     else if (plain)
       plain_last_step(w, draws, -double(o.riichi_stick), w.cur.data());
     else
