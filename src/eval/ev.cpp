@@ -139,9 +139,9 @@ struct Workspace {
   // The reference's recursion (plain_turn_step, prepare_plain), over its own numbering of the
   // draw nodes: in each depth layer grouped by their row's shape (tenpai or not, the counts of
   // plain and win edges: loops of a fixed count for the common shapes). Per draw node its row's
-  // total weight; its edges in that order (per edge its target's byte offset in the value array
-  // plus its weight in the low 5 bits), the plain edges first, and the win edges' points as
-  // vectors.
+  // total weight; its edges in that order (per edge its target's byte offset in the value array,
+  // and its weight in an array of its own: no masks in the loops), the plain edges first, and
+  // the win edges' points as vectors.
   struct RowGroup {  // draw nodes (new numbering) [previous end, end) of one shape
     std::uint32_t end;
     std::uint16_t shape;  // kFixedShapes: the counts per node in row_counts
@@ -154,7 +154,8 @@ struct Workspace {
   detail::FillVector<std::uint32_t> renumber, old_of;  // the new number of each draw node, back
   detail::FillVector<std::uint8_t> row_shape;          // by graph draw node (scratch)
   detail::FillVector<std::uint8_t> flags;              // draw_flags in the new order
-  detail::FillVector<std::uint32_t> edges;
+  detail::FillVector<std::uint32_t> edges;             // byte offsets of the targets' values
+  detail::FillVector<std::uint8_t> edge_weights;       // the edges' weights, in the same order
   detail::FillVector<Slot> win_values;
   // The discard nodes the recursion computes ("kept"), numbered anew after the draw nodes in the
   // one value array: in each depth layer grouped by their count of options. A discard node whose
@@ -294,19 +295,19 @@ inline constexpr int kTenpaiShapes = 16, kFixedShapes = kTenpaiShapes + 10;
 // points}) on lanes 0, 1 (set) and 2 (max), then the node's value (`values[d]`, from the turn
 // after) updated in place, lane 0 set to 1 when tenpai.
 __attribute__((always_inline)) inline void plain_row(Slot* values, std::uint32_t d,
-                                                     const std::uint32_t* e, int plain, int wins,
-                                                     const Slot* win, double total,
+                                                     const std::uint32_t* e,
+                                                     const std::uint8_t* weight, int plain,
+                                                     int wins, const Slot* win, double total,
                                                      const Values& inverse, bool tenpai) {
   auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
     return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
   };
   Values acc = {0, 0, 0, 0};
-  for (int j = 0; j < plain; ++j) acc += kWeight[e[j] & 31] * at(values, e[j] & ~31u)->v;
+  for (int j = 0; j < plain; ++j) acc += kWeight[weight[j]] * at(values, e[j])->v;
   for (int j = 0; j < wins; ++j) {
-    const std::uint32_t edge = e[plain + j];
-    const Values x = at(values, edge & ~31u)->v;
+    const Values x = at(values, e[plain + j])->v;
     const Values most = x > win[j].v ? x : win[j].v;
-    acc += kWeight[edge & 31] * __builtin_shufflevector(win[j].v, most, 0, 1, 6, 7);
+    acc += kWeight[weight[plain + j]] * __builtin_shufflevector(win[j].v, most, 0, 1, 6, 7);
   }
   const Values base = values[d].v;
   const Values v = base + (acc - total * base) * inverse;
@@ -317,10 +318,10 @@ __attribute__((always_inline)) inline void plain_row(Slot* values, std::uint32_t
 template <int plain, int wins, bool tenpai>
 __attribute__((always_inline)) inline void fixed_rows(Slot* values, std::uint32_t& d,
                                                       std::uint32_t end, const std::uint32_t*& e,
-                                                      const Slot*& win, const double* totals,
-                                                      const Values& inverse) {
-  for (; d < end; ++d, e += plain + wins, win += wins)
-    plain_row(values, d, e, plain, wins, win, totals[d], inverse, tenpai);
+                                                      const std::uint8_t*& weight, const Slot*& win,
+                                                      const double* totals, const Values& inverse) {
+  for (; d < end; ++d, e += plain + wins, weight += plain + wins, win += wins)
+    plain_row(values, d, e, weight, plain, wins, win, totals[d], inverse, tenpai);
 }
 
 // The reference's turn (the S0 - t denominator, no ron, no end of the hand by others), from the
@@ -334,6 +335,7 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(const Wor
                                                                        std::size_t options,
                                                                        double inv, Slot* values) {
   const std::uint32_t* e = w.edges.data();
+  const std::uint8_t* weight = w.edge_weights.data();
   const Slot* win = w.win_values.data();
   const double* const totals = w.totals.data();
   const std::uint32_t* const counts = w.row_counts.data();
@@ -344,89 +346,89 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(const Wor
     const std::uint32_t end = group.end;
     switch (group.shape) {
       case 0:
-        fixed_rows<0, 0, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<0, 0, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 1:
-        fixed_rows<0, 1, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<0, 1, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 2:
-        fixed_rows<0, 2, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<0, 2, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 3:
-        fixed_rows<0, 3, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<0, 3, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 4:
-        fixed_rows<1, 0, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<1, 0, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 5:
-        fixed_rows<1, 1, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<1, 1, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 6:
-        fixed_rows<1, 2, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<1, 2, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 7:
-        fixed_rows<1, 3, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<1, 3, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 8:
-        fixed_rows<2, 0, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<2, 0, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 9:
-        fixed_rows<2, 1, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<2, 1, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 10:
-        fixed_rows<2, 2, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<2, 2, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 11:
-        fixed_rows<2, 3, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<2, 3, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 12:
-        fixed_rows<3, 0, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<3, 0, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 13:
-        fixed_rows<3, 1, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<3, 1, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 14:
-        fixed_rows<3, 2, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<3, 2, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 15:
-        fixed_rows<3, 3, true>(values, d, end, e, win, totals, inverse);
+        fixed_rows<3, 3, true>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 16:
-        fixed_rows<0, 0, false>(values, d, end, e, win, totals, inverse);
+        fixed_rows<0, 0, false>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 17:
-        fixed_rows<1, 0, false>(values, d, end, e, win, totals, inverse);
+        fixed_rows<1, 0, false>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 18:
-        fixed_rows<2, 0, false>(values, d, end, e, win, totals, inverse);
+        fixed_rows<2, 0, false>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 19:
-        fixed_rows<3, 0, false>(values, d, end, e, win, totals, inverse);
+        fixed_rows<3, 0, false>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 20:
-        fixed_rows<4, 0, false>(values, d, end, e, win, totals, inverse);
+        fixed_rows<4, 0, false>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 21:
-        fixed_rows<5, 0, false>(values, d, end, e, win, totals, inverse);
+        fixed_rows<5, 0, false>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 22:
-        fixed_rows<6, 0, false>(values, d, end, e, win, totals, inverse);
+        fixed_rows<6, 0, false>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 23:
-        fixed_rows<7, 0, false>(values, d, end, e, win, totals, inverse);
+        fixed_rows<7, 0, false>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 24:
-        fixed_rows<8, 0, false>(values, d, end, e, win, totals, inverse);
+        fixed_rows<8, 0, false>(values, d, end, e, weight, win, totals, inverse);
         break;
       case 25:
-        fixed_rows<9, 0, false>(values, d, end, e, win, totals, inverse);
+        fixed_rows<9, 0, false>(values, d, end, e, weight, win, totals, inverse);
         break;
       default:  // any other shape: the counts per node
         for (; d < end; ++d) {
           const int plain = static_cast<int>(counts[d] & 0xFFFF);
           const int wins = static_cast<int>(counts[d] >> 16);
-          plain_row(values, d, e, plain, wins, win, totals[d], inverse, group.tenpai);
-          e += plain + wins, win += wins;
+          plain_row(values, d, e, weight, plain, wins, win, totals[d], inverse, group.tenpai);
+          e += plain + wins, weight += plain + wins, win += wins;
         }
     }
   }
@@ -557,7 +559,9 @@ bool prepare_plain(const detail::Graph& g, bool bidirectional, Workspace& w) {
   double* const totals = w.totals.data();
   std::uint32_t* const row_counts = w.row_counts.data();
   std::uint8_t* const new_flags = w.flags.data();
+  w.edge_weights.resize(g.draw_edges.size());
   std::uint32_t* edge_out = w.edges.data();
+  std::uint8_t* weight_out = w.edge_weights.data();
   Slot* win_out = w.win_values.data();
   for (std::uint32_t n = 0; n < draws; ++n) {
     const std::uint32_t d = old_of[n];
@@ -567,7 +571,8 @@ bool prepare_plain(const detail::Graph& g, bool bidirectional, Workspace& w) {
     row_counts[n] = (first[d + 1] - first[d] - wins) | wins << 16;
     for (std::uint32_t i = first[d]; i < first[d + 1]; ++i) {
       const detail::DrawEdge edge = draw_edges[i];
-      *edge_out++ = slot[edge & detail::kEdgeTarget] | detail::edge_weight(edge);
+      *edge_out++ = slot[edge & detail::kEdgeTarget];
+      *weight_out++ = static_cast<std::uint8_t>(detail::edge_weight(edge));
     }
     for (std::uint32_t i = win_first[d]; i < win_first[d + 1]; ++i)
       (win_out++)->v = Values{1, 1, win_points[i], 0};
