@@ -288,8 +288,8 @@ __attribute__((always_inline)) inline void plain_option_step(const Workspace& w,
 }
 
 // The shapes of the reference's rows: tenpai with 0..3 plain and 0..3 win edges (shape
-// plain * 4 + wins), not tenpai with 0..9 plain edges (16 + plain), any other (kFixedShapes).
-inline constexpr int kTenpaiShapes = 16, kFixedShapes = kTenpaiShapes + 10;
+// plain * 4 + wins), not tenpai with 0..12 plain edges (16 + plain), any other (kFixedShapes).
+inline constexpr int kTenpaiShapes = 16, kFixedShapes = kTenpaiShapes + 13;
 
 // One row of the reference's turn: its plain edges summed, its win edges as max(to, {1, 1,
 // points}) on lanes 0, 1 (set) and 2 (max), then the node's value (`values[d]`, from the turn
@@ -303,7 +303,14 @@ __attribute__((always_inline)) inline void plain_row(Slot* values, std::uint32_t
     return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
   };
   Values acc = {0, 0, 0, 0};
-  for (int j = 0; j < plain; ++j) acc += kWeight[weight[j]] * at(values, e[j])->v;
+  int j = 0;
+  for (; j + 4 <= plain; j += 4) {  // (unrolled by hand for the rows of any count: same order)
+    acc += kWeight[weight[j]] * at(values, e[j])->v;
+    acc += kWeight[weight[j + 1]] * at(values, e[j + 1])->v;
+    acc += kWeight[weight[j + 2]] * at(values, e[j + 2])->v;
+    acc += kWeight[weight[j + 3]] * at(values, e[j + 3])->v;
+  }
+  for (; j < plain; ++j) acc += kWeight[weight[j]] * at(values, e[j])->v;
   for (int j = 0; j < wins; ++j) {
     const Values x = at(values, e[plain + j])->v;
     const Values most = x > win[j].v ? x : win[j].v;
@@ -423,6 +430,15 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(const Wor
       case 25:
         fixed_rows<9, 0, false>(values, d, end, e, weight, win, totals, inverse);
         break;
+      case 26:
+        fixed_rows<10, 0, false>(values, d, end, e, weight, win, totals, inverse);
+        break;
+      case 27:
+        fixed_rows<11, 0, false>(values, d, end, e, weight, win, totals, inverse);
+        break;
+      case 28:
+        fixed_rows<12, 0, false>(values, d, end, e, weight, win, totals, inverse);
+        break;
       default:  // any other shape: the counts per node
         for (; d < end; ++d) {
           const int plain = static_cast<int>(counts[d] & 0xFFFF);
@@ -480,7 +496,7 @@ bool prepare_plain(const detail::Graph& g, bool bidirectional, Workspace& w) {
       if (flags[d] & detail::kTenpaiFlag)
         shape = plain < 4 && wins < 4 ? static_cast<int>(plain * 4 + wins) : kFixedShapes;
       else if (wins == 0)
-        shape = plain < 10 ? kTenpaiShapes + static_cast<int>(plain) : kFixedShapes + 1;
+        shape = plain < 13 ? kTenpaiShapes + static_cast<int>(plain) : kFixedShapes + 1;
       else
         return false;  // (never: the win edges are the tenpai draw nodes')
       row_shape[d] = static_cast<std::uint8_t>(shape);
