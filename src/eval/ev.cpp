@@ -167,8 +167,10 @@ struct Workspace {
   };
   std::vector<OptionGroup> option_groups;
   std::vector<std::uint32_t> groups_by_depth;  // [k]: the groups of the layers 0..k
-  detail::FillVector<std::uint32_t> slot;      // by graph discard node (scratch of prepare_plain)
-  std::vector<std::uint32_t> bucket;           // scratch of the grouping
+  // (Scratch of prepare_plain, by graph discard node and draw node.)
+  detail::FillVector<std::uint32_t> slot, option_next;
+  detail::FillVector<std::uint32_t> plain_next, win_next, value_next;
+  std::vector<std::uint32_t> bucket;  // scratch of the grouping
   detail::FillVector<std::uint32_t> options;
   detail::FillVector<std::uint32_t> option_counts;  // by kept node, for the group of many
   std::uint32_t kept = 0;
@@ -467,15 +469,13 @@ __attribute__((target_clones("avx2", "default"))) void plain_last_step(const Wor
 }
 
 // The arrays of plain_turn_step, from the graph. False when the offsets would not fit.
-bool prepare_plain(const detail::Graph& g, bool bidirectional, Workspace& w) {
+bool prepare_plain(const detail::Graph& g, Workspace& w) {
   const std::size_t draws = g.draw_key.size();
   if (draws + g.discard_key.size() >= (std::size_t{1} << 27)) return false;
   const std::uint8_t* const flags = g.draw_flags.data();
   const std::uint32_t* const first = g.draw_first.data();
   const std::uint32_t* const win_first = g.win_first.data();
   const std::uint16_t* const weight = g.draw_weight.data();
-  const detail::DrawEdge* const draw_edges = g.draw_edges.data();
-  const double* const win_points = g.win_points.data();
   // The new numbering: layer by layer, grouped by the rows' shapes (a counting sort; shapes
   // kFixedShapes and kFixedShapes + 1 the other tenpai and not tenpai rows).
   w.renumber.resize(draws);
@@ -519,21 +519,20 @@ bool prepare_plain(const detail::Graph& g, bool bidirectional, Workspace& w) {
   }
   for (std::uint32_t n = 0; n < draws; ++n) renumber[old_of[n]] = n;
   // The discard nodes, layer by layer: those computed ("kept") numbered anew after the draw
-  // nodes, grouped by their count of options (a counting sort: 7 or more in one group), with
-  // their options in that order; the others (bidirectional edges: a discard node's options are
-  // the draw edges into it read backwards, so one option is one reader) take their reader's slot.
-  // `slot`: the byte offset of each discard node's value.
+  // nodes, grouped by their count of options (a counting sort: 7 or more in one group); the
+  // others (bidirectional edges: a discard node's options are the draw edges into it read
+  // backwards, so one option is one reader) take their reader's slot. `slot`: the byte offset of
+  // each kept discard node's value, `option_next` where its options go.
   const std::size_t discards = g.discard_key.size();
   const std::uint32_t* const option_first = g.option_first.data();
-  const std::uint32_t* const option_to = g.option_to.data();
-  constexpr std::uint32_t kMany = 7, kSlot = sizeof(Slot);
-  const std::uint32_t alias_count = bidirectional ? 1 : detail::NodeMap::kAbsent;
-  w.slot.resize(discards);
+  constexpr std::uint32_t kMany = 7, kSlot = sizeof(Slot), kAlias = detail::NodeMap::kAbsent;
+  const bool bidirectional = g.bidirectional;
+  const std::uint32_t alias_count = bidirectional ? 1 : kAlias;
+  w.slot.resize(discards), w.option_next.resize(discards);
   std::uint32_t* const slot = w.slot.data();
+  std::uint32_t* const option_next = w.option_next.data();
   w.option_groups.clear(), w.groups_by_depth.clear();
-  w.options.resize(g.option_to.size());
   w.option_counts.resize(discards);
-  std::uint32_t* const options = w.options.data();
   std::uint32_t* const option_counts = w.option_counts.data();
   std::uint32_t kept = 0, option_end = 0;
   std::vector<std::uint32_t>& bucket = w.bucket;
@@ -552,7 +551,7 @@ bool prepare_plain(const detail::Graph& g, bool bidirectional, Workspace& w) {
     for (std::size_t big = from; big < to; ++big) {
       const std::uint32_t count = option_first[big + 1] - option_first[big];
       if (count == alias_count) {
-        slot[big] = renumber[option_to[option_first[big]]] * kSlot;
+        slot[big] = kAlias;
       } else {
         const std::uint32_t n = start[std::min(count, kMany)]++;
         bucket[n] = static_cast<std::uint32_t>(big);
@@ -560,39 +559,65 @@ bool prepare_plain(const detail::Graph& g, bool bidirectional, Workspace& w) {
       }
     }
     for (const std::uint32_t big : bucket) {
-      option_counts[kept++] = option_first[big + 1] - option_first[big];
-      for (std::uint32_t i = option_first[big]; i < option_first[big + 1]; ++i)
-        options[option_end++] = renumber[option_to[i]] * kSlot;
+      const std::uint32_t count = option_first[big + 1] - option_first[big];
+      option_counts[kept++] = count;
+      option_next[big] = option_end;
+      option_end += count;
     }
     w.groups_by_depth.push_back(static_cast<std::uint32_t>(w.option_groups.size()));
     from = to;
   }
   w.kept = kept;
-  // The rows in the new order: total weights, counts, flags, edges and win values.
+  // The rows in the new order: total weights, counts, flags, and where their plain edges, win
+  // edges and win values go.
   w.totals.resize(draws), w.row_counts.resize(draws), w.flags.resize(draws);
-  w.edges.resize(g.draw_edges.size());
-  w.win_values.resize(g.win_points.size());
+  w.plain_next.resize(draws), w.win_next.resize(draws), w.value_next.resize(draws);
   double* const totals = w.totals.data();
   std::uint32_t* const row_counts = w.row_counts.data();
   std::uint8_t* const new_flags = w.flags.data();
-  w.edge_weights.resize(g.draw_edges.size());
-  std::uint32_t* edge_out = w.edges.data();
-  std::uint8_t* weight_out = w.edge_weights.data();
-  Slot* win_out = w.win_values.data();
-  for (std::uint32_t n = 0; n < draws; ++n) {
+  std::uint32_t* const plain_next = w.plain_next.data();
+  std::uint32_t* const win_next = w.win_next.data();
+  std::uint32_t* const value_next = w.value_next.data();
+  for (std::uint32_t n = 0, at = 0, value = 0; n < draws; ++n) {
     const std::uint32_t d = old_of[n];
     new_flags[n] = flags[d];
     totals[n] = weight[d];
     const std::uint32_t wins = win_first[d + 1] - win_first[d];
-    row_counts[n] = (first[d + 1] - first[d] - wins) | wins << 16;
-    for (std::uint32_t i = first[d]; i < first[d + 1]; ++i) {
-      const detail::DrawEdge edge = draw_edges[i];
-      *edge_out++ = slot[edge & detail::kEdgeTarget];
-      *weight_out++ = static_cast<std::uint8_t>(detail::edge_weight(edge));
-    }
-    for (std::uint32_t i = win_first[d]; i < win_first[d + 1]; ++i)
-      (win_out++)->v = Values{1, 1, win_points[i], 0};
+    const std::uint32_t plain = first[d + 1] - first[d] - wins;
+    row_counts[n] = plain | wins << 16;
+    plain_next[d] = at, win_next[d] = at + plain, value_next[d] = value;
+    at += plain + wins, value += wins;
   }
+  // The raw edges (in the order made, as the graph's rows have them) put in their places, and
+  // (bidirectional) read backwards as the options of the kept discard nodes.
+  const std::size_t edge_count = g.raw_edges.size();
+  w.edges.resize(edge_count), w.edge_weights.resize(edge_count);
+  w.win_values.resize(g.raw_points.size());
+  w.options.resize(option_end);
+  std::uint32_t* const edges = w.edges.data();
+  std::uint8_t* const edge_weights = w.edge_weights.data();
+  Slot* const win_values = w.win_values.data();
+  std::uint32_t* const options = w.options.data();
+  const double* points = g.raw_points.data();
+  for (const detail::Graph::RawEdge& raw : g.raw_edges) {
+    const std::uint32_t from = raw.from;
+    const detail::DrawEdge edge = raw.edge;
+    const std::uint32_t big = edge & detail::kEdgeTarget;
+    const std::uint32_t target = slot[big];
+    const std::uint32_t reader = renumber[from] * kSlot;
+    std::uint32_t at;
+    if (edge & detail::kWinEdge) {
+      at = win_next[from]++;
+      win_values[value_next[from]++].v = Values{1, 1, *points++, 0};
+    } else {
+      at = plain_next[from]++;
+    }
+    edges[at] = target == kAlias ? reader : target;
+    edge_weights[at] = static_cast<std::uint8_t>(detail::edge_weight(edge));
+    if (bidirectional && target != kAlias) options[option_next[big]++] = reader;
+  }
+  if (!bidirectional)
+    for (const auto& [big, d] : g.raw_options) options[option_next[big]++] = renumber[d] * kSlot;
   return true;
 }
 
@@ -686,11 +711,12 @@ std::size_t upto(const std::vector<std::uint32_t>& by_depth, int depth, std::siz
 
 // The backward recursion for t = 18 down to 0; `roots` are draw nodes whose values are kept
 // for every turn.
-std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, const EvOptions& o,
+std::vector<EvCurve> compute(detail::Graph& g, const detail::Setup& s, const EvOptions& o,
                              const std::vector<std::uint32_t>& roots, Workspace& w) {
   const std::size_t draws = g.draw_key.size(), discards = g.discard_key.size();
-  const bool plain = o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0 &&
-                     prepare_plain(g, o.bidirectional_edges, w);
+  const bool plain =
+      o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0 && prepare_plain(g, w);
+  if (!plain) detail::fill_rows(g);  // (the general recursion reads the graph's rows)
   // No clearing: the last turn writes every node before any is read. The reference's recursion
   // updates the draw nodes' values in place (a row reads its own value of the turn after and
   // the discard nodes' values only): one array, `cur`.
@@ -760,7 +786,7 @@ bool build(const EvPosition& p, const EvOptions& o, const Setup& s, const Rules&
   stats.extra_used = extra;
   stats.draw_nodes = g.draw_key.size();
   stats.discard_nodes = g.discard_key.size();
-  stats.edges = g.draw_edges.size() + g.option_to.size();
+  stats.edges = g.draw_first.back() + g.option_first.back();
   stats.wins_scored = g.wins_scored;
   stats.build_ms = since_ms(start);
   return true;
