@@ -354,30 +354,34 @@ void Builder::finish() {
   g_.draw_first.assign(draws + 1, 0);
   g_.win_first.assign(draws + 1, 0);
   g_.draw_weight.assign(draws, 0);
+  // Options: made by the discard nodes, or (bidirectional) every draw edge read backwards.
+  g_.option_first.assign(discards + 1, 0);
   {
     // (The edge read once into locals: the counts' stores may alias it.)
     std::uint32_t* const counts = g_.draw_first.data() + 1;
     std::uint32_t* const win_counts = g_.win_first.data() + 1;
     std::uint16_t* const weights = g_.draw_weight.data();
-    for (const Graph::RawEdge& e : raw) {
-      const std::uint32_t from = e.from;
-      const DrawEdge edge = e.edge;
-      ++counts[from];
-      win_counts[from] += edge >> 31;
-      weights[from] = static_cast<std::uint16_t>(weights[from] + edge_weight(edge));
+    std::uint32_t* const option_counts = g_.option_first.data() + 1;
+    auto count = [&](bool bidirectional) {
+      for (const Graph::RawEdge& e : raw) {
+        const std::uint32_t from = e.from;
+        const DrawEdge edge = e.edge;
+        ++counts[from];
+        win_counts[from] += edge >> 31;
+        weights[from] = static_cast<std::uint16_t>(weights[from] + edge_weight(edge));
+        if (bidirectional) ++option_counts[edge & kEdgeTarget];
+      }
+    };
+    if (o_.bidirectional_edges) {
+      count(true);
+    } else {
+      count(false);
+      for (const auto& [big, d] : g_.raw_options) ++option_counts[big];
     }
   }
   for (std::size_t i = 0; i < draws; ++i) {
     g_.draw_first[i + 1] += g_.draw_first[i];
     g_.win_first[i + 1] += g_.win_first[i];
-  }
-  // Options: made by the discard nodes, or (bidirectional) every draw edge read backwards.
-  g_.option_first.assign(discards + 1, 0);
-  if (o_.bidirectional_edges) {
-    std::uint32_t* const counts = g_.option_first.data() + 1;
-    for (const Graph::RawEdge& e : raw) ++counts[e.edge & kEdgeTarget];
-  } else {
-    for (const auto& [big, d] : g_.raw_options) ++g_.option_first[big + 1];
   }
   for (std::size_t i = 0; i < discards; ++i) g_.option_first[i + 1] += g_.option_first[i];
   g_.bidirectional = o_.bidirectional_edges;
