@@ -97,9 +97,8 @@ std::uint64_t held_mask(const std::array<std::uint8_t, N>& counts) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts.data() + from));
     return std::uint64_t(static_cast<std::uint16_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))));
   };
-  std::uint64_t m = bits(0) | bits(16) << 16;
-  for (std::size_t i = 32; i < N; ++i) m |= std::uint64_t{counts[i] > 0} << i;
-  return m;
+  // (The last 16 entries read again from N - 16: the bits they share with bits(16) agree.)
+  return bits(0) | bits(16) << 16 | bits(N - 16) << (N - 16);
 #else
   std::uint64_t m = 0;
   for (std::size_t i = 0; i < N; ++i) m |= std::uint64_t{counts[i] > 0} << i;
