@@ -157,12 +157,10 @@ struct Workspace {
   detail::FillVector<std::uint32_t> edges;             // byte offsets of the targets' values
   detail::FillVector<std::uint8_t> edge_weights;       // the edges' weights, in the same order
   detail::FillVector<Slot> win_values;
-  // The discard nodes the recursion computes ("kept"), numbered anew after the draw nodes in the
-  // one value array: in each depth layer grouped by their count of options. A discard node whose
-  // one option is the only draw node that reads it is not computed: its value at the turn after
-  // is that draw node's own (an edge to it reads the row's own value). Per kept node its options
-  // as byte offsets into the value array, in the graph's order.
-  struct OptionGroup {  // kept nodes [previous end, end) with `count` options each
+  // The discard nodes, numbered anew after the draw nodes in the one value array: in each depth
+  // layer grouped by their count of options (loops of a fixed count). Per discard node its
+  // options as byte offsets into the value array, in the graph's order.
+  struct OptionGroup {  // discard nodes [previous end, end) with `count` options each
     std::uint32_t end, count;
   };
   std::vector<OptionGroup> option_groups;
@@ -172,8 +170,7 @@ struct Workspace {
   detail::FillVector<std::uint32_t> plain_next, win_next, value_next;
   std::vector<std::uint32_t> bucket;  // scratch of the grouping
   detail::FillVector<std::uint32_t> options;
-  detail::FillVector<std::uint32_t> option_counts;  // by kept node, for the group of many
-  std::uint32_t kept = 0;
+  detail::FillVector<std::uint32_t> option_counts;  // by new number, for the group of many
 };
 
 Workspace& workspace() {
@@ -236,7 +233,7 @@ __attribute__((always_inline)) inline void best_of_options(const Slot* cur, cons
   out->v = v;
 }
 
-// The kept discard nodes of the reference's recursion (the first `groups` option groups): the
+// The discard nodes of the reference's recursion (the first `groups` option groups): the
 // best of their options, read from the draw nodes' values `values`; written after them.
 __attribute__((always_inline)) inline void plain_option_step(const Workspace& w, std::size_t draws,
                                                              std::size_t groups,
@@ -336,7 +333,7 @@ __attribute__((always_inline)) inline void fixed_rows(Slot* values, std::uint32_
 // The reference's turn (the S0 - t denominator, no ron, no end of the hand by others), from the
 // arrays of `prepare_plain`, over the draw nodes of the first `groups` row groups (the depth
 // layers of the turn), then the discard nodes of the first `options` option groups. `values`
-// (the draw nodes', then the kept discard nodes') updated in place from the turn after.
+// (the draw nodes', then the discard nodes') updated in place from the turn after.
 // Turns before the last only (kLastTurn: plain_last_step).
 __attribute__((target_clones("avx2", "default"))) void plain_turn_step(const Workspace& w,
                                                                        std::size_t groups,
@@ -518,56 +515,46 @@ bool prepare_plain(const detail::Graph& g, Workspace& w) {
     from = to;
   }
   for (std::uint32_t n = 0; n < draws; ++n) renumber[old_of[n]] = n;
-  // The discard nodes, layer by layer: those computed ("kept") numbered anew after the draw
-  // nodes, grouped by their count of options (a counting sort: 7 or more in one group); the
-  // others (bidirectional edges: a discard node's options are the draw edges into it read
-  // backwards, so one option is one reader) take their reader's slot. `slot`: the byte offset of
-  // each kept discard node's value, `option_next` where its options go.
+  // The discard nodes, layer by layer, numbered anew after the draw nodes, grouped by their
+  // count of options (a counting sort: 7 or more in one group). `slot`: the byte offset of each
+  // discard node's value, `option_next` where its options go.
   const std::size_t discards = g.discard_key.size();
   const std::uint32_t* const option_first = g.option_first.data();
-  constexpr std::uint32_t kMany = 7, kSlot = sizeof(Slot), kAlias = detail::NodeMap::kAbsent;
+  constexpr std::uint32_t kMany = 7, kSlot = sizeof(Slot);
   const bool bidirectional = g.bidirectional;
-  const std::uint32_t alias_count = bidirectional ? 1 : kAlias;
   w.slot.resize(discards), w.option_next.resize(discards);
   std::uint32_t* const slot = w.slot.data();
   std::uint32_t* const option_next = w.option_next.data();
   w.option_groups.clear(), w.groups_by_depth.clear();
   w.option_counts.resize(discards);
   std::uint32_t* const option_counts = w.option_counts.data();
-  std::uint32_t kept = 0, option_end = 0;
+  std::uint32_t numbered = 0, option_end = 0;
   std::vector<std::uint32_t>& bucket = w.bucket;
   for (std::size_t k = 0, from = 0; k <= g.discards_by_depth.size(); ++k) {
     const std::size_t to = k < g.discards_by_depth.size() ? g.discards_by_depth[k] : discards;
-    std::array<std::uint32_t, kMany + 2> start{};  // by count: where its nodes go, from `kept`
+    std::array<std::uint32_t, kMany + 2> start{};  // by count: where its nodes go, from `numbered`
     for (std::size_t big = from; big < to; ++big) {
-      const std::uint32_t count = option_first[big + 1] - option_first[big];
-      if (count != alias_count) ++start[std::min(count, kMany) + 1];
+      ++start[std::min(option_first[big + 1] - option_first[big], kMany) + 1];
     }
     for (std::uint32_t c = 0; c <= kMany; ++c) {
-      if (start[c + 1] > 0) w.option_groups.push_back({kept + start[c] + start[c + 1], c});
+      if (start[c + 1] > 0) w.option_groups.push_back({numbered + start[c] + start[c + 1], c});
       start[c + 1] += start[c];
     }
     bucket.resize(start[kMany + 1]);
     for (std::size_t big = from; big < to; ++big) {
-      const std::uint32_t count = option_first[big + 1] - option_first[big];
-      if (count == alias_count) {
-        slot[big] = kAlias;
-      } else {
-        const std::uint32_t n = start[std::min(count, kMany)]++;
-        bucket[n] = static_cast<std::uint32_t>(big);
-        slot[big] = static_cast<std::uint32_t>(draws + kept + n) * kSlot;
-      }
+      const std::uint32_t n = start[std::min(option_first[big + 1] - option_first[big], kMany)]++;
+      bucket[n] = static_cast<std::uint32_t>(big);
+      slot[big] = static_cast<std::uint32_t>(draws + numbered + n) * kSlot;
     }
     for (const std::uint32_t big : bucket) {
       const std::uint32_t count = option_first[big + 1] - option_first[big];
-      option_counts[kept++] = count;
+      option_counts[numbered++] = count;
       option_next[big] = option_end;
       option_end += count;
     }
     w.groups_by_depth.push_back(static_cast<std::uint32_t>(w.option_groups.size()));
     from = to;
   }
-  w.kept = kept;
   // The rows in the new order: total weights, counts, flags, and where their plain edges, win
   // edges and win values go.
   w.totals.resize(draws), w.row_counts.resize(draws), w.flags.resize(draws);
@@ -589,7 +576,7 @@ bool prepare_plain(const detail::Graph& g, Workspace& w) {
     at += plain + wins, value += wins;
   }
   // The raw edges (in the order made, as the graph's rows have them) put in their places, and
-  // (bidirectional) read backwards as the options of the kept discard nodes.
+  // (bidirectional) read backwards as the options of the discard nodes.
   const std::size_t edge_count = g.raw_edges.size();
   w.edges.resize(edge_count), w.edge_weights.resize(edge_count);
   w.win_values.resize(g.raw_points.size());
@@ -604,7 +591,6 @@ bool prepare_plain(const detail::Graph& g, Workspace& w) {
     const detail::DrawEdge edge = raw.edge;
     const std::uint32_t big = edge & detail::kEdgeTarget;
     const std::uint32_t target = slot[big];
-    const std::uint32_t reader = renumber[from] * kSlot;
     std::uint32_t at;
     if (edge & detail::kWinEdge) {
       at = win_next[from]++;
@@ -612,9 +598,9 @@ bool prepare_plain(const detail::Graph& g, Workspace& w) {
     } else {
       at = plain_next[from]++;
     }
-    edges[at] = target == kAlias ? reader : target;
+    edges[at] = target;
     edge_weights[at] = static_cast<std::uint8_t>(detail::edge_weight(edge));
-    if (bidirectional && target != kAlias) options[option_next[big]++] = reader;
+    if (bidirectional) options[option_next[big]++] = renumber[from] * kSlot;
   }
   if (!bidirectional)
     for (const auto& [big, d] : g.raw_options) options[option_next[big]++] = renumber[d] * kSlot;
@@ -720,9 +706,9 @@ std::vector<EvCurve> compute(detail::Graph& g, const detail::Setup& s, const EvO
   // No clearing: the last turn writes every node before any is read. The reference's recursion
   // updates the draw nodes' values in place (a row reads its own value of the turn after and
   // the discard nodes' values only): one array, `cur`.
-  // (The reference's recursion: the kept discard nodes' values after the draw nodes'.)
+  // (The reference's recursion: the discard nodes' values after the draw nodes'.)
   if (!plain) w.next.resize(draws), w.best.resize(discards);
-  w.cur.resize(plain ? draws + w.kept : draws);
+  w.cur.resize(plain ? draws + discards : draws);
   std::vector<EvCurve> curves(roots.size());
   for (int t = kLastTurn; t >= 0; --t) {
     if (plain && t < kLastTurn)  // the nodes of depth t or less (they alone are read below t)
