@@ -361,13 +361,11 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
   // The rows in the new order: total weights, counts, flags, and where their plain edges, win
   // edges and win values go.
   w.totals.resize(draws), w.row_counts.resize(draws), w.flags.resize(draws);
-  w.plain_next.resize(draws), w.win_next.resize(draws), w.value_next.resize(draws);
+  w.cursors.resize(draws);
   double* const totals = w.totals.data();
   std::uint32_t* const row_counts = w.row_counts.data();
   std::uint8_t* const new_flags = w.flags.data();
-  std::uint32_t* const plain_next = w.plain_next.data();
-  std::uint32_t* const win_next = w.win_next.data();
-  std::uint32_t* const value_next = w.value_next.data();
+  PlainRecursion::Cursor* const cursors = w.cursors.data();
   for (std::uint32_t n = 0, at = 0, value = 0; n < draws; ++n) {
     const std::uint32_t d = old_of[n];
     new_flags[n] = flags[d];
@@ -375,7 +373,7 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
     const std::uint32_t wins = win_first[d + 1] - win_first[d];
     const std::uint32_t plain = first[d + 1] - first[d] - wins;
     row_counts[n] = plain | wins << 16;
-    plain_next[d] = at, win_next[d] = at + plain, value_next[d] = value;
+    cursors[d] = {{at, at + plain}, value, n * kSlot};
     at += plain + wins, value += wins;
   }
   // The raw edges (in the order made, as the graph's rows have them) put in their places, and
@@ -394,16 +392,13 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
     const detail::DrawEdge edge = raw.edge;
     const std::uint32_t big = edge & detail::kEdgeTarget;
     const std::uint32_t target = slot[big];
-    std::uint32_t at;
-    if (edge & detail::kWinEdge) {
-      at = win_next[from]++;
-      win_values[value_next[from]++].v = Values{1, 1, *points++, 0};
-    } else {
-      at = plain_next[from]++;
-    }
+    PlainRecursion::Cursor& c = cursors[from];
+    const std::uint32_t win = edge >> 31;
+    const std::uint32_t at = c.next[win]++;
+    if (win) win_values[c.value++].v = Values{1, 1, *points++, 0};
     edges[at] = target;
     edge_weights[at] = static_cast<std::uint8_t>(detail::edge_weight(edge));
-    if (bidirectional) options[option_next[big]++] = renumber[from] * kSlot;
+    if (bidirectional) options[option_next[big]++] = c.reader;
   }
   if (!bidirectional)
     for (const auto& [big, d] : g.raw_options) options[option_next[big]++] = renumber[d] * kSlot;

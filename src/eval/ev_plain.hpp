@@ -49,7 +49,11 @@ struct PlainRecursion {
   std::vector<std::uint32_t> groups_by_depth;  // [k]: the groups of the layers 0..k
   // (Scratch of prepare_plain, by graph discard node and draw node.)
   FillVector<std::uint32_t> slot, option_next;
-  FillVector<std::uint32_t> plain_next, win_next, value_next;
+  struct Cursor {           // where a draw node's next plain [0] and win [1] edge go, its
+    std::uint32_t next[2];  // next win value, and its value's byte offset
+    std::uint32_t value, reader;
+  };
+  FillVector<Cursor> cursors;
   std::vector<std::uint32_t> bucket;  // scratch of the grouping
   FillVector<std::uint32_t> options;
   FillVector<std::uint32_t> option_counts;  // by new number, for the group of many
