@@ -49,8 +49,10 @@ struct PlainRecursion {
   std::vector<std::uint32_t> groups_by_depth;  // [k]: the groups of the layers 0..k
   // (Scratch of prepare_plain, by graph discard node and draw node.)
   FillVector<std::uint32_t> slot, option_next;
-  struct Cursor {           // where a draw node's next plain [0] and win [1] edge go, its
-    std::uint32_t next[2];  // next win value, and its value's byte offset
+  // Per draw node: where its next plain [0] and win [1] edge go, its next win value, and its
+  // value's byte offset (what its options read).
+  struct Cursor {
+    std::uint32_t next[2];
     std::uint32_t value, reader;
   };
   FillVector<Cursor> cursors;
