@@ -319,15 +319,14 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
   }
   for (std::uint32_t n = 0; n < draws; ++n) renumber[old_of[n]] = n;
   // The discard nodes, layer by layer, numbered anew after the draw nodes, grouped by their
-  // count of options (a counting sort: 7 or more in one group). `slot`: the byte offset of each
-  // discard node's value, `option_next` where its options go.
+  // count of options (a counting sort: 7 or more in one group). `places`: the byte offset of
+  // each discard node's value and where its next option goes.
   const std::size_t discards = g.discard_key.size();
   const std::uint32_t* const option_first = g.option_first.data();
   constexpr std::uint32_t kMany = 7, kSlot = sizeof(Slot);
   const bool bidirectional = g.bidirectional;
-  w.slot.resize(discards), w.option_next.resize(discards);
-  std::uint32_t* const slot = w.slot.data();
-  std::uint32_t* const option_next = w.option_next.data();
+  w.places.resize(discards);
+  PlainRecursion::Place* const places = w.places.data();
   w.option_groups.clear(), w.groups_by_depth.clear();
   w.option_counts.resize(discards);
   std::uint32_t* const option_counts = w.option_counts.data();
@@ -347,12 +346,12 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
     for (std::size_t big = from; big < to; ++big) {
       const std::uint32_t n = start[std::min(option_first[big + 1] - option_first[big], kMany)]++;
       bucket[n] = static_cast<std::uint32_t>(big);
-      slot[big] = static_cast<std::uint32_t>(draws + numbered + n) * kSlot;
+      places[big].slot = static_cast<std::uint32_t>(draws + numbered + n) * kSlot;
     }
     for (const std::uint32_t big : bucket) {
       const std::uint32_t count = option_first[big + 1] - option_first[big];
       option_counts[numbered++] = count;
-      option_next[big] = option_end;
+      places[big].next = option_end;
       option_end += count;
     }
     w.groups_by_depth.push_back(static_cast<std::uint32_t>(w.option_groups.size()));
@@ -391,17 +390,17 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
     const std::uint32_t from = raw.from;
     const detail::DrawEdge edge = raw.edge;
     const std::uint32_t big = edge & detail::kEdgeTarget;
-    const std::uint32_t target = slot[big];
+    PlainRecursion::Place& place = places[big];
     PlainRecursion::Cursor& c = cursors[from];
     const std::uint32_t win = edge >> 31;
     const std::uint32_t at = c.next[win]++;
     if (win) win_values[c.value++].v = Values{1, 1, *points++, 0};
-    edges[at] = target;
+    edges[at] = place.slot;
     edge_weights[at] = static_cast<std::uint8_t>(detail::edge_weight(edge));
-    if (bidirectional) options[option_next[big]++] = c.reader;
+    if (bidirectional) options[place.next++] = c.reader;
   }
   if (!bidirectional)
-    for (const auto& [big, d] : g.raw_options) options[option_next[big]++] = renumber[d] * kSlot;
+    for (const auto& [big, d] : g.raw_options) options[places[big].next++] = renumber[d] * kSlot;
   return true;
 }
 

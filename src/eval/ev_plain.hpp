@@ -48,7 +48,10 @@ struct PlainRecursion {
   std::vector<OptionGroup> option_groups;
   std::vector<std::uint32_t> groups_by_depth;  // [k]: the groups of the layers 0..k
   // (Scratch of prepare_plain, by graph discard node and draw node.)
-  FillVector<std::uint32_t> slot, option_next;
+  struct Place {  // per discard node: its value's byte offset, where its next option goes
+    std::uint32_t slot, next;
+  };
+  FillVector<Place> places;
   // Per draw node: where its next plain [0] and win [1] edge go, its next win value, and its
   // value's byte offset (what its options read).
   struct Cursor {
