@@ -104,6 +104,41 @@ TEST(EvReference, RedAndPlainFiveAreSeparateRows) {
   EXPECT_EQ(ev.discards.size(), 13u);  // 0m 5m 6m 1p 2p 3p 4s 5s 6s 7s 8s 9s 1z
 }
 
+// The reference's own recursion (ev_plain.cpp: rows grouped by shape, options by count, the raw
+// edges put in place) gives exactly the values of the general recursion (ev.cpp, turn_step),
+// which runs instead when end_rate > 0: 1e-300 changes no value (1 - 1e-300 is 1). Also with
+// one-way edges (the options made by the discard nodes, a shared dead end), and for the hands
+// before their draw.
+TEST(EvReference, OwnRecursionEqualsTheGeneralOne) {
+  for (const bool bidirectional : {true, false})
+    for (const char* hand : {"0556m123p456s789s1z", "12345m456p7899s13z", "123m456p135799s1z2z"}) {
+      EvOptions plain = EvOptions::reference();
+      plain.bidirectional_edges = bidirectional;
+      EvOptions general = plain;
+      general.end_rate = 1e-300;
+      const EvPosition p = position(hand, "1z", 1, 0);
+      const HandEv a = evaluate_discards(p, plain), b = evaluate_discards(p, general);
+      ASSERT_EQ(a.discards.size(), b.discards.size()) << hand;
+      EXPECT_GT(a.discards.front().value.win[1], 0) << hand;
+      for (std::size_t i = 0; i < a.discards.size(); ++i)
+        for (int t = 0; t < kTurns; ++t) {
+          EXPECT_EQ(a.discards[i].value.tenpai[t], b.discards[i].value.tenpai[t]) << hand << t;
+          EXPECT_EQ(a.discards[i].value.win[t], b.discards[i].value.win[t]) << hand << t;
+          EXPECT_EQ(a.discards[i].value.score[t], b.discards[i].value.score[t]) << hand << t;
+        }
+      // A hand before its draw (the graph's root a draw node).
+      EvPosition before = p;
+      before.hand.concealed.pop_back();
+      const EvCurve c = evaluate_hand(before, plain), d = evaluate_hand(before, general);
+      EXPECT_GT(c.win[1], 0) << hand;
+      for (int t = 0; t < kTurns; ++t) {
+        EXPECT_EQ(c.tenpai[t], d.tenpai[t]) << hand << t;
+        EXPECT_EQ(c.win[t], d.win[t]) << hand << t;
+        EXPECT_EQ(c.score[t], d.score[t]) << hand << t;
+      }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hand-derived: a tenpai hand with k winning tiles over n draws.
 //

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "eval/ev_graph.hpp"
+#include "eval/ev_plain.hpp"
 #include "eval/tile_distance.hpp"
 #include "riichi/round.hpp"
 
@@ -123,12 +124,6 @@ Setup make_setup(const EvPosition& position, const Rules& rules, bool shanten) {
 
 namespace {
 
-// The three values of a node (tenpai, win, score) and a spare lane: one AVX register.
-using Values = double __attribute__((vector_size(32)));
-struct alignas(32) Slot {  // what the arrays hold (std::vector aligns the struct)
-  Values v;
-};
-
 // Memory reused by the evaluations of one thread (the graph and the values), released when a
 // search was very large.
 struct Workspace {
@@ -136,33 +131,7 @@ struct Workspace {
   detail::WinScorer::Store scores;  // the scorer's caches
   // (The arrays below are written in full after each resize: FillVector, no zeroing.)
   detail::FillVector<Slot> next, cur, best;
-  // The reference's recursion (plain_turn_step, prepare_plain), over its own numbering of the
-  // draw nodes: in each depth layer the tenpai nodes (the only ones with win edges) first,
-  // then the others. Per tenpai node its row, per other node a smaller row; per draw edge its
-  // target's byte offset in the value arrays plus its weight (low 5 bits); the win edges'
-  // points as vectors.
-  struct PlainRow {  // the row's edges [start, end) where the graph has them, its wins from win
-    double total;    // the sum of the row's weights (a double: read without a conversion)
-    std::uint32_t start;
-    std::uint32_t plain_end;  // the end of the row's edges before its win edges
-    std::uint32_t end;
-    std::uint32_t win;
-  };
-  struct OpenRow {  // a draw node not tenpai (no win edges)
-    double total;
-    std::uint32_t start, end;
-  };
-  struct Layer {  // draw nodes (new numbering) [previous end, tenpai_end) tenpai, then others
-    std::uint32_t tenpai_end, end;
-  };
-  detail::FillVector<PlainRow> rows;  // by tenpai node, in the new order
-  detail::FillVector<OpenRow> open_rows;
-  std::vector<Layer> layers;
-  detail::FillVector<std::uint32_t> renumber, old_of;  // the new number of each draw node, back
-  detail::FillVector<std::uint8_t> flags;              // draw_flags in the new order
-  detail::FillVector<std::uint32_t> edges;
-  detail::FillVector<Slot> win_values;
-  detail::FillVector<std::uint32_t> options;  // option_to as byte offsets
+  detail::PlainRecursion plain;  // the reference's recursion (ev_plain.cpp)
 };
 
 Workspace& workspace() {
@@ -199,171 +168,6 @@ __attribute__((always_inline)) inline void option_step(std::size_t discards, con
     }
     best[big].v = v;
   }
-}
-
-inline constexpr Values kOnes = {1, 1, 1, 1};
-
-// The edge weights 0..31 (the low bits of a plain edge).
-constexpr std::array<double, 32> kWeight = [] {
-  std::array<double, 32> w{};
-  for (int i = 0; i < 32; ++i) w[i] = i;
-  return w;
-}();
-
-// The discard nodes of the reference's recursion: the best of their options (byte offsets into
-// the draw nodes' values `cur`).
-__attribute__((always_inline)) inline void plain_option_step(const detail::Graph& g,
-                                                             const Workspace& w,
-                                                             std::size_t discards,
-                                                             const Slot* __restrict cur,
-                                                             Slot* __restrict best) {
-  auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
-    return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
-  };
-  const std::uint32_t* const option_end = g.option_first.data() + 1;
-  const std::uint32_t* const options = w.options.data();
-  // (The next row's start set to this row's end: else the compiler recomputes it from the
-  // loop's count, five instructions per node.)
-  const std::uint32_t* o = options;
-  Slot* const best_end = best + discards;
-  for (const std::uint32_t* end = option_end; best < best_end; ++best, ++end) {
-    const std::uint32_t* const last = options + *end;
-    Values v = {0, 0, 0, 0};
-    if (o < last) {
-      v = at(cur, *o)->v;
-      for (const std::uint32_t* p = o + 1; p < last; ++p) {
-        const Values x = at(cur, *p)->v;
-        v = x > v ? x : v;
-      }
-      o = last;
-    }
-    best->v = v;
-  }
-}
-
-// The reference's turn (the S0 - t denominator, no ron, no end of the hand by others), from the
-// arrays of `prepare_plain`, over the draw nodes of the first `layers` depth layers: each row's
-// edges summed, the win edges as max(to, {1, 1, points}) on lanes 0, 1 (set) and 2 (max), the
-// tenpai nodes' lane 0 set to 1; `values` (the draw nodes') updated in place from the turn after.
-// Turns before the last only (kLastTurn: plain_last_step).
-__attribute__((target_clones("avx2", "default"))) void plain_turn_step(
-    const detail::Graph& g, const Workspace& w, std::size_t layers, std::size_t discards,
-    double inv, Slot* __restrict values, Slot* __restrict best) {
-  const Workspace::PlainRow* row = w.rows.data();
-  const Workspace::OpenRow* open = w.open_rows.data();
-  const std::uint32_t* const edges = w.edges.data();
-  const Slot* const win_values = w.win_values.data();
-  auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
-    return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
-  };
-  const Values inverse = {inv, inv, inv, inv};
-  std::uint32_t d = 0;
-  for (std::size_t k = 0; k < layers; ++k) {
-    const Workspace::Layer layer = w.layers[k];
-    for (; d < layer.tenpai_end; ++d, ++row) {
-      const std::uint32_t* e = edges + row->start;
-      const std::uint32_t* const plain_end = edges + row->plain_end;
-      const std::uint32_t* const end = edges + row->end;
-      Values acc = {0, 0, 0, 0};
-      for (; e < plain_end; ++e) acc += kWeight[*e & 31] * at(best, *e & ~31u)->v;
-      // (The win edges from plain_end itself: else the compiler recomputes it from the loop's
-      // count.)
-      const Slot* win = win_values + row->win;
-      for (e = plain_end; e < end; ++e, ++win) {
-        const Values x = at(best, *e & ~31u)->v;
-        const Values most = x > win->v ? x : win->v;
-        acc += kWeight[*e & 31] * __builtin_shufflevector(win->v, most, 0, 1, 6, 7);
-      }
-      const Values base = values[d].v;
-      const Values v = base + (acc - row->total * base) * inverse;
-      values[d].v = __builtin_shufflevector(v, kOnes, 4, 1, 2, 3);  // lane 0 set to 1: a blend
-    }
-    for (; d < layer.end; ++d, ++open) {
-      const std::uint32_t* e = edges + open->start;
-      const std::uint32_t* const end = edges + open->end;
-      Values acc = {0, 0, 0, 0};
-      for (; e < end; ++e) acc += kWeight[*e & 31] * at(best, *e & ~31u)->v;
-      const Values base = values[d].v;
-      values[d].v = base + (acc - open->total * base) * inverse;
-    }
-  }
-  plain_option_step(g, w, discards, values, best);
-}
-
-// The last turn (kLastTurn) of the reference's recursion: no draw left, a draw node is worth
-// its tenpai (and the riichi stick lost), then the discard nodes as above.
-__attribute__((target_clones("avx2", "default"))) void plain_last_step(
-    const detail::Graph& g, const Workspace& w, std::size_t draws, std::size_t discards,
-    double stick, Slot* __restrict cur, Slot* __restrict best) {
-  const std::uint8_t* flags = w.flags.data();
-  for (std::uint32_t d = 0; d < draws; ++d) {
-    Values v = {0, 0, flags[d] & detail::kRiichiFlag ? stick : 0, 0};
-    if (flags[d] & detail::kTenpaiFlag) v[0] = 1;
-    cur[d].v = v;
-  }
-  plain_option_step(g, w, discards, cur, best);
-}
-
-// The arrays of plain_turn_step, from the graph. False when the offsets would not fit.
-bool prepare_plain(const detail::Graph& g, Workspace& w) {
-  const std::size_t draws = g.draw_key.size();
-  if (std::max(draws, g.discard_key.size()) >= (std::size_t{1} << 27)) return false;
-  const std::uint8_t* const flags = g.draw_flags.data();
-  const std::uint32_t* const first = g.draw_first.data();
-  const std::uint32_t* const win_first = g.win_first.data();
-  const std::uint16_t* const weight = g.draw_weight.data();
-  const detail::DrawEdge* const draw_edges = g.draw_edges.data();
-  const double* const win_points = g.win_points.data();
-  // The new numbering: layer by layer, the tenpai nodes first.
-  w.renumber.resize(draws);
-  w.old_of.resize(draws);
-  std::uint32_t* const renumber = w.renumber.data();
-  std::uint32_t* const old_of = w.old_of.data();
-  w.layers.clear();
-  std::uint32_t next = 0, tenpai_rows = 0;
-  for (std::size_t k = 0, from = 0; from < draws; ++k) {
-    const std::size_t to = k < g.draws_by_depth.size() ? g.draws_by_depth[k] : draws;
-    for (std::size_t d = from; d < to; ++d)
-      if (flags[d] & detail::kTenpaiFlag) old_of[next] = static_cast<std::uint32_t>(d), ++next;
-    const std::uint32_t tenpai_end = next;
-    tenpai_rows += tenpai_end - static_cast<std::uint32_t>(from);
-    for (std::size_t d = from; d < to; ++d)
-      if (!(flags[d] & detail::kTenpaiFlag)) old_of[next] = static_cast<std::uint32_t>(d), ++next;
-    w.layers.push_back({tenpai_end, next});
-    from = to;
-  }
-  for (std::uint32_t n = 0; n < draws; ++n) renumber[old_of[n]] = n;
-  w.rows.resize(tenpai_rows), w.open_rows.resize(draws - tenpai_rows);
-  w.flags.resize(draws);
-  Workspace::PlainRow* row = w.rows.data();
-  Workspace::OpenRow* open = w.open_rows.data();
-  std::uint8_t* const new_flags = w.flags.data();
-  for (std::uint32_t n = 0; n < draws; ++n) {
-    const std::uint32_t d = old_of[n];
-    new_flags[n] = flags[d];
-    const std::uint32_t wins = win_first[d + 1] - win_first[d];
-    if (flags[d] & detail::kTenpaiFlag)
-      *row++ = {static_cast<double>(weight[d]), first[d], first[d + 1] - wins, first[d + 1],
-                win_first[d]};
-    else if (wins == 0)
-      *open++ = {static_cast<double>(weight[d]), first[d], first[d + 1]};
-    else
-      return false;  // (never: the win edges are the tenpai draw nodes')
-  }
-  w.edges.resize(g.draw_edges.size());
-  for (std::size_t i = 0; i < g.draw_edges.size(); ++i) {
-    const detail::DrawEdge edge = draw_edges[i];
-    w.edges[i] = (edge & detail::kEdgeTarget) * sizeof(Slot) | detail::edge_weight(edge);
-  }
-  w.win_values.resize(g.win_points.size());
-  for (std::size_t i = 0; i < g.win_points.size(); ++i)
-    w.win_values[i].v = Values{1, 1, win_points[i], 0};
-  const std::uint32_t* const option_to = g.option_to.data();
-  w.options.resize(g.option_to.size());
-  std::uint32_t* const options = w.options.data();
-  for (std::size_t i = 0; i < g.option_to.size(); ++i)
-    options[i] = renumber[option_to[i]] * static_cast<std::uint32_t>(sizeof(Slot));
-  return true;
 }
 
 // One turn of the backward recursion (MODEL.md §6): the draw nodes at t from the discard nodes
@@ -456,31 +260,33 @@ std::size_t upto(const std::vector<std::uint32_t>& by_depth, int depth, std::siz
 
 // The backward recursion for t = 18 down to 0; `roots` are draw nodes whose values are kept
 // for every turn.
-std::vector<EvCurve> compute(const detail::Graph& g, const detail::Setup& s, const EvOptions& o,
+std::vector<EvCurve> compute(detail::Graph& g, const detail::Setup& s, const EvOptions& o,
                              const std::vector<std::uint32_t>& roots, Workspace& w) {
   const std::size_t draws = g.draw_key.size(), discards = g.discard_key.size();
   const bool plain =
-      o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0 && prepare_plain(g, w);
+      o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0 && prepare_plain(g, w.plain);
+  if (!plain) detail::fill_rows(g);  // (the general recursion reads the graph's rows)
   // No clearing: the last turn writes every node before any is read. The reference's recursion
   // updates the draw nodes' values in place (a row reads its own value of the turn after and
   // the discard nodes' values only): one array, `cur`.
-  if (!plain) w.next.resize(draws);
-  w.cur.resize(draws), w.best.resize(discards);
+  // (The reference's recursion: the discard nodes' values after the draw nodes'.)
+  if (!plain) w.next.resize(draws), w.best.resize(discards);
+  w.cur.resize(plain ? draws + discards : draws);
   std::vector<EvCurve> curves(roots.size());
   for (int t = kLastTurn; t >= 0; --t) {
     if (plain && t < kLastTurn)  // the nodes of depth t or less (they alone are read below t)
-      plain_turn_step(g, w, std::min<std::size_t>(t + 1, w.layers.size()),
-                      upto(g.discards_by_depth, t, discards), 1.0 / (s.unseen - t), w.cur.data(),
-                      w.best.data());
+      plain_turn_step(w.plain, upto(w.plain.rows_by_depth, t, w.plain.row_groups.size()), draws,
+                      upto(w.plain.groups_by_depth, t, w.plain.option_groups.size()),
+                      1.0 / (s.unseen - t), w.cur.data());
     else if (plain)
-      plain_last_step(g, w, draws, discards, -double(o.riichi_stick), w.cur.data(), w.best.data());
+      plain_last_step(w.plain, draws, -double(o.riichi_stick), w.cur.data());
     else
       full_turn_step(g, s, o, t, upto(g.draws_by_depth, t, draws),
                      upto(g.discards_by_depth, t, discards), w.next.data(), w.cur.data(),
                      w.best.data());
     for (std::size_t r = 0; r < roots.size(); ++r) {
       if (roots[r] == detail::NodeMap::kAbsent) continue;
-      const Values& x = w.cur[plain ? w.renumber[roots[r]] : roots[r]].v;
+      const Values& x = w.cur[plain ? w.plain.renumber[roots[r]] : roots[r]].v;
       curves[r].tenpai[t] = x[0], curves[r].win[t] = x[1], curves[r].score[t] = x[2];
     }
     if (!plain) std::swap(w.cur, w.next);
@@ -529,7 +335,7 @@ bool build(const EvPosition& p, const EvOptions& o, const Setup& s, const Rules&
   stats.extra_used = extra;
   stats.draw_nodes = g.draw_key.size();
   stats.discard_nodes = g.discard_key.size();
-  stats.edges = g.draw_edges.size() + g.option_to.size();
+  stats.edges = g.draw_first.back() + g.option_first.back();
   stats.wins_scored = g.wins_scored;
   stats.build_ms = since_ms(start);
   return true;

@@ -346,46 +346,71 @@ bool Builder::run() {
   return true;
 }
 
-// Compressed rows: draw edges (and their win points) by draw node, options by discard node.
+// The counts of the compressed rows: draw edges, win edges and weights by draw node, options by
+// discard node (the rows themselves: fill_rows).
 void Builder::finish() {
   const std::size_t draws = g_.draw_key.size(), discards = g_.discard_key.size();
   const auto& raw = g_.raw_edges;
   g_.draw_first.assign(draws + 1, 0);
   g_.win_first.assign(draws + 1, 0);
   g_.draw_weight.assign(draws, 0);
+  // Options: made by the discard nodes, or (bidirectional) every draw edge read backwards.
+  g_.option_first.assign(discards + 1, 0);
   {
     // (The edge read once into locals: the counts' stores may alias it.)
     std::uint32_t* const counts = g_.draw_first.data() + 1;
     std::uint32_t* const win_counts = g_.win_first.data() + 1;
     std::uint16_t* const weights = g_.draw_weight.data();
-    for (const Graph::RawEdge& e : raw) {
-      const std::uint32_t from = e.from;
-      const DrawEdge edge = e.edge;
-      ++counts[from];
-      win_counts[from] += edge >> 31;
-      weights[from] = static_cast<std::uint16_t>(weights[from] + edge_weight(edge));
+    std::uint32_t* const option_counts = g_.option_first.data() + 1;
+    auto count = [&](bool bidirectional) {
+      for (const Graph::RawEdge& e : raw) {
+        const std::uint32_t from = e.from;
+        const DrawEdge edge = e.edge;
+        ++counts[from];
+        win_counts[from] += edge >> 31;
+        weights[from] = static_cast<std::uint16_t>(weights[from] + edge_weight(edge));
+        if (bidirectional) ++option_counts[edge & kEdgeTarget];
+      }
+    };
+    if (o_.bidirectional_edges) {
+      count(true);
+    } else {
+      count(false);
+      for (const auto& [big, d] : g_.raw_options) ++option_counts[big];
     }
   }
   for (std::size_t i = 0; i < draws; ++i) {
     g_.draw_first[i + 1] += g_.draw_first[i];
     g_.win_first[i + 1] += g_.win_first[i];
   }
+  for (std::size_t i = 0; i < discards; ++i) g_.option_first[i + 1] += g_.option_first[i];
+  g_.bidirectional = o_.bidirectional_edges;
+  g_.rows_filled = false;
+}
+
+}  // namespace
+
+void fill_rows(Graph& g) {
+  if (g.rows_filled) return;
+  g.rows_filled = true;
+  const std::size_t discards = g.discard_key.size();
+  const auto& raw = g.raw_edges;
   // Plain edges from the row's start, win edges from its end minus its wins.
-  g_.draw_edges.resize(raw.size());
-  g_.win_points.resize(g_.raw_points.size());
-  std::vector<std::uint32_t>& plain = g_.scratch;
-  std::vector<std::uint32_t>& wins = g_.at;  // the next win of the row (its edge: row end - rest)
-  plain.assign(g_.draw_first.begin(), g_.draw_first.end() - 1);
-  wins.assign(g_.win_first.begin(), g_.win_first.end() - 1);
+  g.draw_edges.resize(raw.size());
+  g.win_points.resize(g.raw_points.size());
+  std::vector<std::uint32_t>& plain = g.scratch;
+  std::vector<std::uint32_t>& wins = g.at;  // the next win of the row (its edge: row end - rest)
+  plain.assign(g.draw_first.begin(), g.draw_first.end() - 1);
+  wins.assign(g.win_first.begin(), g.win_first.end() - 1);
   std::size_t k = 0;
   {
     std::uint32_t* const next_plain = plain.data();
     std::uint32_t* const next_win = wins.data();
-    const std::uint32_t* const row_end = g_.draw_first.data() + 1;
-    const std::uint32_t* const win_end = g_.win_first.data() + 1;
-    DrawEdge* const edges = g_.draw_edges.data();
-    double* const points = g_.win_points.data();
-    const double* const raw_points = g_.raw_points.data();
+    const std::uint32_t* const row_end = g.draw_first.data() + 1;
+    const std::uint32_t* const win_end = g.win_first.data() + 1;
+    DrawEdge* const edges = g.draw_edges.data();
+    double* const points = g.win_points.data();
+    const double* const raw_points = g.raw_points.data();
     for (const Graph::RawEdge& e : raw) {
       const std::uint32_t from = e.from;
       const DrawEdge edge = e.edge;
@@ -398,30 +423,19 @@ void Builder::finish() {
       }
     }
   }
-  // Options: made by the discard nodes, or (bidirectional) every draw edge read backwards.
-  g_.option_first.assign(discards + 1, 0);
-  if (o_.bidirectional_edges) {
-    std::uint32_t* const counts = g_.option_first.data() + 1;
-    for (const Graph::RawEdge& e : raw) ++counts[e.edge & kEdgeTarget];
-  } else {
-    for (const auto& [big, d] : g_.raw_options) ++g_.option_first[big + 1];
-  }
-  for (std::size_t i = 0; i < discards; ++i) g_.option_first[i + 1] += g_.option_first[i];
-  g_.option_to.resize(g_.option_first[discards]);
-  plain.assign(g_.option_first.begin(), g_.option_first.end() - 1);
-  if (o_.bidirectional_edges) {
+  g.option_to.resize(g.option_first[discards]);
+  plain.assign(g.option_first.begin(), g.option_first.end() - 1);
+  if (g.bidirectional) {
     std::uint32_t* const next = plain.data();
-    std::uint32_t* const to = g_.option_to.data();
+    std::uint32_t* const to = g.option_to.data();
     for (const Graph::RawEdge& e : raw) {
       const std::uint32_t from = e.from;
       to[next[e.edge & kEdgeTarget]++] = from;
     }
   } else {
-    for (const auto& [big, d] : g_.raw_options) g_.option_to[plain[big]++] = d;
+    for (const auto& [big, d] : g.raw_options) g.option_to[plain[big]++] = d;
   }
 }
-
-}  // namespace
 
 std::uint32_t NodeMap::find(const NodeKey& key) const {
   const std::size_t mask = slots_.size() - 1;
@@ -468,6 +482,7 @@ void Graph::clear() {
   option_first.clear(), option_to.clear(), ron.clear();
   draws_by_depth.clear(), discards_by_depth.clear();
   raw_edges.clear(), raw_points.clear(), raw_options.clear(), seen.clear(), drawn.clear();
+  rows_filled = false;
   wins_scored = 0;
   capped = false;
 }

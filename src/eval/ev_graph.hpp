@@ -97,9 +97,8 @@ std::uint64_t held_mask(const std::array<std::uint8_t, N>& counts) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts.data() + from));
     return std::uint64_t(static_cast<std::uint16_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))));
   };
-  std::uint64_t m = bits(0) | bits(16) << 16;
-  for (std::size_t i = 32; i < N; ++i) m |= std::uint64_t{counts[i] > 0} << i;
-  return m;
+  // (The last 16 entries read again from N - 16: the bits they share with bits(16) agree.)
+  return bits(0) | bits(16) << 16 | bits(N - 16) << (N - 16);
 #else
   std::uint64_t m = 0;
   for (std::size_t i = 0; i < N; ++i) m |= std::uint64_t{counts[i] > 0} << i;
@@ -287,7 +286,10 @@ struct Graph {
   std::vector<IdCounts> draw_hand, discard_hand;
   std::vector<std::uint8_t> draw_dist, discard_dist;  // tiles beyond the starting hand
   std::vector<std::uint8_t> draw_flags;
-  // CSR: draw_edges[draw_first[d] .. draw_first[d + 1]), the win edges last in each row.
+  // CSR: draw_edges[draw_first[d] .. draw_first[d + 1]), the win edges last in each row. The
+  // counts (draw_first, win_first, draw_weight, option_first) are made by the build, the rows
+  // (draw_edges, win_points, option_to) by fill_rows when needed (the reference's recursion
+  // reads raw_edges instead).
   std::vector<std::uint32_t> draw_first;
   FillVector<DrawEdge> draw_edges;
   FillVector<double> win_points;            // one per win edge, in edge order
@@ -295,6 +297,8 @@ struct Graph {
   std::vector<std::uint16_t> draw_weight;   // the sum of the row's weights
   std::vector<std::uint32_t> option_first;  // CSR: option_to of discard node D
   FillVector<std::uint32_t> option_to;
+  bool bidirectional = false;  // the options are the draw edges read backwards
+  bool rows_filled = false;
   std::vector<RonChance> ron;  // sorted by node
   // The nodes are made breadth first, by depth (the fewest draws from the starting hand's
   // draw nodes): [k] the number of draw (discard) nodes of depth k or less. A node of depth k
@@ -303,7 +307,8 @@ struct Graph {
   std::size_t wins_scored = 0;
   bool capped = false;
 
-  // Buffers of the build, kept with the graph so that a reused graph allocates nothing.
+  // Buffers of the build, kept with the graph so that a reused graph allocates nothing. The raw
+  // edges in the order made (their points in raw_points), the source of the rows.
   struct RawEdge {
     std::uint32_t from;
     DrawEdge edge;
@@ -322,6 +327,8 @@ struct Graph {
 // node 0 either way). Returns false when max_nodes was reached.
 bool build_graph(const Setup& setup, const EvOptions& options, int extra, const WinScorer& scorer,
                  Graph& graph);
+// The rows of a built graph (draw_edges, win_points, option_to) from its raw edges, once.
+void fill_rows(Graph& graph);
 
 inline constexpr std::uint32_t kDiscardBit = 1u << 31;
 
