@@ -84,34 +84,22 @@ void DiscardNames::set_drawn_only(int drawn_id) {
   count = 1;
 }
 
-int DiscardNames::names_of(int kind, std::array<int, 3>& out) const {
-  int n = 0;
-  each_name(kind, [&](int id) { out[static_cast<std::size_t>(n++)] = id; });
-  return n;
-}
-
-int DiscardNames::id_at(int index) const {
-  if (special == 0) {  // one name per kind (most turns): the index-th kind's lowest copy
-    std::uint64_t run = kinds;
-    for (; index > 0; --index) run &= run - 1;
-    return lowest_copy(std::countr_zero(run));
-  }
-  std::uint64_t rest = kinds;
-  std::array<int, 3> names{};
-  for (std::uint64_t todo = special;; todo &= todo - 1) {
-    // The kinds of one name before the next special kind (all the rest when none is left).
-    const std::uint64_t next = todo & (0 - todo);
-    std::uint64_t run = rest & (next - 1);
-    const int in_run = mask_size(run);
-    if (index < in_run) {
-      for (; index > 0; --index) run &= run - 1;
-      return lowest_copy(std::countr_zero(run));
+// id_at() where some kind has more than one name: the kinds in order, a kind of one name taking
+// one position, a special kind its names in each_name's order.
+int DiscardNames::id_at_special(int index) const {
+  for (std::uint64_t m = kinds;; m &= m - 1) {
+    const int kind = std::countr_zero(m);
+    if (!(special >> kind & 1)) {
+      if (index-- == 0) return lowest_copy(kind);
+      continue;
     }
-    index -= in_run;
-    const int n = names_of(std::countr_zero(next), names);
-    if (index < n) return names[index];
-    index -= n;
-    rest &= ~(next | (next - 1));
+    unsigned plain = copies(kind);
+    if (red_fives && is_five(kind) && (plain & 1u)) {
+      if (index-- == 0) return kind * 4;
+      plain &= ~1u;
+    }
+    if (plain && index-- == 0) return kind * 4 + std::countr_zero(plain);
+    if (drawn >= 0 && drawn / 4 == kind && index-- == 0) return drawn;
   }
 }
 
