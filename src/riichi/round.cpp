@@ -24,8 +24,11 @@ bool has_id(const std::array<std::uint64_t, 3>& ids, int id) {
 
 namespace detail {
 
-void DiscardNames::set(const std::array<std::uint64_t, 3>& held, std::uint64_t held_kinds,
-                       int held_count, int drawn_id, std::uint64_t forbidden, bool red) {
+// Inlined into its two callers (discard_only_count, the constructor in discard_actions).
+[[gnu::always_inline]] inline void DiscardNames::set(const std::array<std::uint64_t, 3>& held,
+                                                     std::uint64_t held_kinds, int held_count,
+                                                     int drawn_id, std::uint64_t forbidden,
+                                                     bool red) {
   ids = held;
   kinds = held_kinds & ~forbidden;
   special = 0;
