@@ -497,8 +497,8 @@ void Round::close_claim_window() {
 }
 
 [[gnu::always_inline]] inline void Round::next_turn() {
-  if (live_tiles_left() == 0) return exhaustive_draw();  // §4.2
-  current_ = (current_ + 1) % rules_.players;
+  if (live_tiles_left() == 0) return exhaustive_draw();         // §4.2
+  current_ = current_ + 1 < rules_.players ? current_ + 1 : 0;  // no division
   draw(false);
 }
 

@@ -76,7 +76,8 @@ void Round::call_actions(int seat, std::vector<Action>& out) const {
     }
   }
   // chi: from the left only, where the rules have chi (not in sanma)
-  if (!rules_.chi_allowed || seat != (current_ + 1) % rules_.players || !is_suited(d)) return;
+  const int left = current_ + 1 < rules_.players ? current_ + 1 : 0;  // the discarder's next
+  if (!rules_.chi_allowed || seat != left || !is_suited(d)) return;
   a.type = ActionType::kChi;
   a.uses[2] = -1;
   const bool red_fives = rules_.red_fives;
