@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <iterator>
+#include <utility>
 
 #include "riichi/shanten.hpp"
 #include "riichi/waits.hpp"
@@ -157,15 +158,29 @@ Round::Round(const Rules& rules, const RoundSetup& setup)
     : Round(rules, setup, Wall::from_seed(setup.wall_seed, wall_shape(rules))) {}
 
 Round::Round(const Rules& rules, const RoundSetup& setup, const Wall& wall)
+    : Round(rules, setup, wall, std::vector<Event>{}, std::vector<Action>{}) {}
+
+Round::Round(const Rules& rules, const RoundSetup& setup, const Wall& wall,
+             std::vector<Event>&& events, std::vector<Action>&& legal)
     : rules_(rules),
       setup_(setup),
       wall_(wall),
       scores_(setup.scores),
       sticks_(setup.riichi_sticks),
-      live_end_(wall_shape(rules).live_end()) {
+      live_end_(wall_shape(rules).live_end()),
+      events_(std::move(events)),
+      legal_(std::move(legal)) {
+  events_.clear();
+  legal_.clear();
   events_.reserve(192);
   legal_.reserve(32);  // a hand's longest lists fit: no regrowth during play
   deal();
+}
+
+void Round::restart(const Rules& rules, const RoundSetup& setup, const Wall* wall) {
+  // Every member as the constructor leaves it; only the two buffers' capacity is carried over.
+  *this = Round(rules, setup, wall ? *wall : Wall::from_seed(setup.wall_seed, wall_shape(rules)),
+                std::move(events_), std::move(legal_));
 }
 
 void Round::deal() {

@@ -282,6 +282,9 @@ class Round {
   Round(const Rules& rules, const RoundSetup& setup, const Wall& wall);
 
   Round clone() const { return *this; }
+  // The next hand in place (Game::start_hand): *this = Round(rules, setup), or from `wall` when
+  // given, keeping the memory of the event log and of the legal list.
+  void restart(const Rules& rules, const RoundSetup& setup, const Wall* wall = nullptr);
 
   // The actions `seat` may take now (empty if it has nothing to do). The reference stays
   // valid until the next call of a non-const method or of legal_actions. The order is fixed
@@ -455,6 +458,9 @@ class Round {
     bool illegal_riichi_kan = false;  // an ankan after riichi that §3.7 forbids
   };
 
+  // The constructor with the event log's and the legal list's buffers (emptied, reused).
+  Round(const Rules& rules, const RoundSetup& setup, const Wall& wall, std::vector<Event>&& events,
+        std::vector<Action>&& legal);
   // round.cpp: flow
   void deal();
   void draw(bool rinshan);

@@ -67,7 +67,7 @@ class Xoshiro256 {
     std::uint64_t w;
     do w = next();
     while (w > d.max_ok);
-    return remainder(w, static_cast<std::uint32_t>(n), d);
+    return remainder(w, d.n, d);  // n from the table: GCC multiplies an int's n as 128 x 128
   }
   // Fisher-Yates from the top over tiles[0, n) (step 4 above), 2 <= n <= 256: bounded(i + 1)
   // for i = n - 1 down to 1, the same words drawn and the same swaps.
