@@ -183,7 +183,7 @@ GameResult play_arena_game(const ArenaConfig& config, int index,
     const Seats table = seats_of(players);
     const DiscardRuns runs(table, seats);
     const auto discards = [&game, &table, &runs](Action& last) {
-      return runs.worth_asking(game) ? play_discards(game, table, last) : 0;
+      return runs.worth_asking(game) ? play_discards(game, table, runs, last) : 0;
     };
     play_out(game, players, turn, discards, tracker);
     fill_result(game, tracker, names, result);

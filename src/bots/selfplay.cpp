@@ -56,11 +56,14 @@ ApplyResult play_turn(Game& game, Bot& bot, int seat, Action& chosen) {
 }
 
 int play_discards(Game& game, const Seats& bots, Action& last) {
+  return play_discards(game, bots, DiscardRuns(bots, game.rules().players), last);
+}
+
+int play_discards(Game& game, const Seats& bots, const DiscardRuns& runs, Action& last) {
   int seat = -1, refused = -1;
-  const auto pick = [&bots, &seat](int s, int count) {
-    Bot& bot = *bots[static_cast<std::size_t>(s)];
+  const auto pick = [&bots, &runs, &seat](int s, int count) {
     seat = s;
-    return bot.discards_by_count() ? bot.choose_discard(count) : -1;
+    return runs.by_count(s) ? bots[static_cast<std::size_t>(s)]->choose_discard(count) : -1;
   };
   const int made = game.play_discards(pick, last, refused);
   if (refused < 0) return made;
@@ -95,7 +98,8 @@ FastStats play_fast(const Rules& rules, std::uint64_t seed, const Seats& bots) {
   const DiscardRuns runs(bots, rules.players);
   while (!game.is_over()) {
     Action a;
-    if (const int made = runs.worth_asking(game) ? play_discards(game, bots, a) : 0; made > 0) {
+    if (const int made = runs.worth_asking(game) ? play_discards(game, bots, runs, a) : 0;
+        made > 0) {
       stats.actions += made;
       continue;
     }

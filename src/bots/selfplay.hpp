@@ -45,6 +45,8 @@ class DiscardRuns {
       if (bots[static_cast<std::size_t>(s)]->discards_by_count()) by_count_ |= 1u << s;
     all_ = by_count_ == (1u << players) - 1;
   }
+  // Whether the bot at `seat` picks its discards by count (Bot::discards_by_count, asked once).
+  bool by_count(int seat) const { return by_count_ >> seat & 1; }
   bool worth_asking(const Game& game) const {
     if (all_) return true;
     if (by_count_ == 0) return false;
@@ -56,6 +58,10 @@ class DiscardRuns {
   unsigned by_count_ = 0;
   bool all_ = false;
 };
+
+// The same with the table's DiscardRuns: which bots pick by count is read from it, not asked
+// per turn.
+int play_discards(Game& game, const Seats& bots, const DiscardRuns& runs, Action& last);
 
 // Plays a whole game and records it. Player names are the bots' names.
 GameRecorder play_recorded(const Rules& rules, std::uint64_t seed, const Seats& bots);

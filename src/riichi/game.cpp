@@ -295,7 +295,7 @@ const Wall* Game::given_wall(std::size_t index) const {
 void Game::start_hand() {
   const RoundSetup setup = round_setup(state_, seed_);
   const Wall* wall = given_wall(setups_.size());
-  round_ = wall ? Round(rules_, setup, *wall) : Round(rules_, setup);
+  round_.restart(rules_, setup, wall);  // the previous hand's buffers reused
   setups_.push_back(round_.setup());
 }
 

@@ -5,7 +5,11 @@
 
 #include <algorithm>
 #include <bit>
+#include <exception>
 #include <iterator>
+#include <memory>
+#include <new>
+#include <utility>
 
 #include "riichi/shanten.hpp"
 #include "riichi/waits.hpp"
@@ -24,8 +28,11 @@ bool has_id(const std::array<std::uint64_t, 3>& ids, int id) {
 
 namespace detail {
 
-void DiscardNames::set(const std::array<std::uint64_t, 3>& held, std::uint64_t held_kinds,
-                       int held_count, int drawn_id, std::uint64_t forbidden, bool red) {
+// Inlined into its two callers (discard_only_count, the constructor in discard_actions).
+[[gnu::always_inline]] inline void DiscardNames::set(const std::array<std::uint64_t, 3>& held,
+                                                     std::uint64_t held_kinds, int held_count,
+                                                     int drawn_id, std::uint64_t forbidden,
+                                                     bool red) {
   ids = held;
   kinds = held_kinds & ~forbidden;
   special = 0;
@@ -84,34 +91,22 @@ void DiscardNames::set_drawn_only(int drawn_id) {
   count = 1;
 }
 
-int DiscardNames::names_of(int kind, std::array<int, 3>& out) const {
-  int n = 0;
-  each_name(kind, [&](int id) { out[static_cast<std::size_t>(n++)] = id; });
-  return n;
-}
-
-int DiscardNames::id_at(int index) const {
-  if (special == 0) {  // one name per kind (most turns): the index-th kind's lowest copy
-    std::uint64_t run = kinds;
-    for (; index > 0; --index) run &= run - 1;
-    return lowest_copy(std::countr_zero(run));
-  }
-  std::uint64_t rest = kinds;
-  std::array<int, 3> names{};
-  for (std::uint64_t todo = special;; todo &= todo - 1) {
-    // The kinds of one name before the next special kind (all the rest when none is left).
-    const std::uint64_t next = todo & (0 - todo);
-    std::uint64_t run = rest & (next - 1);
-    const int in_run = mask_size(run);
-    if (index < in_run) {
-      for (; index > 0; --index) run &= run - 1;
-      return lowest_copy(std::countr_zero(run));
+// id_at() where some kind has more than one name: the kinds in order, a kind of one name taking
+// one position, a special kind its names in each_name's order.
+int DiscardNames::id_at_special(int index) const {
+  for (std::uint64_t m = kinds;; m &= m - 1) {
+    const int kind = std::countr_zero(m);
+    if (!(special >> kind & 1)) {
+      if (index-- == 0) return lowest_copy(kind);
+      continue;
     }
-    index -= in_run;
-    const int n = names_of(std::countr_zero(next), names);
-    if (index < n) return names[index];
-    index -= n;
-    rest &= ~(next | (next - 1));
+    unsigned plain = copies(kind);
+    if (red_fives && is_five(kind) && (plain & 1u)) {
+      if (index-- == 0) return kind * 4;
+      plain &= ~1u;
+    }
+    if (plain && index-- == 0) return kind * 4 + std::countr_zero(plain);
+    if (drawn >= 0 && drawn / 4 == kind && index-- == 0) return drawn;
   }
 }
 
@@ -166,15 +161,41 @@ Round::Round(const Rules& rules, const RoundSetup& setup)
     : Round(rules, setup, Wall::from_seed(setup.wall_seed, wall_shape(rules))) {}
 
 Round::Round(const Rules& rules, const RoundSetup& setup, const Wall& wall)
+    : Round(rules, setup, wall, std::vector<Event>{}, std::vector<Action>{}) {}
+
+Round::Round(const Rules& rules, const RoundSetup& setup, const Wall& wall,
+             std::vector<Event>&& events, std::vector<Action>&& legal)
     : rules_(rules),
       setup_(setup),
       wall_(wall),
       scores_(setup.scores),
       sticks_(setup.riichi_sticks),
-      live_end_(wall_shape(rules).live_end()) {
+      live_end_(wall_shape(rules).live_end()),
+      events_(std::move(events)),
+      legal_(std::move(legal)) {
+  events_.clear();
+  legal_.clear();
   events_.reserve(192);
   legal_.reserve(32);  // a hand's longest lists fit: no regrowth during play
   deal();
+}
+
+void Round::restart(const Rules& rules, const RoundSetup& setup, const Wall* wall) {
+  // Built in place: every member as the constructor leaves it, only the two buffers' capacity
+  // carried over (no temporary Round moved in). The arguments are copied first (they may be this
+  // Round's own). Nothing allocates once the buffers have their capacity; a constructor that
+  // threw all the same would leave no Round here, hence terminate.
+  const Rules r = rules;
+  const RoundSetup su = setup;
+  const Wall w = wall ? *wall : Wall::from_seed(su.wall_seed, wall_shape(r));
+  std::vector<Event> events = std::move(events_);
+  std::vector<Action> legal = std::move(legal_);
+  std::destroy_at(this);
+  try {
+    ::new (static_cast<void*>(this)) Round(r, su, w, std::move(events), std::move(legal));
+  } catch (...) {
+    std::terminate();
+  }
 }
 
 void Round::deal() {
@@ -506,8 +527,8 @@ void Round::close_claim_window() {
 }
 
 [[gnu::always_inline]] inline void Round::next_turn() {
-  if (live_tiles_left() == 0) return exhaustive_draw();  // §4.2
-  current_ = (current_ + 1) % rules_.players;
+  if (live_tiles_left() == 0) return exhaustive_draw();         // §4.2
+  current_ = current_ + 1 < rules_.players ? current_ + 1 : 0;  // no division
   draw(false);
 }
 

@@ -107,7 +107,14 @@ struct DiscardNames {
   // A riichi hand's list: the drawn tile only (§3.7).
   static DiscardNames drawn_only(int drawn_id);
   void set_drawn_only(int drawn_id);
-  int id_at(int index) const;  // the id at a position of the list (index < count)
+  // The id at a position of the list (index < count). Most turns have one name per kind: the
+  // index-th kind's lowest copy, inline; the others walk the kinds (id_at_special).
+  int id_at(int index) const {
+    if (special != 0) return id_at_special(index);
+    std::uint64_t run = kinds;
+    for (; index > 0; --index) run &= run - 1;
+    return lowest_copy(std::countr_zero(run));
+  }
   // f(id) for every name, in the order of the list.
   template <typename F>
   void for_each(F&& f) const {
@@ -138,8 +145,7 @@ struct DiscardNames {
     if (plain) f(kind * 4 + std::countr_zero(plain));
     if (drawn >= 0 && drawn / 4 == kind) f(drawn);
   }
-  // The names of a kind in list order (each_name), into `out`; how many.
-  int names_of(int kind, std::array<int, 3>& out) const;
+  int id_at_special(int index) const;
 };
 
 }  // namespace detail
@@ -276,6 +282,9 @@ class Round {
   Round(const Rules& rules, const RoundSetup& setup, const Wall& wall);
 
   Round clone() const { return *this; }
+  // The next hand in place (Game::start_hand): *this = Round(rules, setup), or from `wall` when
+  // given, keeping the memory of the event log and of the legal list.
+  void restart(const Rules& rules, const RoundSetup& setup, const Wall* wall = nullptr);
 
   // The actions `seat` may take now (empty if it has nothing to do). The reference stays
   // valid until the next call of a non-const method or of legal_actions. The order is fixed
@@ -449,6 +458,9 @@ class Round {
     bool illegal_riichi_kan = false;  // an ankan after riichi that §3.7 forbids
   };
 
+  // The constructor with the event log's and the legal list's buffers (emptied, reused).
+  Round(const Rules& rules, const RoundSetup& setup, const Wall& wall, std::vector<Event>&& events,
+        std::vector<Action>&& legal);
   // round.cpp: flow
   void deal();
   void draw(bool rinshan);

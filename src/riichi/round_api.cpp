@@ -150,9 +150,10 @@ int Round::to_play() const {
       return current_;
     case Phase::kClaim:
     case Phase::kChankan:
-      for (int k = 1; k < rules_.players; ++k)
-        if (pending_ >> ((current_ + k) % rules_.players) & 1)
-          return (current_ + k) % rules_.players;
+      for (int k = 1, n = rules_.players; k < n; ++k) {
+        const int seat = current_ + k < n ? current_ + k : current_ + k - n;  // no division
+        if (pending_ >> seat & 1) return seat;
+      }
       return -1;
     case Phase::kOver:
       return -1;

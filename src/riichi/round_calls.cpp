@@ -30,7 +30,7 @@ std::uint64_t Round::kuikae_mask(MeldType type, int called_kind, int run_low) co
 // OQ-18: a call is offered only if some tile may still be discarded after it.
 bool Round::kuikae_leaves_discard(int seat, std::uint64_t forbidden, int used_a, int used_b) const {
   const Counts& c = seats_[seat].counts;
-  std::uint64_t left = kinds_at_least(c, 1);
+  std::uint64_t left = seats_[seat].held_kinds;  // kinds_at_least(c, 1), kept by the Round
   if (c[used_a] <= (used_a == used_b ? 2 : 1)) left &= ~kind_bit(used_a);
   if (c[used_b] <= (used_a == used_b ? 2 : 1)) left &= ~kind_bit(used_b);
   return (left & ~forbidden) != 0;
@@ -76,9 +76,20 @@ void Round::call_actions(int seat, std::vector<Action>& out) const {
     }
   }
   // chi: from the left only, where the rules have chi (not in sanma)
-  if (!rules_.chi_allowed || seat != (current_ + 1) % rules_.players || !is_suited(d)) return;
+  const int left = current_ + 1 < rules_.players ? current_ + 1 : 0;  // the discarder's next
+  if (!rules_.chi_allowed || seat != left || !is_suited(d)) return;
   a.type = ActionType::kChi;
   a.uses[2] = -1;
+  const bool red_fives = rules_.red_fives;
+  const auto choices = [&s, red_fives](int kind) -> std::array<int, 2> {
+    unsigned held = static_cast<unsigned>(s.ids[kind >> 4] >> ((kind & 15) * 4)) & 15u;
+    int red = -1;
+    if (red_fives && is_five(kind)) {  // copy 0 is the red five
+      if (held & 1u) red = kind * 4;
+      held &= ~1u;
+    }
+    return {held ? kind * 4 + std::countr_zero(held) : -1, red};
+  };
   const int base = d / 9 * 9;
   for (int low = d - 2; low <= d; ++low) {
     if (low < base || low + 2 > base + 8) continue;
@@ -88,14 +99,15 @@ void Round::call_actions(int seat, std::vector<Action>& out) const {
     if (!s.counts[other[0]] || !s.counts[other[1]]) continue;
     if (!kuikae_leaves_discard(seat, kuikae_mask(MeldType::kChi, d, low), other[0], other[1]))
       continue;
-    for (int ra = 0; ra < 2; ++ra) {
-      const int ia = first_id(seat, other[0], ra == 1);
-      if (ia < 0) continue;
-      for (int rb = 0; rb < 2; ++rb) {
-        const int ib = first_id(seat, other[1], rb == 1);
-        if (ib < 0) continue;
-        a.uses[0] = static_cast<std::int16_t>(ia);
-        a.uses[1] = static_cast<std::int16_t>(ib);
+    // first_id(seat, kind, false / true) of both kinds, each asked once: the plain choice, then
+    // the red five, for the first tile and within it for the second.
+    const std::array<int, 2> ia = choices(other[0]), ib = choices(other[1]);
+    for (const int ua : ia) {
+      if (ua < 0) continue;
+      for (const int ub : ib) {
+        if (ub < 0) continue;
+        a.uses[0] = static_cast<std::int16_t>(ua);
+        a.uses[1] = static_cast<std::int16_t>(ub);
         out.push_back(a);
       }
     }

@@ -22,12 +22,13 @@ Xoshiro256::Xoshiro256(std::uint64_t seed) {
   if ((s_[0] | s_[1] | s_[2] | s_[3]) == 0) s_[0] = 1;
 }
 
-// 2^64 mod n, Lemire's constant and 2^32 mod n for every small bound (wall.hpp).
+// The largest word accepted, Lemire's constant and 2^32 mod n for every small bound (wall.hpp).
 const std::array<Xoshiro256::SmallDivisor, Xoshiro256::kSmallBounds + 1> Xoshiro256::kDivisors =
     [] {
       std::array<SmallDivisor, kSmallBounds + 1> t{};
       for (std::uint64_t n = 1; n <= kSmallBounds; ++n)
-        t[n] = SmallDivisor{(0 - n) % n, ~std::uint64_t{0} / n + 1, (std::uint64_t{1} << 32) % n};
+        t[n] = SmallDivisor{~std::uint64_t{0} - (0 - n) % n, ~std::uint64_t{0} / n + 1,
+                            (std::uint64_t{1} << 32) % n, static_cast<std::uint32_t>(n)};
       return t;
     }();
 
@@ -44,11 +45,7 @@ std::uint64_t Xoshiro256::bounded_large(std::uint64_t n) {
 Wall Wall::from_seed(std::uint64_t seed) {
   Wall w;
   for (int i = 0; i < kNumTiles; ++i) w.tiles[i] = static_cast<std::uint8_t>(i);
-  Xoshiro256 rng(seed);
-  for (int i = kNumTiles - 1; i >= 1; --i) {
-    const int j = static_cast<int>(rng.bounded(static_cast<std::uint64_t>(i) + 1));
-    std::swap(w.tiles[i], w.tiles[j]);
-  }
+  Xoshiro256(seed).shuffle(w.tiles.data(), kNumTiles);
   return w;
 }
 
@@ -58,11 +55,7 @@ Wall Wall::from_seed(std::uint64_t seed, const WallShape& shape) {
   int n = 0;
   for (int id = 0; id < kNumTiles; ++id)
     if (shape.in_play(id)) play[n++] = static_cast<std::uint8_t>(id);
-  Xoshiro256 rng(seed);
-  for (int i = n - 1; i >= 1; --i) {
-    const int j = static_cast<int>(rng.bounded(static_cast<std::uint64_t>(i) + 1));
-    std::swap(play[i], play[j]);
-  }
+  Xoshiro256(seed).shuffle(play.data(), n);
   Wall w;
   int next_play = 0, next_out = 0;
   for (int slot = 0; slot < kNumTiles; ++slot) {

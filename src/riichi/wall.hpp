@@ -64,30 +64,44 @@ class Xoshiro256 {
     // Small bounds (the shuffle, the bots' picks) without a division: 2^64 mod n is tabled, and
     // w mod n takes two 64-bit steps (small_remainder).
     const SmallDivisor& d = kDivisors[n];
-    for (;;) {
-      const std::uint64_t w = next();
-      if (d.rem != 0 && w >= 0 - d.rem) continue;
-      return remainder(w, n, d);
+    std::uint64_t w;
+    do w = next();
+    while (w > d.max_ok);
+    return remainder(w, d.n, d);  // n from the table: GCC multiplies an int's n as 128 x 128
+  }
+  // Fisher-Yates from the top over tiles[0, n) (step 4 above), 2 <= n <= 256: bounded(i + 1)
+  // for i = n - 1 down to 1, the same words drawn and the same swaps.
+  void shuffle(std::uint8_t* tiles, int n) {
+    for (std::uint32_t i = static_cast<std::uint32_t>(n) - 1; i >= 1; --i) {
+      const SmallDivisor& d = kDivisors[i + 1];
+      std::uint64_t w;
+      do w = next();
+      while (w > d.max_ok);
+      const std::uint64_t j = remainder(w, d.n, d);  // n from the table: no 128-bit counter
+      const std::uint8_t t = tiles[i];
+      tiles[i] = tiles[j];
+      tiles[j] = t;
     }
   }
   // w mod n for 1 <= n <= 256 as bounded() computes it (tests compare it with %).
   static std::uint64_t small_remainder(std::uint64_t w, std::uint64_t n) {
-    return remainder(w, n, kDivisors[n]);
+    return remainder(w, static_cast<std::uint32_t>(n), kDivisors[n]);
   }
 
  private:
   static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   struct SmallDivisor {
-    std::uint64_t rem = 0;    // 2^64 mod n
-    std::uint64_t magic = 0;  // floor((2^64 - 1) / n) + 1, mod 2^64 (0 for n = 1)
-    std::uint64_t r32 = 0;    // 2^32 mod n
+    std::uint64_t max_ok = 0;  // 2^64 - 1 - (2^64 mod n): the largest word accepted
+    std::uint64_t magic = 0;   // floor((2^64 - 1) / n) + 1, mod 2^64 (0 for n = 1)
+    std::uint64_t r32 = 0;     // 2^32 mod n
+    std::uint32_t n = 0;
   };
   // w mod n in two steps. First a = (w >> 32) * (2^32 mod n) + (w mod 2^32), congruent to w and
   // below 257 * 2^32. Then Lemire's "faster remainder by direct computation" (Lemire, Kaser, Kurz
   // 2019) with F = 64: c = magic = (2^64 + e) / n for some 0 <= e <= n, a = q n + r; then
   // c a mod 2^64 = (2^64 r + e a) / n (below 2^64 as e a < 2^64), and its product with n over
-  // 2^64 is r + e a / 2^64, whose floor is r.
-  static std::uint64_t remainder(std::uint64_t w, std::uint64_t n, const SmallDivisor& d) {
+  // 2^64 is r + e a / 2^64, whose floor is r. (n as 32 bits: one 64 x 64 -> 128 multiply.)
+  static std::uint64_t remainder(std::uint64_t w, std::uint32_t n, const SmallDivisor& d) {
     const std::uint64_t a = (w >> 32) * d.r32 + (w & 0xFFFFFFFFull);
     const std::uint64_t low = d.magic * a;
     return static_cast<std::uint64_t>(static_cast<unsigned __int128>(low) * n >> 64);
