@@ -368,21 +368,20 @@ std::uint64_t pair_mask(const Row& a, const Row& b, std::uint16_t splits, int ta
 // The standard form for `sets` sets and a pair: its table lookups, the shanten first, the mask
 // (of the optimal splits only) on demand.
 struct Standard {
+  const Tables& t;               // (read once: each call of tables() tests its guard)
   std::uint32_t im, ip, is, iz;  // compact indices of the four parts
   std::uint32_t mp, sz, f;       // entries of Tables::mp, sz and final
   int sets;
 
-  Standard(const PartKeys& keys, int sets_) : sets(sets_) {
-    const Tables& t = tables();
+  Standard(const PartKeys& keys, int sets_) : t(tables()), sets(sets_) {
     im = t.index(keys.part[0]), ip = t.index(keys.part[1]);
     is = t.index(keys.part[2]), iz = t.index(keys.part[3]);
     mp = t.suit_class[im] * t.suits + t.suit_class[ip];
     sz = t.suit_class[is] * t.honors + t.honor_class[iz];
     f = (t.mp_class[mp] * t.sz_classes + t.sz_class[sz]) * 5 + sets;
   }
-  int shanten() const { return tables().final_missing[f] - 1; }
+  int shanten() const { return t.final_missing[f] - 1; }
   std::uint64_t mask(int mask_shift) const {
-    const Tables& t = tables();
     const PairInfo& pair_mp = t.mp[mp];
     const PairInfo& pair_sz = t.sz[sz];
     std::uint64_t mask = 0;
@@ -523,7 +522,8 @@ FormCounts form_counts(const Counts& c) {
 TileDistance query(const Counts& counts, const PartKeys& keys, int melds, bool necessary,
                    int skip_mask_below = 0) {
   const Standard standard(keys, 4 - melds);
-  int best = standard.shanten();
+  const int standard_shanten = standard.shanten();
+  int best = standard_shanten;
   int pairs_shanten = 99, kokushi_shanten = 99;
   if (melds == 0) {
     const FormCounts n = form_counts(counts);
@@ -533,7 +533,7 @@ TileDistance query(const Counts& counts, const PartKeys& keys, int melds, bool n
   }
   if (best > 0 && best < skip_mask_below) return TileDistance{best, 0};
   std::uint64_t mask = 0;
-  if (standard.shanten() == best) mask |= standard.mask(necessary ? 4 : 13);
+  if (standard_shanten == best) mask |= standard.mask(necessary ? 4 : 13);
   if (pairs_shanten == best || kokushi_shanten == best) {
     const CountMasks m = count_masks(counts);
     if (pairs_shanten == best) mask |= chiitoitsu(m, necessary).mask;
