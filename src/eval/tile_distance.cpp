@@ -64,6 +64,33 @@ struct PartIndex {
   std::uint32_t operator()(std::uint32_t key) const { return at(key % 3125, key / 3125); }
 };
 
+// What the shanten of chiitoitsu and kokushi count over a part's digits, packed in 8-bit fields
+// (sums over the parts cannot carry: at most 34): kinds held, kinds held twice or more, and the
+// same among the terminals and honours (yaochuu). By the key's five low digits and by the rest,
+// as PartIndex splits it: suits (terminals: low digit 0, high digit 3) and honours (all).
+struct PartForms {
+  std::array<std::uint32_t, 3125> suit_low{}, honor_low{};
+  std::array<std::uint32_t, 625> suit_high{};
+  std::array<std::uint32_t, 25> honor_high{};
+
+  static std::uint32_t count(std::uint32_t key, int digits, std::uint32_t terminal_digits) {
+    std::uint32_t packed = 0;
+    for (int i = 0; i < digits; ++i, key /= 5) {
+      const std::uint32_t c = key % 5;
+      const std::uint32_t held = c > 0, pair = c > 1;
+      packed += held | pair << 8;
+      if (terminal_digits >> i & 1) packed += held << 16 | pair << 24;
+    }
+    return packed;
+  }
+  PartForms() {
+    for (std::uint32_t k = 0; k < 3125; ++k)
+      suit_low[k] = count(k, 5, 1), honor_low[k] = count(k, 5, 31);
+    for (std::uint32_t k = 0; k < 625; ++k) suit_high[k] = count(k, 4, 8);
+    for (std::uint32_t k = 0; k < 25; ++k) honor_high[k] = count(k, 2, 3);
+  }
+};
+
 // Marks every target configuration: k sets (pungs, and chows when `runs`) and p pairs, each
 // kind at most four times.
 template <typename Mark>
@@ -301,6 +328,7 @@ struct FinalInfo {
 
 struct Tables {
   PartIndex index;
+  PartForms forms;
   std::vector<Row> suit, honor;  // by compact index: missing counts and masks
   std::vector<std::uint8_t> suit_class, honor_class;
   int suits = 0, honors = 0, sz_classes = 0;
@@ -368,21 +396,20 @@ std::uint64_t pair_mask(const Row& a, const Row& b, std::uint16_t splits, int ta
 // The standard form for `sets` sets and a pair: its table lookups, the shanten first, the mask
 // (of the optimal splits only) on demand.
 struct Standard {
+  const Tables& t;               // (read once: each call of tables() tests its guard)
   std::uint32_t im, ip, is, iz;  // compact indices of the four parts
   std::uint32_t mp, sz, f;       // entries of Tables::mp, sz and final
   int sets;
 
-  Standard(const PartKeys& keys, int sets_) : sets(sets_) {
-    const Tables& t = tables();
+  Standard(const PartKeys& keys, int sets_) : t(tables()), sets(sets_) {
     im = t.index(keys.part[0]), ip = t.index(keys.part[1]);
     is = t.index(keys.part[2]), iz = t.index(keys.part[3]);
     mp = t.suit_class[im] * t.suits + t.suit_class[ip];
     sz = t.suit_class[is] * t.honors + t.honor_class[iz];
     f = (t.mp_class[mp] * t.sz_classes + t.sz_class[sz]) * 5 + sets;
   }
-  int shanten() const { return tables().final_missing[f] - 1; }
+  int shanten() const { return t.final_missing[f] - 1; }
   std::uint64_t mask(int mask_shift) const {
-    const Tables& t = tables();
     const PairInfo& pair_mp = t.mp[mp];
     const PairInfo& pair_sz = t.sz[sz];
     std::uint64_t mask = 0;
@@ -475,47 +502,19 @@ Cell kokushi(const CountMasks& m, bool necessary) {
 }
 
 // What the shanten of chiitoitsu and kokushi count: kinds held, kinds held twice or more, and
-// the same among the terminals and honours (yaochuu).
+// the same among the terminals and honours (yaochuu), summed over the parts' tables.
 struct FormCounts {
   int kinds = 0, pairs = 0, terminal_kinds = 0, terminal_pairs = 0;
 };
 
-FormCounts form_counts(const Counts& c) {
-  FormCounts n;
-#if defined(__SSE2__)
-  // Per byte 0/1 flags summed over the three vectors of counts (bytes past 34 read as 0), then
-  // across the bytes (psadbw): no 64-bit masks nor popcounts.
-  alignas(16) static constexpr std::uint8_t kYaochuu[3][16] = {
-      {1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0},
-      {0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1},
-      {1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};
-  const __m128i parts[3] = {_mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data())),
-                            _mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data() + 16)),
-                            _mm_cvtsi32_si128(c[32] | c[33] << 8)};
-  const __m128i one = _mm_set1_epi8(1), zero = _mm_setzero_si128();
-  __m128i held = zero, paired = zero, t_held = zero, t_paired = zero;
-  for (int i = 0; i < 3; ++i) {
-    const __m128i y = _mm_load_si128(reinterpret_cast<const __m128i*>(kYaochuu[i]));
-    const __m128i h = _mm_and_si128(_mm_cmpgt_epi8(parts[i], zero), one);
-    const __m128i p = _mm_and_si128(_mm_cmpgt_epi8(parts[i], one), one);
-    held = _mm_add_epi8(held, h), paired = _mm_add_epi8(paired, p);
-    t_held = _mm_add_epi8(t_held, _mm_and_si128(h, y));
-    t_paired = _mm_add_epi8(t_paired, _mm_and_si128(p, y));
-  }
-  auto sum = [&](__m128i v) {
-    const __m128i s = _mm_sad_epu8(v, zero);
-    return _mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s));
-  };
-  n.kinds = sum(held), n.pairs = sum(paired);
-  n.terminal_kinds = sum(t_held), n.terminal_pairs = sum(t_paired);
-#else
-  for (int k = 0; k < kNumKinds; ++k) {
-    const bool terminal = kYaochuuMask >> k & 1;
-    n.kinds += c[k] > 0, n.pairs += c[k] > 1;
-    n.terminal_kinds += terminal && c[k] > 0, n.terminal_pairs += terminal && c[k] > 1;
-  }
-#endif
-  return n;
+FormCounts form_counts(const Tables& t, const PartKeys& keys) {
+  const PartForms& f = t.forms;
+  auto suit = [&](std::uint32_t key) { return f.suit_low[key % 3125] + f.suit_high[key / 3125]; };
+  const std::uint32_t honours = keys.part[3];
+  const std::uint32_t packed = suit(keys.part[0]) + suit(keys.part[1]) + suit(keys.part[2]) +
+                               f.honor_low[honours % 3125] + f.honor_high[honours / 3125];
+  return FormCounts{static_cast<int>(packed & 255), static_cast<int>(packed >> 8 & 255),
+                    static_cast<int>(packed >> 16 & 255), static_cast<int>(packed >> 24)};
 }
 
 // The shanten over the forms and, unless 0 < shanten < `skip_mask_below`, the mask: the union of
@@ -523,17 +522,18 @@ FormCounts form_counts(const Counts& c) {
 TileDistance query(const Counts& counts, const PartKeys& keys, int melds, bool necessary,
                    int skip_mask_below = 0) {
   const Standard standard(keys, 4 - melds);
-  int best = standard.shanten();
+  const int standard_shanten = standard.shanten();
+  int best = standard_shanten;
   int pairs_shanten = 99, kokushi_shanten = 99;
   if (melds == 0) {
-    const FormCounts n = form_counts(counts);
+    const FormCounts n = form_counts(standard.t, keys);
     pairs_shanten = 6 - n.pairs + std::max(0, 7 - n.kinds);
     kokushi_shanten = 13 - n.terminal_kinds - (n.terminal_pairs > 0 ? 1 : 0);
     best = std::min({best, pairs_shanten, kokushi_shanten});
   }
   if (best > 0 && best < skip_mask_below) return TileDistance{best, 0};
   std::uint64_t mask = 0;
-  if (standard.shanten() == best) mask |= standard.mask(necessary ? 4 : 13);
+  if (standard_shanten == best) mask |= standard.mask(necessary ? 4 : 13);
   if (pairs_shanten == best || kokushi_shanten == best) {
     const CountMasks m = count_masks(counts);
     if (pairs_shanten == best) mask |= chiitoitsu(m, necessary).mask;
