@@ -248,16 +248,26 @@ void Round::deal() {
   if (before == 3) s.quad_kinds |= kind_bit(kind);
 }
 
-// The hot caller (discard) inlines it; calls and kans (round_calls.cpp) use remove_tile().
-[[gnu::always_inline]] inline void Round::remove_held(Seat& s, int id) {
+namespace {
+
+// remove_held()'s body, also inlined into discard_from_hand() (the seat's type is deduced).
+template <typename SeatT>
+[[gnu::always_inline]] inline void remove_from_hand(SeatT& s, Counts& visible, int id) {
   const int kind = id / 4, after = --s.counts[kind];
   --s.num_concealed;
-  ++visible_[kind];  // discarded, melded or set aside: in sight from now on
+  ++visible[kind];  // discarded, melded or set aside: in sight from now on
   s.ids[id >> 6] &= ~(std::uint64_t{1} << (id & 63));
   s.hand_shanten.remove(kind, after);
   if (after == 0) s.held_kinds &= ~kind_bit(kind);
   if (after == 1) s.pair_kinds &= ~kind_bit(kind);
   if (after == 3) s.quad_kinds &= ~kind_bit(kind);
+}
+
+}  // namespace
+
+// Calls and kans (round_calls.cpp) use remove_tile(); discard() uses discard_from_hand().
+[[gnu::always_inline]] inline void Round::remove_held(Seat& s, int id) {
+  remove_from_hand(s, visible_, id);
 }
 
 void Round::remove_tile(int seat, int id) { remove_held(seats_[seat], id); }
@@ -281,6 +291,23 @@ template <typename SeatT>
   s.wait_kinds = 0;
   if (s.shanten != 0 || s.dead != DeadHandReason::kNone) return;  // §4.5: a dead hand never wins
   s.wait_kinds = waiting_kinds(s.counts);
+}
+
+// discard()'s part in the discarder's seat: the tile out of the hand, into the discards, and the
+// seat's waits refreshed. Out of line on purpose: inlined, GCC recomputed the seat's address
+// (this + seat * sizeof(Seat), three instructions) after most byte stores; here it is an argument
+// kept in a register.
+template <typename SeatT>
+[[gnu::noinline]] void discard_from_hand(SeatT& s, Counts& visible, const Action& a, bool riichi,
+                                         bool own_discard_ends_furiten) {
+  remove_from_hand(s, visible, a.tile);
+  s.discards[s.num_discards++] =
+      DiscardInfo{static_cast<std::uint8_t>(a.tile), a.tsumogiri, riichi, false};
+  const int kind = a.tile / 4;
+  s.discard_kinds |= kind_bit(kind);
+  if (!(kYaochuuMask >> kind & 1)) s.nagashi_ok = false;      // §4.3 (is_yaochuu by mask)
+  if (own_discard_ends_furiten) s.temporary_furiten = false;  // §3.8 Tenhou
+  refresh_waits(s);
 }
 
 }  // namespace
@@ -362,15 +389,9 @@ void Round::discard(const Action& a) {
   } else if (s.ippatsu) {
     s.ippatsu = false;  // §3.7: ippatsu lasts until the declarer's next discard
   }
-  remove_held(s, a.tile);
-  s.discards[s.num_discards++] =
-      DiscardInfo{static_cast<std::uint8_t>(a.tile), a.tsumogiri, riichi, false};
+  discard_from_hand(s, visible_, a, riichi,
+                    rules_.temporary_furiten_end == TemporaryFuritenEnd::kOwnDiscard);
   const int kind = a.tile / 4;
-  s.discard_kinds |= kind_bit(kind);
-  if (!(kYaochuuMask >> kind & 1)) s.nagashi_ok = false;  // §4.3 (is_yaochuu by mask)
-  if (rules_.temporary_furiten_end == TemporaryFuritenEnd::kOwnDiscard)
-    s.temporary_furiten = false;  // §3.8 Tenhou
-  refresh_waits(s);
   drawn_ = -1;
   kuikae_forbidden_ = 0;
   Event& e = events_.emplace_back();
