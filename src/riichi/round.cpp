@@ -54,7 +54,7 @@ namespace detail {
   }
   if (drawn_id >= 0 && has_id(held, drawn_id)) {
     drawn = drawn_id;
-    const int k = drawn / 4;
+    const int k = id_kind(drawn);
     kinds |= kind_bit(k);  // held, so named even where forbidden
     // Alone in its kind, the drawn tile is the kind's one name (its lowest copy, counted) and
     // stays in `ids`; otherwise it is a name apart, after the others (or the kind's only name
@@ -214,7 +214,7 @@ void Round::deal() {
     for (int i = 0; i < 13; ++i) {
       const int id = wall_.tiles[deal_slot(w, i, n)];
       s.ids[id >> 6] |= std::uint64_t{1} << (id & 63);
-      ++s.counts[id / 4];
+      ++s.counts[id_kind(id)];
     }
     s.num_concealed = 13;
     s.hand_shanten = detail::HandShanten(s.counts);  // read once, not tile by tile
@@ -434,7 +434,7 @@ void Round::open_claim_window(Phase window) {
   phase_ = window;
   pending_ = 0;
   win_capable_ = 0;
-  const int kind = claim_id_ / 4;
+  const int kind = id_kind(claim_id_);
   const bool ankan = window == Phase::kChankan && !claim_kakan_ && !claim_kita_;
   const int n = rules_.players;
   int first = -1;  // the first seat to answer
