@@ -20,6 +20,10 @@ namespace {
 
 constexpr std::uint64_t kind_bit(int kind) { return std::uint64_t{1} << kind; }
 
+// kind_of_id() (tile.hpp) for an id known valid (0..135): a shift, without the signed division's
+// rounding toward zero (three instructions more each time).
+constexpr int id_kind(int id) { return static_cast<int>(static_cast<unsigned>(id) >> 2); }
+
 bool has_id(const std::array<std::uint64_t, 3>& ids, int id) {
   return ids[id >> 6] >> (id & 63) & 1;
 }
@@ -50,7 +54,7 @@ namespace detail {
   }
   if (drawn_id >= 0 && has_id(held, drawn_id)) {
     drawn = drawn_id;
-    const int k = drawn / 4;
+    const int k = id_kind(drawn);
     kinds |= kind_bit(k);  // held, so named even where forbidden
     // Alone in its kind, the drawn tile is the kind's one name (its lowest copy, counted) and
     // stays in `ids`; otherwise it is a name apart, after the others (or the kind's only name
@@ -210,7 +214,7 @@ void Round::deal() {
     for (int i = 0; i < 13; ++i) {
       const int id = wall_.tiles[deal_slot(w, i, n)];
       s.ids[id >> 6] |= std::uint64_t{1} << (id & 63);
-      ++s.counts[id / 4];
+      ++s.counts[id_kind(id)];
     }
     s.num_concealed = 13;
     s.hand_shanten = detail::HandShanten(s.counts);  // read once, not tile by tile
@@ -237,9 +241,10 @@ void Round::deal() {
 // ------------------------------------------------------------------------------------------
 // Tiles in hand
 
-// Inlined into draw() (its only caller): the call and the seat's address cost ~10% of a draw.
-[[gnu::always_inline]] inline void Round::add_tile(Seat& s, int id) {
-  const int kind = id / 4, before = s.counts[kind]++;
+// Out of line (draw() is its only caller): inlined, GCC recomputed the seat's address
+// (this + seat * sizeof(Seat)) after the byte stores, as in discard_from_hand().
+[[gnu::noinline]] void Round::add_tile(Seat& s, int id) {
+  const int kind = id_kind(id), before = s.counts[kind]++;
   ++s.num_concealed;
   s.ids[id >> 6] |= std::uint64_t{1} << (id & 63);
   s.hand_shanten.add(kind, before);
@@ -248,16 +253,26 @@ void Round::deal() {
   if (before == 3) s.quad_kinds |= kind_bit(kind);
 }
 
-// The hot caller (discard) inlines it; calls and kans (round_calls.cpp) use remove_tile().
-[[gnu::always_inline]] inline void Round::remove_held(Seat& s, int id) {
-  const int kind = id / 4, after = --s.counts[kind];
+namespace {
+
+// remove_held()'s body, also inlined into discard_from_hand() (the seat's type is deduced).
+template <typename SeatT>
+[[gnu::always_inline]] inline void remove_from_hand(SeatT& s, Counts& visible, int id) {
+  const int kind = id_kind(id), after = --s.counts[kind];
   --s.num_concealed;
-  ++visible_[kind];  // discarded, melded or set aside: in sight from now on
+  ++visible[kind];  // discarded, melded or set aside: in sight from now on
   s.ids[id >> 6] &= ~(std::uint64_t{1} << (id & 63));
   s.hand_shanten.remove(kind, after);
   if (after == 0) s.held_kinds &= ~kind_bit(kind);
   if (after == 1) s.pair_kinds &= ~kind_bit(kind);
   if (after == 3) s.quad_kinds &= ~kind_bit(kind);
+}
+
+}  // namespace
+
+// Calls and kans (round_calls.cpp) use remove_tile(); discard() uses discard_from_hand().
+[[gnu::always_inline]] inline void Round::remove_held(Seat& s, int id) {
+  remove_from_hand(s, visible_, id);
 }
 
 void Round::remove_tile(int seat, int id) { remove_held(seats_[seat], id); }
@@ -281,6 +296,23 @@ template <typename SeatT>
   s.wait_kinds = 0;
   if (s.shanten != 0 || s.dead != DeadHandReason::kNone) return;  // §4.5: a dead hand never wins
   s.wait_kinds = waiting_kinds(s.counts);
+}
+
+// discard()'s part in the discarder's seat: the tile out of the hand, into the discards, and the
+// seat's waits refreshed. Out of line on purpose: inlined, GCC recomputed the seat's address
+// (this + seat * sizeof(Seat), three instructions) after most byte stores; here it is an argument
+// kept in a register.
+template <typename SeatT>
+[[gnu::noinline]] void discard_from_hand(SeatT& s, Counts& visible, const Action& a, bool riichi,
+                                         bool own_discard_ends_furiten) {
+  remove_from_hand(s, visible, a.tile);
+  s.discards[s.num_discards++] =
+      DiscardInfo{static_cast<std::uint8_t>(a.tile), a.tsumogiri, riichi, false};
+  const int kind = id_kind(a.tile);
+  s.discard_kinds |= kind_bit(kind);
+  if (!(kYaochuuMask >> kind & 1)) s.nagashi_ok = false;      // §4.3 (is_yaochuu by mask)
+  if (own_discard_ends_furiten) s.temporary_furiten = false;  // §3.8 Tenhou
+  refresh_waits(s);
 }
 
 }  // namespace
@@ -362,15 +394,9 @@ void Round::discard(const Action& a) {
   } else if (s.ippatsu) {
     s.ippatsu = false;  // §3.7: ippatsu lasts until the declarer's next discard
   }
-  remove_held(s, a.tile);
-  s.discards[s.num_discards++] =
-      DiscardInfo{static_cast<std::uint8_t>(a.tile), a.tsumogiri, riichi, false};
-  const int kind = a.tile / 4;
-  s.discard_kinds |= kind_bit(kind);
-  if (!(kYaochuuMask >> kind & 1)) s.nagashi_ok = false;  // §4.3 (is_yaochuu by mask)
-  if (rules_.temporary_furiten_end == TemporaryFuritenEnd::kOwnDiscard)
-    s.temporary_furiten = false;  // §3.8 Tenhou
-  refresh_waits(s);
+  discard_from_hand(s, visible_, a, riichi,
+                    rules_.temporary_furiten_end == TemporaryFuritenEnd::kOwnDiscard);
+  const int kind = id_kind(a.tile);
   drawn_ = -1;
   kuikae_forbidden_ = 0;
   Event& e = events_.emplace_back();
@@ -409,7 +435,7 @@ void Round::open_claim_window(Phase window) {
   phase_ = window;
   pending_ = 0;
   win_capable_ = 0;
-  const int kind = claim_id_ / 4;
+  const int kind = id_kind(claim_id_);
   const bool ankan = window == Phase::kChankan && !claim_kakan_ && !claim_kita_;
   const int n = rules_.players;
   int first = -1;  // the first seat to answer

@@ -12,6 +12,9 @@ namespace {
 
 constexpr std::uint64_t kind_bit(int kind) { return std::uint64_t{1} << kind; }
 
+// kind_of_id() for an id known valid (0..135), as in round.cpp: a shift.
+constexpr int id_kind(int id) { return static_cast<int>(static_cast<unsigned>(id) >> 2); }
+
 std::uint64_t wait_mask(const Counts& c) { return waiting_kinds(c); }
 
 }  // namespace
@@ -40,7 +43,7 @@ bool Round::kuikae_leaves_discard(int seat, std::uint64_t forbidden, int used_a,
 // fives apart) (§3.2).
 void Round::call_actions(int seat, std::vector<Action>& out) const {
   const Seat& s = seats_[seat];
-  const int d = claim_id_ / 4;
+  const int d = id_kind(claim_id_);
   Action a;
   a.seat = static_cast<std::int8_t>(seat);
   a.tile = static_cast<std::int16_t>(claim_id_);
