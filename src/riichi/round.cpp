@@ -5,10 +5,7 @@
 
 #include <algorithm>
 #include <bit>
-#include <exception>
 #include <iterator>
-#include <memory>
-#include <new>
 #include <utility>
 
 #include "riichi/shanten.hpp"
@@ -185,21 +182,11 @@ Round::Round(const Rules& rules, const RoundSetup& setup, const Wall& wall,
 }
 
 void Round::restart(const Rules& rules, const RoundSetup& setup, const Wall* wall) {
-  // Built in place: every member as the constructor leaves it, only the two buffers' capacity
-  // carried over (no temporary Round moved in). The arguments are copied first (they may be this
-  // Round's own). Nothing allocates once the buffers have their capacity; a constructor that
-  // threw all the same would leave no Round here, hence terminate.
-  const Rules r = rules;
-  const RoundSetup su = setup;
-  const Wall w = wall ? *wall : Wall::from_seed(su.wall_seed, wall_shape(r));
-  std::vector<Event> events = std::move(events_);
-  std::vector<Action> legal = std::move(legal_);
-  std::destroy_at(this);
-  try {
-    ::new (static_cast<void*>(this)) Round(r, su, w, std::move(events), std::move(legal));
-  } catch (...) {
-    std::terminate();
-  }
+  // Every member as the constructor leaves it; only the two buffers' capacity is carried over.
+  // (Built in place with a placement new instead, 0.4% fewer instructions a random hanchan, but
+  // a constructor that threw would then leave no Round: the plain move is kept.)
+  *this = Round(rules, setup, wall ? *wall : Wall::from_seed(setup.wall_seed, wall_shape(rules)),
+                std::move(events_), std::move(legal_));
 }
 
 void Round::deal() {
