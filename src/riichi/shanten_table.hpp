@@ -90,11 +90,23 @@ class PartClasses {
     combine();
   }
   // One tile of `kind` in (delta = 1) or out (delta = -1): its part's key moves by one digit.
+  // The key moves first and the class is read from it; only the combined class of the part's
+  // side (man+pin or sou+honours) changes.
   void move(int kind, int delta) {
-    const int part = kPartOf[kind];
-    class_[part] = moved_class(kind, delta);
-    (kind < 27 && kDigitOf[kind] >= 5 ? high_[part] : low_[part]) += delta * kStepOf[kind];
-    combine();
+    const ShantenTableData& d = kShantenTableData;
+    const int part = kPartOf[kind], step = delta * kStepOf[kind];
+    if (part == 3) {
+      low_[3] += step;
+      class_[3] = ShantenTables::honor_at(low_[3]);
+      sz_ = d.sz_class[class_[2] * kHonorClasses + class_[3]];
+      return;
+    }
+    (kDigitOf[kind] < 5 ? low_[part] : high_[part]) += step;
+    class_[part] = ShantenTables::suit_at(low_[part], high_[part]);
+    if (part < 2)
+      mp_ = d.mp_class[class_[0] * kSuitClasses + class_[1]];
+    else
+      sz_ = d.sz_class[class_[2] * kHonorClasses + class_[3]];
   }
   // Best 2*sets + partials + pair when `blocks` sets are needed.
   int value(int blocks) const { return final_value(mp_, sz_, blocks); }
