@@ -192,6 +192,11 @@ class WinScorer {
   struct Shapes {
     DecompositionList list;
     bool chiitoitsu = false, kokushi = false;
+    // The fields of a reading that the kinds give (counts with the melds', kinds, melds,
+    // menzen) and the dora they hold (not the red fives): made on first use (dora < 0 until
+    // then) by readings().
+    Reading base;
+    int dora = -1;
     // With returned discards and one indicator, the indicator tiles by the ura they give
     // (compute_points): a function of the kinds, made on first use (ways[0] < 0 until then),
     // and the last expectations computed from them.

@@ -173,17 +173,23 @@ WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& conc
   const std::uint32_t found =
       st_.reading_index.find_or_insert(k, static_cast<std::uint32_t>(st_.reading_rows.size()));
   if (found != NodeMap::kAbsent) return st_.reading_rows[found];
-  Reading base;
+  std::uint32_t shapes_index;
+  Shapes& shapes = shapes_of(key, concealed, shapes_index);
+  if (shapes.dora < 0) {  // the reading's fields of the kinds, made once per complete hand
+    Reading& b = shapes.base;
+    b.menzen = menzen_;
+    for (int k = 0; k < kNumKinds; ++k)  // (vectorised: no dependency between the kinds)
+      b.counts[k] = static_cast<std::uint8_t>(concealed[k] + meld_counts_[k]);
+    b.kinds = held_mask(b.counts);
+    shapes.dora = kita_dora_;
+    for (const auto& [kind, n] : dora_kinds_) shapes.dora += b.counts[kind] * n;
+    for (int j = 0; j < melds_; ++j) b.sets[j] = meld_sets_[j];
+    b.num_sets = melds_;
+  }
+  Reading base = shapes.base;
   base.win = static_cast<std::uint8_t>(kind_of_id(win));
   base.tsumo = tsumo;
-  base.menzen = menzen_;
-  for (int k = 0; k < kNumKinds; ++k)  // (vectorised: no dependency between the kinds)
-    base.counts[k] = static_cast<std::uint8_t>(concealed[k] + meld_counts_[k]);
-  base.kinds = held_mask(base.counts);
-  int dora = kita_dora_;
-  for (const auto& [kind, n] : dora_kinds_) dora += base.counts[kind] * n;
-  for (int j = 0; j < melds_; ++j) base.sets[j] = meld_sets_[j];
-  base.num_sets = melds_;
+  const int dora = shapes.dora;
   const WinContext& ctx = contexts_[(riichi ? 2 : 0) + (tsumo ? 1 : 0)];
   const auto first = static_cast<std::uint32_t>(st_.candidates.size());
   auto offer = [&](const Reading& r) {
@@ -197,8 +203,6 @@ WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& conc
     }
     st_.candidates.push_back(c);
   };
-  std::uint32_t shapes_index;
-  const Shapes& shapes = shapes_of(key, concealed, shapes_index);
   for (int i = 0; i < shapes.list.count; ++i)
     standard_readings(shapes.list.items[i], base, melds_, offer);
   if (shapes.chiitoitsu) {
