@@ -240,6 +240,8 @@ class WinScorer {
   // and tsumo).
   ReadingRow readings(const NodeKey& key, const Counts& concealed, int win, bool riichi,
                       bool tsumo) const;
+  static constexpr int kPayHan = 16, kPayFu = 28;  // han 0..15, fu 0..135 by 5
+  int pay(int han, int fu, bool tsumo) const;
   Best best_reading(const ReadingRow& row, const IdCounts& hand, bool tsumo) const;
   double compute_points(const NodeKey& key, const Counts& kinds, const IdCounts& hand, int win,
                         bool riichi, bool tsumo, int dist) const;
@@ -259,7 +261,8 @@ class WinScorer {
   std::array<HandSet, 4> meld_sets_{};
   int melds_ = 0;
   bool menzen_ = true;
-  std::unique_ptr<Store> own_;  // when no store is given
+  mutable std::array<int, 2 * kPayHan * kPayFu> pay_;  // pay() by tsumo, han, fu / 5; -1 unset
+  std::unique_ptr<Store> own_;                         // when no store is given
   Store& st_;
 };
 

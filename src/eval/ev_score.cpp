@@ -148,6 +148,7 @@ WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const
   }
   kind_total_ = kinds_of(setup.total);
   meld_kinds_ = held_mask(meld_counts_) | (position.kita > 0 ? std::uint64_t{1} << kNorth : 0);
+  pay_.fill(-1);
 }
 
 // The decompositions of a complete hand, shared by its winning tiles, riichi or not, tsumo or
@@ -222,6 +223,17 @@ WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& conc
   return st_.reading_rows.back();
 }
 
+// The payment of a (han, fu) win without yakuman, memoised for the small han and the fu
+// multiples of 5 (a function of them, tsumo, the seat and the rules).
+int WinScorer::pay(int han, int fu, bool tsumo) const {
+  const bool dealer = position_.seat == 0;
+  if (han < 0 || han >= kPayHan || fu < 0 || fu >= 5 * kPayFu || fu % 5 != 0)
+    return payment(basic_points(han, fu, rules_), dealer, tsumo, rules_);
+  int& v = pay_[(tsumo ? kPayHan * kPayFu : 0) + han * kPayFu + fu / 5];
+  if (v < 0) v = payment(basic_points(han, fu, rules_), dealer, tsumo, rules_);
+  return v;
+}
+
 // The best reading of a complete hand as score() chooses it (highest payment, then yakuman,
 // han, fu), before ura dora.
 WinScorer::Best WinScorer::best_reading(const ReadingRow& row, const IdCounts& hand,
@@ -235,7 +247,9 @@ WinScorer::Best WinScorer::best_reading(const ReadingRow& row, const IdCounts& h
     Best c;
     c.yakuman = r.yakuman;
     if (r.yakuman == 0) c.fu = r.fu, c.han = r.han + red;
-    c.value = payment(basic_points(c.han, c.fu, rules_, nullptr, c.yakuman), dealer, tsumo, rules_);
+    c.value = r.yakuman == 0 ? pay(c.han, c.fu, tsumo)
+                             : payment(basic_points(c.han, c.fu, rules_, nullptr, c.yakuman),
+                                       dealer, tsumo, rules_);
     const bool better = c.value != best.value       ? c.value > best.value
                         : c.yakuman != best.yakuman ? c.yakuman > best.yakuman
                         : c.han != best.han         ? c.han > best.han
@@ -260,10 +274,7 @@ double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const 
   const int indicators = static_cast<int>(position_.dora_indicators.size());
   const bool kazoe = best.han >= 13 && rules_.kazoe_yakuman;
   if (!riichi || !options_.ura || indicators == 0 || best.yakuman > 0 || kazoe) return best.value;
-  const bool dealer = position_.seat == 0;
-  auto value = [&](int ura) {
-    return payment(basic_points(best.han + ura, best.fu, rules_), dealer, tsumo, rules_);
-  };
+  auto value = [&](int ura) { return pay(best.han + ura, best.fu, tsumo); };
   // The wall the ura indicators come from: a kind's count (MODEL.md §3).
   auto wall_of_id = [&](int id) {
     const int in_hand = options_.discards_return ? hand[id] : std::max(hand[id], setup_.start[id]);
