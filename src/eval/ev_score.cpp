@@ -225,13 +225,21 @@ WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& conc
 
 // The payment of a (han, fu) win without yakuman, memoised for the small han and the fu
 // multiples of 5 (a function of them, tsumo, the seat and the rules).
-int WinScorer::pay(int han, int fu, bool tsumo) const {
-  const bool dealer = position_.seat == 0;
-  if (han < 0 || han >= kPayHan || fu < 0 || fu >= 5 * kPayFu || fu % 5 != 0)
-    return payment(basic_points(han, fu, rules_), dealer, tsumo, rules_);
-  int& v = pay_[(tsumo ? kPayHan * kPayFu : 0) + han * kPayFu + fu / 5];
-  if (v < 0) v = payment(basic_points(han, fu, rules_), dealer, tsumo, rules_);
+int WinScorer::pay_slow(int han, int fu, bool tsumo) const {
+  const int v = payment(basic_points(han, fu, rules_), position_.seat == 0, tsumo, rules_);
+  const unsigned h = static_cast<unsigned>(han), f = static_cast<unsigned>(fu) / 5;
+  if (h < kPayHan && f < kPayFu && 5 * static_cast<int>(f) == fu)
+    pay_[(tsumo ? kPayHan * kPayFu : 0) + h * kPayFu + f] = v;
   return v;
+}
+
+inline int WinScorer::pay(int han, int fu, bool tsumo) const {
+  const unsigned h = static_cast<unsigned>(han), f = static_cast<unsigned>(fu) / 5;
+  if (h < kPayHan && f < kPayFu && 5 * static_cast<int>(f) == fu) {
+    const int v = pay_[(tsumo ? kPayHan * kPayFu : 0) + h * kPayFu + f];
+    if (v >= 0) return v;
+  }
+  return pay_slow(han, fu, tsumo);
 }
 
 // The best reading of a complete hand as score() chooses it (highest payment, then yakuman,
