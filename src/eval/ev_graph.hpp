@@ -192,6 +192,11 @@ class WinScorer {
   struct Shapes {
     DecompositionList list;
     bool chiitoitsu = false, kokushi = false;
+    // The fields of a reading that the kinds give (counts with the melds', kinds, melds,
+    // menzen) and the dora they hold (not the red fives): made on first use (dora < 0 until
+    // then) by readings().
+    Reading base;
+    int dora = -1;
     // With returned discards and one indicator, the indicator tiles by the ura they give
     // (compute_points): a function of the kinds, made on first use (ways[0] < 0 until then),
     // and the last expectations computed from them.
@@ -235,6 +240,9 @@ class WinScorer {
   // and tsumo).
   ReadingRow readings(const NodeKey& key, const Counts& concealed, int win, bool riichi,
                       bool tsumo) const;
+  static constexpr int kPayHan = 16, kPayFu = 28;  // han 0..15, fu 0..135 by 5
+  int pay(int han, int fu, bool tsumo) const;
+  int pay_slow(int han, int fu, bool tsumo) const;  // computes (and keeps) a payment
   Best best_reading(const ReadingRow& row, const IdCounts& hand, bool tsumo) const;
   double compute_points(const NodeKey& key, const Counts& kinds, const IdCounts& hand, int win,
                         bool riichi, bool tsumo, int dist) const;
@@ -254,7 +262,8 @@ class WinScorer {
   std::array<HandSet, 4> meld_sets_{};
   int melds_ = 0;
   bool menzen_ = true;
-  std::unique_ptr<Store> own_;  // when no store is given
+  mutable std::array<int, 2 * kPayHan * kPayFu> pay_;  // pay() by tsumo, han, fu / 5; -1 unset
+  std::unique_ptr<Store> own_;                         // when no store is given
   Store& st_;
 };
 

@@ -148,6 +148,7 @@ WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const
   }
   kind_total_ = kinds_of(setup.total);
   meld_kinds_ = held_mask(meld_counts_) | (position.kita > 0 ? std::uint64_t{1} << kNorth : 0);
+  pay_.fill(-1);
 }
 
 // The decompositions of a complete hand, shared by its winning tiles, riichi or not, tsumo or
@@ -173,17 +174,23 @@ WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& conc
   const std::uint32_t found =
       st_.reading_index.find_or_insert(k, static_cast<std::uint32_t>(st_.reading_rows.size()));
   if (found != NodeMap::kAbsent) return st_.reading_rows[found];
-  Reading base;
+  std::uint32_t shapes_index;
+  Shapes& shapes = shapes_of(key, concealed, shapes_index);
+  if (shapes.dora < 0) {  // the reading's fields of the kinds, made once per complete hand
+    Reading& b = shapes.base;
+    b.menzen = menzen_;
+    for (int k = 0; k < kNumKinds; ++k)  // (vectorised: no dependency between the kinds)
+      b.counts[k] = static_cast<std::uint8_t>(concealed[k] + meld_counts_[k]);
+    b.kinds = held_mask(b.counts);
+    shapes.dora = kita_dora_;
+    for (const auto& [kind, n] : dora_kinds_) shapes.dora += b.counts[kind] * n;
+    for (int j = 0; j < melds_; ++j) b.sets[j] = meld_sets_[j];
+    b.num_sets = melds_;
+  }
+  Reading base = shapes.base;
   base.win = static_cast<std::uint8_t>(kind_of_id(win));
   base.tsumo = tsumo;
-  base.menzen = menzen_;
-  for (int k = 0; k < kNumKinds; ++k)  // (vectorised: no dependency between the kinds)
-    base.counts[k] = static_cast<std::uint8_t>(concealed[k] + meld_counts_[k]);
-  base.kinds = held_mask(base.counts);
-  int dora = kita_dora_;
-  for (const auto& [kind, n] : dora_kinds_) dora += base.counts[kind] * n;
-  for (int j = 0; j < melds_; ++j) base.sets[j] = meld_sets_[j];
-  base.num_sets = melds_;
+  const int dora = shapes.dora;
   const WinContext& ctx = contexts_[(riichi ? 2 : 0) + (tsumo ? 1 : 0)];
   const auto first = static_cast<std::uint32_t>(st_.candidates.size());
   auto offer = [&](const Reading& r) {
@@ -197,8 +204,6 @@ WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& conc
     }
     st_.candidates.push_back(c);
   };
-  std::uint32_t shapes_index;
-  const Shapes& shapes = shapes_of(key, concealed, shapes_index);
   for (int i = 0; i < shapes.list.count; ++i)
     standard_readings(shapes.list.items[i], base, melds_, offer);
   if (shapes.chiitoitsu) {
@@ -218,6 +223,25 @@ WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& conc
   return st_.reading_rows.back();
 }
 
+// The payment of a (han, fu) win without yakuman, memoised for the small han and the fu
+// multiples of 5 (a function of them, tsumo, the seat and the rules).
+int WinScorer::pay_slow(int han, int fu, bool tsumo) const {
+  const int v = payment(basic_points(han, fu, rules_), position_.seat == 0, tsumo, rules_);
+  const unsigned h = static_cast<unsigned>(han), f = static_cast<unsigned>(fu) / 5;
+  if (h < kPayHan && f < kPayFu && 5 * static_cast<int>(f) == fu)
+    pay_[(tsumo ? kPayHan * kPayFu : 0) + h * kPayFu + f] = v;
+  return v;
+}
+
+inline int WinScorer::pay(int han, int fu, bool tsumo) const {
+  const unsigned h = static_cast<unsigned>(han), f = static_cast<unsigned>(fu) / 5;
+  if (h < kPayHan && f < kPayFu && 5 * static_cast<int>(f) == fu) {
+    const int v = pay_[(tsumo ? kPayHan * kPayFu : 0) + h * kPayFu + f];
+    if (v >= 0) return v;
+  }
+  return pay_slow(han, fu, tsumo);
+}
+
 // The best reading of a complete hand as score() chooses it (highest payment, then yakuman,
 // han, fu), before ura dora.
 WinScorer::Best WinScorer::best_reading(const ReadingRow& row, const IdCounts& hand,
@@ -231,7 +255,9 @@ WinScorer::Best WinScorer::best_reading(const ReadingRow& row, const IdCounts& h
     Best c;
     c.yakuman = r.yakuman;
     if (r.yakuman == 0) c.fu = r.fu, c.han = r.han + red;
-    c.value = payment(basic_points(c.han, c.fu, rules_, nullptr, c.yakuman), dealer, tsumo, rules_);
+    c.value = r.yakuman == 0 ? pay(c.han, c.fu, tsumo)
+                             : payment(basic_points(c.han, c.fu, rules_, nullptr, c.yakuman),
+                                       dealer, tsumo, rules_);
     const bool better = c.value != best.value       ? c.value > best.value
                         : c.yakuman != best.yakuman ? c.yakuman > best.yakuman
                         : c.han != best.han         ? c.han > best.han
@@ -256,10 +282,7 @@ double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const 
   const int indicators = static_cast<int>(position_.dora_indicators.size());
   const bool kazoe = best.han >= 13 && rules_.kazoe_yakuman;
   if (!riichi || !options_.ura || indicators == 0 || best.yakuman > 0 || kazoe) return best.value;
-  const bool dealer = position_.seat == 0;
-  auto value = [&](int ura) {
-    return payment(basic_points(best.han + ura, best.fu, rules_), dealer, tsumo, rules_);
-  };
+  auto value = [&](int ura) { return pay(best.han + ura, best.fu, tsumo); };
   // The wall the ura indicators come from: a kind's count (MODEL.md §3).
   auto wall_of_id = [&](int id) {
     const int in_hand = options_.discards_return ? hand[id] : std::max(hand[id], setup_.start[id]);
