@@ -63,21 +63,13 @@ class Xoshiro256 {
     if (n < 1 || n > kSmallBounds) return bounded_large(n);
     // Small bounds (the shuffle, the bots' picks) without a division: 2^64 mod n is tabled, and
     // w mod n takes two 64-bit steps (small_remainder).
-    const SmallDivisor& d = kDivisors[n];
-    std::uint64_t w;
-    do w = next();
-    while (w > d.max_ok);
-    return remainder(w, d.n, d);  // n from the table: GCC multiplies an int's n as 128 x 128
+    return bounded_small(kDivisors[n]);
   }
   // Fisher-Yates from the top over tiles[0, n) (step 4 above), 2 <= n <= 256: bounded(i + 1)
   // for i = n - 1 down to 1, the same words drawn and the same swaps.
   void shuffle(std::uint8_t* tiles, int n) {
     for (std::uint32_t i = static_cast<std::uint32_t>(n) - 1; i >= 1; --i) {
-      const SmallDivisor& d = kDivisors[i + 1];
-      std::uint64_t w;
-      do w = next();
-      while (w > d.max_ok);
-      const std::uint64_t j = remainder(w, d.n, d);  // n from the table: no 128-bit counter
+      const std::uint64_t j = bounded_small(kDivisors[i + 1]);  // no 128-bit counter
       const std::uint8_t t = tiles[i];
       tiles[i] = tiles[j];
       tiles[j] = t;
@@ -96,6 +88,14 @@ class Xoshiro256 {
     std::uint64_t r32 = 0;     // 2^32 mod n
     std::uint32_t n = 0;
   };
+  // bounded(n) for n <= kSmallBounds, from n's divisor: the words above max_ok rejected, n read
+  // from the table (GCC multiplies an int's n as 128 x 128).
+  [[gnu::always_inline]] std::uint64_t bounded_small(const SmallDivisor& d) {
+    std::uint64_t w;
+    do w = next();
+    while (w > d.max_ok);
+    return remainder(w, d.n, d);
+  }
   // w mod n in two steps. First a = (w >> 32) * (2^32 mod n) + (w mod 2^32), congruent to w and
   // below 257 * 2^32. Then Lemire's "faster remainder by direct computation" (Lemire, Kaser, Kurz
   // 2019) with F = 64: c = magic = (2^64 + e) / n for some 0 <= e <= n, a = q n + r; then
