@@ -37,7 +37,10 @@ Action ask(const Game& game, Bot& bot, int seat) {
 
 ApplyResult play_turn(Game& game, Bot& bot, int seat, Action& chosen) {
   // Plain discards: the bot picks from their number, the Round makes the discard by position.
-  const bool by_count = bot.discards_by_count() && !game.is_over();
+  // Only on a turn (kSelf, kDiscardOnly): in a claim window the count is 0, not asked.
+  const Phase phase = game.round().phase();
+  const bool by_count = bot.discards_by_count() && !game.is_over() &&
+                        (phase == Phase::kSelf || phase == Phase::kDiscardOnly);
   if (const int count = by_count ? game.round().discard_only_count(seat) : 0; count > 0) {
     if (const int index = bot.choose_discard(count); index >= 0) {
       if (game.apply_discard_only(seat, static_cast<std::size_t>(index), &chosen)) return {};

@@ -49,31 +49,42 @@ namespace detail {
     }
     count = mask_size(kinds);
   }
-  if (drawn_id >= 0 && has_id(held, drawn_id)) {
-    drawn = drawn_id;
-    const int k = id_kind(drawn);
-    kinds |= kind_bit(k);  // held, so named even where forbidden
-    // Alone in its kind, the drawn tile is the kind's one name (its lowest copy, counted) and
-    // stays in `ids`; otherwise it is a name apart, after the others (or the kind's only name
-    // where the kind is forbidden: its copies are cleared).
-    if (copies(k) != 1u << (drawn & 3)) {
-      ids[drawn >> 6] &= ~(std::uint64_t{1} << (drawn & 63));
-      special |= kind_bit(k);
-      ++count;
+  if (drawn_id >= 0) {
+    // The drawn id's word and bit; its kind's four copies are the nibble at (drawn_id & 60).
+    std::uint64_t& word = ids[drawn_id >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (drawn_id & 63);
+    if (held[drawn_id >> 6] & bit) {
+      drawn = drawn_id;
+      const std::uint64_t kind = kind_bit(id_kind(drawn_id));
+      kinds |= kind;  // held, so named even where forbidden
+      // Alone in its kind, the drawn tile is the kind's one name (its lowest copy, counted) and
+      // stays in `ids`; otherwise it is a name apart, after the others (or the kind's only name
+      // where the kind is forbidden: its copies are cleared).
+      if ((word & std::uint64_t{15} << (drawn_id & 60)) != bit) {
+        word &= ~bit;
+        special |= kind;
+        ++count;
+      }
     }
   }
   // A red five (copy 0) beside a plain copy of its kind: two names. The three fives (5m, 5p, 5s:
-  // ids 16, 52 and 88) tested only when one of them is held (most hands hold none); a kind not
-  // held (or forbidden) has no copies here.
+  // ids 16, 52 and 88, the plain copies the next three bits) tested only when one of them is
+  // held (most hands hold none); a kind not held (or forbidden) has no copies here.
   constexpr std::uint64_t kRed0 = std::uint64_t{1} << 16 | std::uint64_t{1} << 52;
   constexpr std::uint64_t kRed1 = std::uint64_t{1} << (88 - 64);
   if (red_fives && ((ids[0] & kRed0) | (ids[1] & kRed1)) != 0) {
-    for (const int five : {4, 13, 22}) {
-      const unsigned c = copies(five);
-      if ((c & 1u) && (c & ~1u)) {
-        special |= kind_bit(five);
-        ++count;
-      }
+    const std::uint64_t w0 = ids[0], w1 = ids[1];
+    if ((w0 >> 16 & 1) && (w0 >> 17 & 7)) {
+      special |= kind_bit(4);
+      ++count;
+    }
+    if ((w0 >> 52 & 1) && (w0 >> 53 & 7)) {
+      special |= kind_bit(13);
+      ++count;
+    }
+    if ((w1 >> 24 & 1) && (w1 >> 25 & 7)) {
+      special |= kind_bit(22);
+      ++count;
     }
   }
 }
@@ -687,17 +698,17 @@ int Round::discard_only_count(int seat) const {
   if (seat == discard_only_seat_ && version_ == discard_only_version_) return discard_only_.count;
   discard_only_seat_ = seat;
   discard_only_version_ = version_;
-  if (seat == current_ && (phase_ == Phase::kDiscardOnly ||
-                           (phase_ == Phase::kSelf && !offers_more_than_discards(seat)))) {
-    const Seat& s = seats_[seat];
-    if (s.riichi)
-      discard_only_.set_drawn_only(drawn_);  // §3.7
-    else
-      discard_only_.set(s.ids, s.held_kinds, s.hand_shanten.kinds(), drawn_, kuikae_forbidden_,
-                        rules_.red_fives);
-  } else {
-    discard_only_.count = 0;  // not a discard-only turn (nothing else is read)
-  }
+  discard_only_.count = 0;  // not a discard-only turn (nothing else is read)
+  if (seat != current_ || (phase_ != Phase::kDiscardOnly && phase_ != Phase::kSelf)) return 0;
+  // The seat's address once (an argument of offers_more_than_discards, inlined): GCC rebuilt it
+  // from `seat` after each call and store.
+  const Seat& s = seats_[seat];
+  if (phase_ == Phase::kSelf && offers_more_than_discards(s, seat)) return 0;
+  if (s.riichi)
+    discard_only_.set_drawn_only(drawn_);  // §3.7
+  else
+    discard_only_.set(s.ids, s.held_kinds, s.hand_shanten.kinds(), drawn_, kuikae_forbidden_,
+                      rules_.red_fives);
   return discard_only_.count;
 }
 
@@ -717,8 +728,7 @@ Action Round::discard_only_action(int seat, std::size_t index) const {
 // kyuushu, a kan, kita or riichi. It may answer true for a list of discards only (a kan or
 // riichi whose last condition fails): the caller then builds the list. Inlined into
 // discard_only_count(), its only caller (once per turn).
-[[gnu::always_inline]] inline bool Round::offers_more_than_discards(int seat) const {
-  const Seat& s = seats_[seat];
+[[gnu::always_inline]] inline bool Round::offers_more_than_discards(const Seat& s, int seat) const {
   if (s.dead != DeadHandReason::kNone) return false;  // §4.5: discards only
   // can_tsumo's and riichi_possible's first tests inline: most turns fail them.
   if (drawn_ >= 0 && (s.wait_kinds >> (drawn_ / 4) & 1) && can_tsumo(seat)) return true;
