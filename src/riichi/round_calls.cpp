@@ -40,14 +40,17 @@ bool Round::kuikae_leaves_discard(int seat, std::uint64_t forbidden, int used_a,
 }
 
 // Pon, daiminkan and chi on the discard in the window, each distinct choice of tiles (red
-// fives apart) (§3.2).
+// fives apart) (§3.2). kuikae_mask() and kuikae_leaves_discard() are written out here with the
+// seat's kind masks (held_kinds, pair_kinds: at least one and two copies): the same tests.
 void Round::call_actions(int seat, std::vector<Action>& out) const {
   const Seat& s = seats_[seat];
   const int d = id_kind(claim_id_);
+  const std::uint64_t held = s.held_kinds;
+  const bool kuikae = rules_.kuikae_forbidden;
   Action a;
   a.seat = static_cast<std::int8_t>(seat);
   a.tile = static_cast<std::int16_t>(claim_id_);
-  if (s.counts[d] >= 2) {
+  if (s.pair_kinds >> d & 1) {
     int plain[4], n_plain = 0, red = -1;
     for (int c = 0; c < 4; ++c) {
       const int id = d * 4 + c;
@@ -57,7 +60,9 @@ void Round::call_actions(int seat, std::vector<Action>& out) const {
       else
         plain[n_plain++] = id;
     }
-    if (kuikae_leaves_discard(seat, kuikae_mask(MeldType::kPon, d, d), d, d)) {
+    // OQ-18: some kind left to discard after the pon (two copies of d used; kuikae forbids d).
+    const bool d_left = !kuikae && s.counts[d] > 2;
+    if ((held & ~kind_bit(d)) != 0 || d_left) {
       a.type = ActionType::kPon;
       if (n_plain >= 2) {
         a.uses = {static_cast<std::int16_t>(plain[0]), static_cast<std::int16_t>(plain[1]), -1};
@@ -85,26 +90,33 @@ void Round::call_actions(int seat, std::vector<Action>& out) const {
   a.uses[2] = -1;
   const bool red_fives = rules_.red_fives;
   const auto choices = [&s, red_fives](int kind) -> std::array<int, 2> {
-    unsigned held = static_cast<unsigned>(s.ids[kind >> 4] >> ((kind & 15) * 4)) & 15u;
+    unsigned copies = static_cast<unsigned>(s.ids[kind >> 4] >> ((kind & 15) * 4)) & 15u;
     int red = -1;
     if (red_fives && is_five(kind)) {  // copy 0 is the red five
-      if (held & 1u) red = kind * 4;
-      held &= ~1u;
+      if (copies & 1u) red = kind * 4;
+      copies &= ~1u;
     }
-    return {held ? kind * 4 + std::countr_zero(held) : -1, red};
+    return {copies ? kind * 4 + std::countr_zero(copies) : -1, red};
   };
   const int base = d / 9 * 9;
-  for (int low = d - 2; low <= d; ++low) {
-    if (low < base || low + 2 > base + 8) continue;
-    int other[2], n = 0;
-    for (int k = low; k <= low + 2; ++k)
-      if (k != d) other[n++] = k;
-    if (!s.counts[other[0]] || !s.counts[other[1]]) continue;
-    if (!kuikae_leaves_discard(seat, kuikae_mask(MeldType::kChi, d, low), other[0], other[1]))
-      continue;
+  const int first = d - 2 > base ? d - 2 : base, last = d < base + 6 ? d : base + 6;
+  for (int low = first; low <= last; ++low) {
+    // The run low..low+2 without d: its two other kinds, ascending.
+    const int ka = low == d ? low + 1 : low, kb = low + 2 == d ? low + 1 : low + 2;
+    const std::uint64_t used = kind_bit(ka) | kind_bit(kb);
+    if ((held & used) != used) continue;
+    // OQ-18 with kuikae (§3.4): a kind left after the chi (a used kind held once is gone) that
+    // is neither d nor, when d ends the run, the kind beyond the other end (suji swap).
+    std::uint64_t forbidden = 0;
+    if (kuikae) {
+      forbidden = kind_bit(d);
+      if (d == low && low - base <= 5) forbidden |= kind_bit(low + 3);
+      if (d == low + 2 && low - base >= 1) forbidden |= kind_bit(low - 1);
+    }
+    if ((held & ~(used & ~s.pair_kinds) & ~forbidden) == 0) continue;
     // first_id(seat, kind, false / true) of both kinds, each asked once: the plain choice, then
     // the red five, for the first tile and within it for the second.
-    const std::array<int, 2> ia = choices(other[0]), ib = choices(other[1]);
+    const std::array<int, 2> ia = choices(ka), ib = choices(kb);
     for (const int ua : ia) {
       if (ua < 0) continue;
       for (const int ub : ib) {
