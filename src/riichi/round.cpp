@@ -104,14 +104,18 @@ void DiscardNames::set_drawn_only(int drawn_id) {
 }
 
 // id_at() where some kind has more than one name: the kinds in order, a kind of one name taking
-// one position, a special kind its names in each_name's order.
+// one position, a special kind its names in each_name's order. The plain kinds before the next
+// special kind are skipped as in id_at() (one `run &= run - 1` a position).
 int DiscardNames::id_at_special(int index) const {
-  for (std::uint64_t m = kinds;; m &= m - 1) {
+  for (std::uint64_t m = kinds;;) {
+    const std::uint64_t rest = special & m;                // special kinds not passed yet
+    const std::uint64_t before = (rest & (0 - rest)) - 1;  // below the next one (all: none)
+    std::uint64_t run = m & before;
+    for (; run != 0 && index > 0; --index) run &= run - 1;
+    if (run != 0) return lowest_copy(std::countr_zero(run));
+    m &= ~before;  // from the next special kind on; `index` names to pass
     const int kind = std::countr_zero(m);
-    if (!(special >> kind & 1)) {
-      if (index-- == 0) return lowest_copy(kind);
-      continue;
-    }
+    m &= m - 1;
     unsigned plain = copies(kind);
     if (red_fives && is_five(kind) && (plain & 1u)) {
       if (index-- == 0) return kind * 4;

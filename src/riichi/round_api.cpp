@@ -97,15 +97,16 @@ bool Round::apply_discard_only(int seat, std::size_t index, Action* applied) {
   return true;
 }
 
+// The discard is written into `made` and made from there (the callers' own Action, never an
+// element of legal_): no copy.
 void Round::make_discard_only(int seat, int index, Action& made) {
-  Action a;
-  a.type = ActionType::kDiscard;
-  a.seat = static_cast<std::int8_t>(seat);
-  a.tile = static_cast<std::int16_t>(discard_only_.id_at(index));
-  a.tsumogiri = a.tile == discard_only_.drawn;
-  made = a;
+  made = Action{};
+  made.type = ActionType::kDiscard;
+  made.seat = static_cast<std::int8_t>(seat);
+  made.tile = static_cast<std::int16_t>(discard_only_.id_at(index));
+  made.tsumogiri = made.tile == discard_only_.drawn;
   ++version_;
-  discard(a);
+  discard(made);
   ++version_;
 }
 
