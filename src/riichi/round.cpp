@@ -336,7 +336,6 @@ void Round::draw(bool rinshan) {
   } else {
     id = wall_.tiles[next_++];
   }
-  add_tile(seats_[current_], id);
   drawn_ = id;
   drawn_rinshan_ = rinshan;
   haitei_draw_ = !rinshan && live_tiles_left() == 0;  // §2.8
@@ -350,6 +349,8 @@ void Round::draw(bool rinshan) {
   e.rinshan = rinshan;
   phase_ = Phase::kSelf;
   kuikae_forbidden_ = 0;
+  // Last (nothing above reads the hand): a tail call, so no register is kept across it.
+  add_tile(seats_[current_], id);
 }
 
 namespace {
