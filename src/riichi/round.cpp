@@ -366,10 +366,23 @@ constexpr std::uint32_t kChiShapes = [] {
   return m;
 }();
 
+// The window's bits that can matter per kind: 0x1B (kind itself never), less the places outside
+// the kind's suit (kind-2, kind-1 below its 1; kind+1, kind+2 above its 9); 0 for an honour.
+constexpr std::array<std::uint8_t, kNumKinds> kChiWindowMask = [] {
+  std::array<std::uint8_t, kNumKinds> t{};
+  for (int k = 0; k < 27; ++k) {
+    unsigned m = 0x1Bu;
+    for (int b = 0; b < 5; ++b)
+      if (k % 9 + b - 2 < 0 || k % 9 + b - 2 > 8) m &= ~(1u << b);
+    t[k] = static_cast<std::uint8_t>(m);
+  }
+  return t;
+}();
+
+// The window read from `held` directly (held << 2 >> kind: kind-2 .. kind+2 as bits 0..4), the
+// other suits' kinds masked off: no division by 9 for the suit's base.
 bool chi_shape(std::uint64_t held, int kind) {
-  if (!is_suited(kind)) return false;
-  const int base = kind / 9 * 9, pos = kind - base;  // 0..8 within the suit
-  const unsigned window = static_cast<unsigned>(((held >> base & 0x1FFu) << 2) >> pos) & 0x1Bu;
+  const unsigned window = static_cast<unsigned>((held << 2) >> kind) & kChiWindowMask[kind];
   return kChiShapes >> window & 1u;
 }
 
