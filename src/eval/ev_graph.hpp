@@ -209,10 +209,12 @@ class WinScorer {
   };
   // One reading of a complete hand's decomposition (or seven pairs) without its winning tile:
   // the sets in the order score() lays them out (the blocks but the pair, then the melds), the
-  // sets of each block (-1 for the pair), and the yaku the readings share (sets_yaku).
+  // sets of each block (-1 for the pair), and the yaku and fu the readings share (sets_yaku,
+  // sets_fu).
   struct Layout {
     Reading reading;
     SetsYaku yaku;
+    int fu = 0;  // sets_fu
     std::array<std::int8_t, 5> set_of_block{};
   };
   // The readings' entries of a complete hand: [first, first + count) of candidates, and its

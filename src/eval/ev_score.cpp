@@ -80,12 +80,13 @@ WinScorer::Layout lay_out(const Decomposition& d, const Reading& base, int melds
   }
   for (int j = 0; j < melds; ++j) r.sets[r.num_sets++] = base.sets[j];
   l.yaku = sets_yaku(r, ctx, rules);
+  l.fu = sets_fu(r, ctx, rules);
   return l;
 }
 
 // Every reading of one laid out decomposition (one per distinct block holding the winning
-// tile) offered to `offer` with the yaku its readings share: the search of score() (RULES.md
-// §6.1), without names.
+// tile) offered to `offer` with the yaku and fu its readings share: the search of score()
+// (RULES.md §6.1), without names.
 template <typename Offer>
 void standard_readings(const Decomposition& d, const WinScorer::Layout& layout, int win, bool tsumo,
                        Offer&& offer) {
@@ -113,7 +114,7 @@ void standard_readings(const Decomposition& d, const WinScorer::Layout& layout, 
     }
     const bool ron_pung = b.type == BlockType::kPung && !tsumo;  // §7: a ron pung is open
     if (ron_pung) r.sets[r.completed].open = true;
-    offer(r, layout.yaku);
+    offer(r, layout);
     if (ron_pung) r.sets[r.completed].open = false;
   }
 }
@@ -214,18 +215,19 @@ WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& conc
       l.reading.shape = Shape::kChiitoitsu;
       l.reading.wait = WaitShape::kChiitoitsu;
       l.yaku = sets_yaku(l.reading, contexts_[0], rules_);
+      l.fu = sets_fu(l.reading, contexts_[0], rules_);
     }
   }
   const int dora = shapes.dora;
   const WinContext& ctx = contexts_[(riichi ? 2 : 0) + (tsumo ? 1 : 0)];
   const auto first = static_cast<std::uint32_t>(st_.candidates.size());
-  auto offer = [&](const Reading& r, const SetsYaku& sets) {
-    const YakuEval y = finish_yaku(sets, r, ctx, rules_);
+  auto offer = [&](const Reading& r, const Layout& layout) {
+    const YakuEval y = finish_yaku(layout.yaku, r, ctx, rules_);
     if (y.yakuman == 0 && y.han == 0) return;
     Candidate c;
     c.yakuman = y.yakuman;
     if (y.yakuman == 0) {
-      c.fu = compute_fu(r, ctx, y.mask & yaku_bit(Yaku::kPinfu), rules_).rounded;
+      c.fu = finish_fu(layout.fu, r, y.mask & yaku_bit(Yaku::kPinfu)).rounded;
       c.han = y.han + dora;
     }
     st_.candidates.push_back(c);
@@ -239,7 +241,7 @@ WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& conc
     Reading r = l.reading;
     r.win = static_cast<std::uint8_t>(win_kind);
     r.tsumo = tsumo;
-    offer(r, l.yaku);
+    offer(r, l);
   }
   if (shapes.kokushi) {
     Reading r = shapes.base;
@@ -247,7 +249,9 @@ WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& conc
     r.tsumo = tsumo;
     r.shape = Shape::kKokushi;
     r.wait = concealed[win_kind] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
-    offer(r, sets_yaku(r, ctx, rules_));
+    Layout l;  // (kokushi: no sets)
+    l.yaku = sets_yaku(r, ctx, rules_);
+    offer(r, l);
   }
   st_.reading_rows.push_back(
       {first, static_cast<std::uint32_t>(st_.candidates.size()) - first, shapes_index});

@@ -123,8 +123,9 @@ struct Search {
     return y.yakuman > 0 || y.han >= 2;
   }
 
-  // `sets`: sets_yaku() of the reading's decomposition (shared by its readings).
-  void consider(const Reading& r, const SetsYaku& sets) {
+  // `sets`, `sets_fu`: sets_yaku() and sets_fu() of the reading's decomposition (shared by its
+  // readings).
+  void consider(const Reading& r, const SetsYaku& sets, int sets_fu) {
     complete = true;
     Candidate c;
     c.yaku = finish_yaku(sets, r, ctx, rules);
@@ -132,7 +133,7 @@ struct Search {
     if (c.yaku.yakuman == 0 && c.yaku.han == 0 && !renhou) return;
     // Fu only matter below 5 han (§7); yakuman readings skip them.
     const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
-    if (c.yaku.yakuman == 0) c.fu = compute_fu(r, ctx, pinfu, rules);
+    if (c.yaku.yakuman == 0) c.fu = finish_fu(sets_fu, r, pinfu);
     if (c.yaku.yakuman > 0 || c.yaku.han > 0) {
       any_yaku = true;
       if (passes_shibari(c.yaku)) {
@@ -199,6 +200,7 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
   }
   for (int j = 0; j < base.num_sets; ++j) r.sets[r.num_sets++] = base.sets[j];
   const SetsYaku sets = sets_yaku(r, search.ctx, search.rules);
+  const int fu = sets_fu(r, search.ctx, search.rules);
   for (int i = 0; i < d.count; ++i) {
     const Block& b = d.blocks[i];
     if (!block_holds(b, base.win)) continue;
@@ -212,7 +214,7 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
     // §7: a pung completed by a ron tile is open (and not a concealed pung).
     const bool ron_pung = b.type == BlockType::kPung && !base.tsumo;
     if (ron_pung) r.sets[r.completed].open = true;
-    search.consider(r, sets);
+    search.consider(r, sets, fu);
     if (ron_pung) r.sets[r.completed].open = false;
   }
 }
@@ -510,13 +512,13 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
     Reading r = base;
     r.shape = Shape::kChiitoitsu;
     r.wait = WaitShape::kChiitoitsu;
-    search.consider(r, sets_yaku(r, ctx, rules));
+    search.consider(r, sets_yaku(r, ctx, rules), sets_fu(r, ctx, rules));
   }
   if (melds == 0 && kinds == 13 && is_kokushi(concealed)) {
     Reading r = base;
     r.shape = Shape::kKokushi;
     r.wait = concealed[in.win.kind] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
-    search.consider(r, sets_yaku(r, ctx, rules));
+    search.consider(r, sets_yaku(r, ctx, rules), sets_fu(r, ctx, rules));
   }
 
   if (!search.complete)
