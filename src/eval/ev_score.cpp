@@ -180,8 +180,10 @@ WinScorer::Shapes& WinScorer::shapes_of(const NodeKey& key, const Counts& concea
   if (found != NodeMap::kAbsent) return st_.shapes[index = found];
   Shapes& s = st_.shapes.emplace_back();
   decompose(concealed, s.list);
-  s.chiitoitsu = melds_ == 0 && is_chiitoitsu(concealed);
-  s.kokushi = melds_ == 0 && is_kokushi(concealed);
+  // Seven pairs hold 7 kinds, thirteen orphans 13 (the filters of score()).
+  const int held = melds_ == 0 ? mask_size(held_mask(concealed)) : 0;
+  s.chiitoitsu = held == 7 && is_chiitoitsu(concealed);
+  s.kokushi = held == 13 && is_kokushi(concealed);
   return s;
 }
 
