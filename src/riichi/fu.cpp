@@ -70,11 +70,13 @@ void pair_fu(const Reading& r, const WinContext& ctx, const Rules& rules, Sink& 
 constexpr const char* kWaitFuNames[kNumWaitShapes] = {
     nullptr, "kanchan_wait", "penchan_wait", nullptr, "tanki_wait", nullptr, nullptr, nullptr};
 
-// §7: the fu of the sets and of the pair.
-template <typename Sink>
+// §7: the fu of the sets and of the pair; `kBeforeWin`: a pung completed by ron counted as
+// concealed (sets_fu).
+template <bool kBeforeWin, typename Sink>
 void sets_and_pair_fu(const Reading& r, const WinContext& ctx, const Rules& rules, Sink& out) {
   for (int i = 0; i < r.num_sets; ++i) {
-    const HandSet& set = r.sets[i];
+    HandSet set = r.sets[i];
+    if (kBeforeWin) set.open &= set.melded;
     out.add_tile_if(set.type != SetKind::kChow, set_fu(set), set_fu_name(set), set.kind);
   }
   pair_fu(r, ctx, rules, out);
@@ -109,18 +111,16 @@ FuResult compute_fu(const Reading& r, const WinContext& ctx, bool pinfu, const R
                     std::vector<FuItem>* items) {
   if (items == nullptr) {
     NoItems sum;
-    return fu_of(r, pinfu, sum, [&](NoItems& out) { sets_and_pair_fu(r, ctx, rules, out); });
+    return fu_of(r, pinfu, sum, [&](NoItems& out) { sets_and_pair_fu<false>(r, ctx, rules, out); });
   }
   Items named{items};
-  return fu_of(r, pinfu, named, [&](Items& out) { sets_and_pair_fu(r, ctx, rules, out); });
+  return fu_of(r, pinfu, named, [&](Items& out) { sets_and_pair_fu<false>(r, ctx, rules, out); });
 }
 
 int sets_fu(const Reading& r, const WinContext& ctx, const Rules& rules) {
   if (r.shape != Shape::kStandard) return 0;
-  Reading before = r;  // a pung completed by ron counted as concealed
-  for (int i = 0; i < before.num_sets; ++i) before.sets[i].open &= before.sets[i].melded;
   NoItems sum;
-  sets_and_pair_fu(before, ctx, rules, sum);
+  sets_and_pair_fu<true>(r, ctx, rules, sum);
   return sum.total;
 }
 
