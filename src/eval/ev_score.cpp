@@ -281,8 +281,8 @@ inline int WinScorer::pay(int han, int fu, bool tsumo) const {
 
 // The best reading of a complete hand as score() chooses it (highest payment, then yakuman,
 // han, fu), before ura dora.
-WinScorer::Best WinScorer::best_reading(const ReadingRow& row, const IdCounts& hand,
-                                        bool tsumo) const {
+inline WinScorer::Best WinScorer::best_reading(const ReadingRow& row, const IdCounts& hand,
+                                               bool tsumo) const {
   const auto [first, count, shapes] = row;
   const int red = meld_red_ + hand[kNumKinds] + hand[kNumKinds + 1] + hand[kNumKinds + 2];
   const bool dealer = position_.seat == 0;
