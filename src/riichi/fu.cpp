@@ -131,8 +131,8 @@ FuResult finish_fu(int sets, const Reading& r, bool pinfu) {
     if (r.completed < 0) return;
     const HandSet& done = r.sets[r.completed];
     if (!done.is_triplet() || !done.open || done.melded) return;
-    HandSet concealed = done;  // §7: a pung completed by ron is an open one
-    concealed.open = false;
+    HandSet concealed = done;  // §7: a pung completed by ron scores as an open one, and
+    concealed.open = false;    // sets_fu counted it as concealed
     out.total += set_fu(done) - set_fu(concealed);
   });
 }
