@@ -197,12 +197,25 @@ class WinScorer {
     // then) by readings().
     Reading base;
     int dora = -1;
+    // Its decompositions laid out as readings, then its seven pairs when chiitoitsu: from
+    // Store::layouts[layouts], made with base.
+    std::uint32_t layouts = 0;
     // With returned discards and one indicator, the indicator tiles by the ura they give
     // (compute_points): a function of the kinds, made on first use (ways[0] < 0 until then),
     // and the last expectations computed from them.
     std::array<int, 5> ways{-1, 0, 0, 0, 0};
     std::array<UraMemo, 4> memo{};
     int memo_next = 0;
+  };
+  // One reading of a complete hand's decomposition (or seven pairs) without its winning tile:
+  // the sets in the order score() lays them out (the blocks but the pair, then the melds), the
+  // sets of each block (-1 for the pair), and the yaku and fu the readings share (sets_yaku,
+  // sets_fu).
+  struct Layout {
+    Reading reading;
+    SetsYaku yaku;
+    int fu = 0;  // sets_fu
+    std::array<std::int8_t, 5> set_of_block{};
   };
   // The readings' entries of a complete hand: [first, first + count) of candidates, and its
   // entry of shapes.
@@ -218,6 +231,7 @@ class WinScorer {
     std::vector<Candidate> candidates;
     NodeMap shape_index;  // key of the kinds only
     std::vector<Shapes> shapes;
+    std::vector<Layout> layouts;
     void clear();
   };
 

@@ -57,47 +57,65 @@ std::array<double, kMaxUra + 1> ura_distribution(const Counts& wall, const Count
   return p;
 }
 
-// Every reading of one standard decomposition (one per distinct block holding the winning
-// tile) offered to `offer`: the search of score() (RULES.md §6.1), without names.
+// A standard decomposition laid out as score() lays it out (the blocks but the pair in order,
+// then the melds of `base`), without its winning tile.
+WinScorer::Layout lay_out(const Decomposition& d, const Reading& base, int melds,
+                          const WinContext& ctx, const Rules& rules) {
+  WinScorer::Layout l;
+  Reading& r = l.reading;
+  r = base;
+  r.num_sets = 0;
+  for (int j = 0; j < d.count; ++j) {
+    const Block& x = d.blocks[j];
+    if (x.type == BlockType::kPair) {
+      r.pair = x.kind;
+      l.set_of_block[j] = -1;
+      continue;
+    }
+    l.set_of_block[j] = static_cast<std::int8_t>(r.num_sets);
+    HandSet& set = r.sets[r.num_sets++];
+    set = HandSet{};
+    set.type = x.type == BlockType::kChow ? SetKind::kChow : SetKind::kPung;
+    set.kind = x.kind;
+  }
+  for (int j = 0; j < melds; ++j) r.sets[r.num_sets++] = base.sets[j];
+  l.yaku = sets_yaku(r, ctx, rules);
+  l.fu = sets_fu(r, ctx, rules);
+  return l;
+}
+
+// Every reading of one laid out decomposition (one per distinct block holding the winning
+// tile) offered to `offer` with the yaku and fu its readings share: the search of score()
+// (RULES.md §6.1), without names.
 template <typename Offer>
-void standard_readings(const Decomposition& d, const Reading& base, int melds, Offer&& offer) {
+void standard_readings(const Decomposition& d, const WinScorer::Layout& layout, int win, bool tsumo,
+                       Offer&& offer) {
+  Reading r = layout.reading;
+  r.win = static_cast<std::uint8_t>(win);
+  r.tsumo = tsumo;
   for (int i = 0; i < d.count; ++i) {
     const Block& b = d.blocks[i];
-    const bool holds = b.type == BlockType::kChow ? base.win >= b.kind && base.win <= b.kind + 2
-                                                  : base.win == b.kind;
+    const bool holds =
+        b.type == BlockType::kChow ? win >= b.kind && win <= b.kind + 2 : win == b.kind;
     if (!holds) continue;  // (before the search for an equal block: most blocks do not)
     bool seen = false;
     for (int j = 0; j < i; ++j) seen |= d.blocks[j] == b;
     if (seen) continue;
-    Reading r = base;
-    r.num_sets = 0;
-    r.completed = -1;
-    for (int j = 0; j < d.count; ++j) {
-      const Block& x = d.blocks[j];
-      if (x.type == BlockType::kPair) {
-        r.pair = x.kind;
-        continue;
-      }
-      HandSet& set = r.sets[r.num_sets];
-      set = HandSet{};
-      set.type = x.type == BlockType::kChow ? SetKind::kChow : SetKind::kPung;
-      set.kind = x.kind;
-      set.open = j == i && x.type == BlockType::kPung && !base.tsumo;  // §7: a ron pung is open
-      if (j == i) r.completed = r.num_sets;
-      ++r.num_sets;
-    }
+    r.completed = layout.set_of_block[i];
     if (b.type == BlockType::kPair) {
       r.wait = WaitShape::kTanki;
     } else if (b.type == BlockType::kPung) {
       r.wait = WaitShape::kShanpon;
     } else {
-      const int pos = base.win - b.kind;
+      const int pos = win - b.kind;
       const bool edge =
           (pos == 0 && number_of(b.kind) == 7) || (pos == 2 && number_of(b.kind) == 1);
       r.wait = pos == 1 ? WaitShape::kKanchan : edge ? WaitShape::kPenchan : WaitShape::kRyanmen;
     }
-    for (int j = 0; j < melds; ++j) r.sets[r.num_sets++] = base.sets[j];
-    offer(r);
+    const bool ron_pung = b.type == BlockType::kPung && !tsumo;  // §7: a ron pung is open
+    if (ron_pung) r.sets[r.completed].open = true;
+    offer(r, layout);
+    if (ron_pung) r.sets[r.completed].open = false;
   }
 }
 
@@ -109,6 +127,7 @@ void WinScorer::Store::clear() {
   candidates.clear();
   shape_index.clear();
   shapes.clear();
+  layouts.clear();
 }
 
 WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const Rules& rules,
@@ -161,8 +180,10 @@ WinScorer::Shapes& WinScorer::shapes_of(const NodeKey& key, const Counts& concea
   if (found != NodeMap::kAbsent) return st_.shapes[index = found];
   Shapes& s = st_.shapes.emplace_back();
   decompose(concealed, s.list);
-  s.chiitoitsu = melds_ == 0 && is_chiitoitsu(concealed);
-  s.kokushi = melds_ == 0 && is_kokushi(concealed);
+  // Seven pairs hold 7 kinds, thirteen orphans 13 (the filters of score()).
+  const int held = melds_ == 0 ? mask_size(held_mask(concealed)) : 0;
+  s.chiitoitsu = held == 7 && is_chiitoitsu(concealed);
+  s.kokushi = held == 13 && is_kokushi(concealed);
   return s;
 }
 
@@ -186,37 +207,53 @@ WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& conc
     for (const auto& [kind, n] : dora_kinds_) shapes.dora += b.counts[kind] * n;
     for (int j = 0; j < melds_; ++j) b.sets[j] = meld_sets_[j];
     b.num_sets = melds_;
+    // (the context's seat and round wind, all sets_yaku reads of it, are the same in all four)
+    shapes.layouts = static_cast<std::uint32_t>(st_.layouts.size());
+    for (int i = 0; i < shapes.list.count; ++i)
+      st_.layouts.push_back(lay_out(shapes.list.items[i], b, melds_, contexts_[0], rules_));
+    if (shapes.chiitoitsu) {
+      Layout& l = st_.layouts.emplace_back();
+      l.reading = b;
+      l.reading.shape = Shape::kChiitoitsu;
+      l.reading.wait = WaitShape::kChiitoitsu;
+      l.yaku = sets_yaku(l.reading, contexts_[0], rules_);
+      l.fu = sets_fu(l.reading, contexts_[0], rules_);
+    }
   }
-  Reading base = shapes.base;
-  base.win = static_cast<std::uint8_t>(kind_of_id(win));
-  base.tsumo = tsumo;
   const int dora = shapes.dora;
   const WinContext& ctx = contexts_[(riichi ? 2 : 0) + (tsumo ? 1 : 0)];
   const auto first = static_cast<std::uint32_t>(st_.candidates.size());
-  auto offer = [&](const Reading& r) {
-    const YakuEval y = evaluate_yaku(r, ctx, rules_);
+  auto offer = [&](const Reading& r, const Layout& layout) {
+    const YakuEval y = finish_yaku(layout.yaku, r, ctx, rules_);
     if (y.yakuman == 0 && y.han == 0) return;
     Candidate c;
     c.yakuman = y.yakuman;
     if (y.yakuman == 0) {
-      c.fu = compute_fu(r, ctx, y.mask & yaku_bit(Yaku::kPinfu), rules_).rounded;
+      c.fu = finish_fu(layout.fu, r, y.mask & yaku_bit(Yaku::kPinfu)).rounded;
       c.han = y.han + dora;
     }
     st_.candidates.push_back(c);
   };
+  const int win_kind = kind_of_id(win);
+  const Layout* layouts = st_.layouts.data() + shapes.layouts;
   for (int i = 0; i < shapes.list.count; ++i)
-    standard_readings(shapes.list.items[i], base, melds_, offer);
+    standard_readings(shapes.list.items[i], layouts[i], win_kind, tsumo, offer);
   if (shapes.chiitoitsu) {
-    Reading r = base;
-    r.shape = Shape::kChiitoitsu;
-    r.wait = WaitShape::kChiitoitsu;
-    offer(r);
+    const Layout& l = layouts[shapes.list.count];
+    Reading r = l.reading;
+    r.win = static_cast<std::uint8_t>(win_kind);
+    r.tsumo = tsumo;
+    offer(r, l);
   }
   if (shapes.kokushi) {
-    Reading r = base;
+    Reading r = shapes.base;
+    r.win = static_cast<std::uint8_t>(win_kind);
+    r.tsumo = tsumo;
     r.shape = Shape::kKokushi;
-    r.wait = concealed[base.win] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
-    offer(r);
+    r.wait = concealed[win_kind] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
+    Layout l;  // (kokushi: no sets)
+    l.yaku = sets_yaku(r, ctx, rules_);
+    offer(r, l);
   }
   st_.reading_rows.push_back(
       {first, static_cast<std::uint32_t>(st_.candidates.size()) - first, shapes_index});
@@ -244,8 +281,8 @@ inline int WinScorer::pay(int han, int fu, bool tsumo) const {
 
 // The best reading of a complete hand as score() chooses it (highest payment, then yakuman,
 // han, fu), before ura dora.
-WinScorer::Best WinScorer::best_reading(const ReadingRow& row, const IdCounts& hand,
-                                        bool tsumo) const {
+inline WinScorer::Best WinScorer::best_reading(const ReadingRow& row, const IdCounts& hand,
+                                               bool tsumo) const {
   const auto [first, count, shapes] = row;
   const int red = meld_red_ + hand[kNumKinds] + hand[kNumKinds + 1] + hand[kNumKinds + 2];
   const bool dealer = position_.seat == 0;

@@ -70,8 +70,21 @@ void pair_fu(const Reading& r, const WinContext& ctx, const Rules& rules, Sink& 
 constexpr const char* kWaitFuNames[kNumWaitShapes] = {
     nullptr, "kanchan_wait", "penchan_wait", nullptr, "tanki_wait", nullptr, nullptr, nullptr};
 
-template <typename Sink>
-FuResult fu_of(const Reading& r, const WinContext& ctx, bool pinfu, const Rules& rules, Sink& out) {
+// §7: the fu of the sets and of the pair; `kBeforeWin`: a pung completed by ron counted as
+// concealed (sets_fu).
+template <bool kBeforeWin, typename Sink>
+void sets_and_pair_fu(const Reading& r, const WinContext& ctx, const Rules& rules, Sink& out) {
+  for (int i = 0; i < r.num_sets; ++i) {
+    HandSet set = r.sets[i];
+    if (kBeforeWin) set.open &= set.melded;
+    out.add_tile_if(set.type != SetKind::kChow, set_fu(set), set_fu_name(set), set.kind);
+  }
+  pair_fu(r, ctx, rules, out);
+}
+
+// `add_sets(out)` adds the fu of the sets and the pair.
+template <typename Sink, typename SetsFu>
+FuResult fu_of(const Reading& r, bool pinfu, Sink& out, SetsFu&& add_sets) {
   if (r.shape == Shape::kChiitoitsu) {  // §7: 25 flat, nothing added, no rounding
     out.add_if(true, 25, "chiitoitsu");
     return {25, 25};
@@ -84,11 +97,7 @@ FuResult fu_of(const Reading& r, const WinContext& ctx, bool pinfu, const Rules&
   }
   // §7: tsumo +2 except with pinfu (closed pinfu tsumo = 20 fu).
   out.add_if(r.tsumo && !pinfu, 2, "tsumo");
-  for (int i = 0; i < r.num_sets; ++i) {
-    const HandSet& set = r.sets[i];
-    out.add_tile_if(set.type != SetKind::kChow, set_fu(set), set_fu_name(set), set.kind);
-  }
-  pair_fu(r, ctx, rules, out);
+  add_sets(out);
   const char* wait = kWaitFuNames[static_cast<int>(r.wait)];
   out.add_if(wait != nullptr, 2, wait);
   // §7: an open hand with no other fu won by ron gets 2 (22 -> 30); 20-fu ron does not exist.
@@ -102,10 +111,30 @@ FuResult compute_fu(const Reading& r, const WinContext& ctx, bool pinfu, const R
                     std::vector<FuItem>* items) {
   if (items == nullptr) {
     NoItems sum;
-    return fu_of(r, ctx, pinfu, rules, sum);
+    return fu_of(r, pinfu, sum, [&](NoItems& out) { sets_and_pair_fu<false>(r, ctx, rules, out); });
   }
   Items named{items};
-  return fu_of(r, ctx, pinfu, rules, named);
+  return fu_of(r, pinfu, named, [&](Items& out) { sets_and_pair_fu<false>(r, ctx, rules, out); });
+}
+
+int sets_fu(const Reading& r, const WinContext& ctx, const Rules& rules) {
+  if (r.shape != Shape::kStandard) return 0;
+  NoItems sum;
+  sets_and_pair_fu<true>(r, ctx, rules, sum);
+  return sum.total;
+}
+
+FuResult finish_fu(int sets, const Reading& r, bool pinfu) {
+  NoItems sum;
+  return fu_of(r, pinfu, sum, [&](NoItems& out) {
+    out.total += sets;
+    if (r.completed < 0) return;
+    const HandSet& done = r.sets[r.completed];
+    if (!done.is_triplet() || !done.open || done.melded) return;
+    HandSet concealed = done;  // §7: a pung completed by ron scores as an open one, and
+    concealed.open = false;    // sets_fu counted it as concealed
+    out.total += set_fu(done) - set_fu(concealed);
+  });
 }
 
 }  // namespace riichi

@@ -19,4 +19,11 @@ struct FuResult {
 FuResult compute_fu(const Reading& reading, const WinContext& ctx, bool pinfu, const Rules& rules,
                     std::vector<FuItem>* items = nullptr);
 
+// The same in two steps (without items), finish_fu(sets_fu(r), r) == compute_fu(r), as
+// sets_yaku / finish_yaku (yaku.hpp): sets_fu() the fu of the sets and the pair, a pung completed
+// by ron counted as concealed (it reads of the context the seat and round winds only);
+// finish_fu() the rest: what the winning tile, its block, tsumo and menzen add.
+int sets_fu(const Reading& reading, const WinContext& ctx, const Rules& rules);
+FuResult finish_fu(int sets, const Reading& reading, bool pinfu);
+
 }  // namespace riichi

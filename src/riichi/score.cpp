@@ -123,15 +123,20 @@ struct Search {
     return y.yakuman > 0 || y.han >= 2;
   }
 
-  void consider(const Reading& r) {
+  // `sets`, `fu`: sets_yaku() and sets_fu() of the reading's decomposition (shared by its
+  // readings); `fu` is computed on first use (-1 until then).
+  void consider(const Reading& r, const SetsYaku& sets, int& fu) {
     complete = true;
     Candidate c;
-    c.yaku = evaluate_yaku(r, ctx, rules);
+    c.yaku = finish_yaku(sets, r, ctx, rules);
     const bool renhou = c.yaku.yakuman == 0 && renhou_mangan_applies(r, ctx, rules);
     if (c.yaku.yakuman == 0 && c.yaku.han == 0 && !renhou) return;
     // Fu only matter below 5 han (§7); yakuman readings skip them.
     const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
-    if (c.yaku.yakuman == 0) c.fu = compute_fu(r, ctx, pinfu, rules);
+    if (c.yaku.yakuman == 0) {
+      if (fu < 0) fu = sets_fu(r, ctx, rules);
+      c.fu = finish_fu(fu, r, pinfu);
+    }
     if (c.yaku.yakuman > 0 || c.yaku.han > 0) {
       any_yaku = true;
       if (passes_shibari(c.yaku)) {
@@ -197,6 +202,8 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
     s.kind = x.kind;
   }
   for (int j = 0; j < base.num_sets; ++j) r.sets[r.num_sets++] = base.sets[j];
+  const SetsYaku sets = sets_yaku(r, search.ctx, search.rules);
+  int fu = -1;
   for (int i = 0; i < d.count; ++i) {
     const Block& b = d.blocks[i];
     if (!block_holds(b, base.win)) continue;
@@ -210,7 +217,7 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
     // §7: a pung completed by a ron tile is open (and not a concealed pung).
     const bool ron_pung = b.type == BlockType::kPung && !base.tsumo;
     if (ron_pung) r.sets[r.completed].open = true;
-    search.consider(r);
+    search.consider(r, sets, fu);
     if (ron_pung) r.sets[r.completed].open = false;
   }
 }
@@ -508,13 +515,15 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
     Reading r = base;
     r.shape = Shape::kChiitoitsu;
     r.wait = WaitShape::kChiitoitsu;
-    search.consider(r);
+    int fu = -1;
+    search.consider(r, sets_yaku(r, ctx, rules), fu);
   }
   if (melds == 0 && kinds == 13 && is_kokushi(concealed)) {
     Reading r = base;
     r.shape = Shape::kKokushi;
     r.wait = concealed[in.win.kind] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
-    search.consider(r);
+    int fu = -1;
+    search.consider(r, sets_yaku(r, ctx, rules), fu);
   }
 
   if (!search.complete)

@@ -122,7 +122,8 @@ Shape4 summarize(const Reading& r) {
     odd_chows ^= chow ? bit : 0;
     s.triplet_kinds |= chow ? 0 : bit;
     s.kongs += set.type == SetKind::kKong;
-    s.ankou += !chow & !set.open;
+    // Not declared open: a concealed pung completed by ron is counted (finish_yaku takes it off).
+    s.ankou += !chow & !(set.open & set.melded);
   }
   const KindMask t = s.triplet_kinds;
   s.triplets = r.num_sets - s.chows;
@@ -143,25 +144,29 @@ bool is_yakuhai_pair(int kind, const WinContext& ctx) {
   return is_dragon(kind) || kind == kEast + ctx.seat || kind == kEast + ctx.round_wind;
 }
 
-// Chuuren poutou: closed, one suit, 1112345678999 + one more (§6.3). Junsei: the 13 tiles
-// before the win are exactly 1112345678999 (nine-sided wait).
-int chuuren_type(const Reading& r, KindMask present) {
+// Chuuren poutou: closed, one suit, 1112345678999 + one more (§6.3): the suit's first kind, or
+// -1. Junsei (chuuren_junsei): the 13 tiles before the win are exactly 1112345678999.
+int chuuren_base(const Reading& r, KindMask present) {
   if (r.num_sets > 0) {
     for (int i = 0; i < r.num_sets; ++i)
-      if (r.sets[i].melded) return 0;
+      if (r.sets[i].melded) return -1;
   }
   for (int s = 0; s < 3; ++s) {
     if ((present & ~kSuitMask[s]) != 0) continue;
     const int b = s * 9;
-    if (r.counts[b] < 3 || r.counts[b + 8] < 3) return 0;
+    if (r.counts[b] < 3 || r.counts[b + 8] < 3) return -1;
     for (int n = 1; n < 8; ++n)
-      if (r.counts[b + n] < 1) return 0;
-    const int w = r.win - b;
-    const int before = r.counts[r.win] - 1;
-    const bool junsei = (w == 0 || w == 8) ? before == 3 : before == 1;
-    return junsei ? 2 : 1;
+      if (r.counts[b + n] < 1) return -1;
+    return b;
   }
-  return 0;
+  return -1;
+}
+
+// The nine-sided wait of a chuuren poutou whose suit starts at `base`.
+bool chuuren_junsei(const Reading& r, int base) {
+  const int w = r.win - base;
+  const int before = r.counts[r.win] - 1;
+  return (w == 0 || w == 8) ? before == 3 : before == 1;
 }
 
 YakuMask context_yakuman(const Reading& r, const WinContext& ctx, const Rules& rules) {
@@ -174,14 +179,10 @@ YakuMask context_yakuman(const Reading& r, const WinContext& ctx, const Rules& r
   return m;
 }
 
+// The yakuman of the sets that do not depend on the winning tile (chuuren poutou and suu ankou
+// are finished by finish_yaku).
 YakuMask standard_yakuman(const Reading& r, const Shape4& s, KindMask present, const Rules& rules) {
   YakuMask m = 0;
-  if (const int c = chuuren_type(r, present); c > 0)
-    m |= yaku_bit(c == 2 && rules.double_yakuman ? Yaku::kJunseiChuuren : Yaku::kChuurenPoutou);
-  if (s.ankou == 4) {
-    const bool tanki = r.wait == WaitShape::kTanki;
-    m |= yaku_bit(tanki && rules.double_yakuman ? Yaku::kSuuAnkouTanki : Yaku::kSuuAnkou);
-  }
   if (s.dragon_triplets == 3) m |= yaku_bit(Yaku::kDaisangen);
   if (s.wind_triplets == 4) m |= yaku_bit(Yaku::kDaisuushii);
   if (s.wind_triplets == 3 && is_wind(r.pair)) m |= yaku_bit(Yaku::kShousuushii);
@@ -255,12 +256,10 @@ YakuMask colour_yaku(const Reading& r, KindMask present, const Rules& rules) {
   return m;
 }
 
+// The regular yaku of the sets (pinfu and san ankou are finished by finish_yaku).
 YakuMask standard_yaku(const Reading& r, const Shape4& s, KindMask present, const WinContext& ctx) {
   YakuMask m = 0;
   const auto bit_if = [](bool when, Yaku y) { return when ? yaku_bit(y) : YakuMask{0}; };
-  m |= bit_if(
-      r.menzen && s.chows == 4 && !is_yakuhai_pair(r.pair, ctx) && r.wait == WaitShape::kRyanmen,
-      Yaku::kPinfu);
   // §6.4: ryanpeikou excludes iipeikou.
   m |= bit_if(r.menzen && s.identical_chow_pairs >= 2, Yaku::kRyanpeikou);
   m |= bit_if(r.menzen && s.identical_chow_pairs == 1, Yaku::kIipeikou);
@@ -277,7 +276,6 @@ YakuMask standard_yaku(const Reading& r, const Shape4& s, KindMask present, cons
     if ((numbers & 0b1001001) == 0b1001001) m |= yaku_bit(Yaku::kIttsu);
   if (s.triplet_numbers[0] & s.triplet_numbers[1] & s.triplet_numbers[2])
     m |= yaku_bit(Yaku::kSanshokuDoukou);
-  if (s.ankou == 3) m |= yaku_bit(Yaku::kSanAnkou);
   if (s.kongs == 3) m |= yaku_bit(Yaku::kSanKantsu);
   if (s.triplets == 4) m |= yaku_bit(Yaku::kToitoi);
   if (s.dragon_triplets == 2 && is_dragon(r.pair)) m |= yaku_bit(Yaku::kShousangen);
@@ -350,42 +348,74 @@ int yakuman_units(Yaku y, const Rules& rules) {
   return info(y).yakuman;
 }
 
-YakuEval evaluate_yaku(const Reading& r, const WinContext& ctx, const Rules& rules) {
-  YakuEval out;
+SetsYaku sets_yaku(const Reading& r, const WinContext& ctx, const Rules& rules) {
+  SetsYaku out;
   const KindMask present = r.kinds;
-  YakuMask yakuman = context_yakuman(r, ctx, rules);
-  Shape4 s;
   switch (r.shape) {
-    case Shape::kKokushi:
-      yakuman |=
-          yaku_bit(r.wait == WaitShape::kKokushi13 && rules.double_yakuman ? Yaku::kKokushiMusou13
-                                                                           : Yaku::kKokushiMusou);
-      break;
+    case Shape::kKokushi:  // (all of it in finish_yaku: the wait decides)
+      return out;
     case Shape::kChiitoitsu:
       // OQ-9: tsuuiisou as seven honour pairs when tsuuiisou_seven_pairs.
       if ((present & ~kHonors) == 0 && rules.tsuuiisou_seven_pairs)
-        yakuman |= yaku_bit(Yaku::kTsuuiisou);
-      break;
+        out.yakuman |= yaku_bit(Yaku::kTsuuiisou);
+      out.regular = colour_yaku(r, present, rules) | yaku_bit(Yaku::kChiitoitsu);
+      return out;
     case Shape::kStandard:
-      s = summarize(r);
-      yakuman |= standard_yakuman(r, s, present, rules);
       break;
+  }
+  const Shape4 s = summarize(r);
+  out.yakuman = standard_yakuman(r, s, present, rules);
+  out.ankou = static_cast<std::int8_t>(s.ankou);
+  out.chuuren_base = static_cast<std::int8_t>(chuuren_base(r, present));
+  out.pinfu_shape = r.menzen && s.chows == 4 && !is_yakuhai_pair(r.pair, ctx);
+  out.regular = colour_yaku(r, present, rules) | standard_yaku(r, s, present, ctx);
+  return out;
+}
+
+YakuEval finish_yaku(const SetsYaku& sets, const Reading& r, const WinContext& ctx,
+                     const Rules& rules) {
+  YakuEval out;
+  YakuMask yakuman = context_yakuman(r, ctx, rules) | sets.yakuman;
+  int ankou = sets.ankou;
+  if (r.shape == Shape::kKokushi) {
+    yakuman |=
+        yaku_bit(r.wait == WaitShape::kKokushi13 && rules.double_yakuman ? Yaku::kKokushiMusou13
+                                                                         : Yaku::kKokushiMusou);
+  } else if (r.shape == Shape::kStandard) {
+    // §7: a pung completed by ron is not a concealed one.
+    if (r.completed >= 0) {
+      const HandSet& done = r.sets[r.completed];
+      ankou -= done.is_triplet() & done.open & !done.melded;
+    }
+    if (sets.chuuren_base >= 0) {
+      const bool junsei = chuuren_junsei(r, sets.chuuren_base);
+      yakuman |=
+          yaku_bit(junsei && rules.double_yakuman ? Yaku::kJunseiChuuren : Yaku::kChuurenPoutou);
+    }
+    if (ankou == 4) {
+      const bool tanki = r.wait == WaitShape::kTanki;
+      yakuman |= yaku_bit(tanki && rules.double_yakuman ? Yaku::kSuuAnkouTanki : Yaku::kSuuAnkou);
+    }
   }
   // §6.1 step 4: a yakuman makes every other yaku (and dora) irrelevant.
   if (yakuman) {
     settle_yakuman(yakuman, ctx, rules, out);
     return out;
   }
-  YakuMask m = situational_yaku(r, ctx, rules) | colour_yaku(r, present, rules);
-  if (r.shape == Shape::kChiitoitsu)
-    m |= yaku_bit(Yaku::kChiitoitsu);
-  else
-    m |= standard_yaku(r, s, present, ctx);
+  YakuMask m = situational_yaku(r, ctx, rules) | sets.regular;
+  if (r.shape == Shape::kStandard) {
+    if (sets.pinfu_shape && r.wait == WaitShape::kRyanmen) m |= yaku_bit(Yaku::kPinfu);
+    if (ankou == 3) m |= yaku_bit(Yaku::kSanAnkou);
+  }
   // Drop yaku worth nothing here (e.g. open tanyao without kuitan).
   m = worth_han(m, r.menzen, rules);
   out.mask = m;
   out.han = sum_han(m, r.menzen, rules);
   return out;
+}
+
+YakuEval evaluate_yaku(const Reading& r, const WinContext& ctx, const Rules& rules) {
+  return finish_yaku(sets_yaku(r, ctx, rules), r, ctx, rules);
 }
 
 bool renhou_mangan_applies(const Reading& r, const WinContext& ctx, const Rules& rules) {

@@ -122,6 +122,25 @@ struct YakuEval {
 // renhou is not included (it never combines, see renhou_mangan_applies).
 YakuEval evaluate_yaku(const Reading& reading, const WinContext& ctx, const Rules& rules);
 
+// The same evaluation in two steps, evaluate_yaku(r) == finish_yaku(sets_yaku(r), r): the readings
+// of one decomposition differ only in the winning tile, its block (`completed`, `wait`), `tsumo`
+// and the open flag of a pung completed by ron; sets_yaku() reads only what they share (the
+// shape, sets, pair, counts, kinds, menzen, and of the context the seat and round winds), so that
+// score() and the evaluation compute it once for all of them. A concealed set may be open only
+// as the block a ron completed (HandSet::open).
+struct SetsYaku {
+  YakuMask regular = 0;           // regular yaku of the sets: not pinfu, san ankou, nor the
+                                  // situational ones (riichi, tsumo, ...)
+  YakuMask yakuman = 0;           // yakuman of the sets: not chuuren, suu ankou, kokushi, nor the
+                                  // context's (tenhou, ...)
+  std::int8_t ankou = 0;          // pungs and kongs not declared open, a ron pung included
+  std::int8_t chuuren_base = -1;  // first kind of the suit of a chuuren poutou shape, or -1
+  bool pinfu_shape = false;       // closed, four chows, no yakuhai pair (pinfu if ryanmen)
+};
+SetsYaku sets_yaku(const Reading& reading, const WinContext& ctx, const Rules& rules);
+YakuEval finish_yaku(const SetsYaku& sets, const Reading& reading, const WinContext& ctx,
+                     const Rules& rules);
+
 // EMA 2016 renhou: a 5-han yaku that replaces the whole evaluation when worth more (OQ-8).
 bool renhou_mangan_applies(const Reading& reading, const WinContext& ctx, const Rules& rules);
 
