@@ -230,7 +230,10 @@ class WinScorer {
     std::vector<ReadingRow> reading_rows;
     std::vector<Candidate> candidates;
     NodeMap shape_index;  // key of the kinds only
+    // [0, shapes_used) in use: the entries beyond are kept from earlier evaluations and made
+    // anew when reused (no zeroing and default construction of a new entry each time).
     std::vector<Shapes> shapes;
+    std::size_t shapes_used = 0;
     std::vector<Layout> layouts;
     void clear();
   };

@@ -126,7 +126,7 @@ void WinScorer::Store::clear() {
   reading_rows.clear();
   candidates.clear();
   shape_index.clear();
-  shapes.clear();
+  shapes_used = 0;
   layouts.clear();
 }
 
@@ -175,10 +175,17 @@ WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const
 WinScorer::Shapes& WinScorer::shapes_of(const NodeKey& key, const Counts& concealed,
                                         std::uint32_t& index) const {
   const NodeKey kinds_key{key.lo, key.hi & 0x1FFFF};
-  index = static_cast<std::uint32_t>(st_.shapes.size());
+  index = static_cast<std::uint32_t>(st_.shapes_used);
   const std::uint32_t found = st_.shape_index.find_or_insert(kinds_key, index);
   if (found != NodeMap::kAbsent) return st_.shapes[index = found];
-  Shapes& s = st_.shapes.emplace_back();
+  if (st_.shapes_used == st_.shapes.size()) st_.shapes.emplace_back();
+  Shapes& s = st_.shapes[st_.shapes_used++];
+  // A reused entry: what a new one holds but for list, chiitoitsu and kokushi (set below) and
+  // base and layouts (set by readings() with dora).
+  s.dora = -1;
+  s.ways = {-1, 0, 0, 0, 0};
+  s.memo = {};
+  s.memo_next = 0;
   decompose(concealed, s.list);
   // Seven pairs hold 7 kinds, thirteen orphans 13 (the filters of score()).
   const int held = melds_ == 0 ? mask_size(held_mask(concealed)) : 0;
@@ -199,6 +206,7 @@ WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& conc
   Shapes& shapes = shapes_of(key, concealed, shapes_index);
   if (shapes.dora < 0) {  // the reading's fields of the kinds, made once per complete hand
     Reading& b = shapes.base;
+    b = Reading{};  // (the entry may be reused)
     b.menzen = menzen_;
     for (int k = 0; k < kNumKinds; ++k)  // (vectorised: no dependency between the kinds)
       b.counts[k] = static_cast<std::uint8_t>(concealed[k] + meld_counts_[k]);
