@@ -2,6 +2,7 @@
 #include "riichi/game.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace riichi {
 
@@ -323,6 +324,13 @@ ApplyResult Game::apply(Action action, InputMode mode) {
   return applied;
 }
 
+ApplyResult Game::apply(Action action, InputMode mode, std::optional<Round>& ended) {
+  if (is_over()) return game_over(round_.setup());
+  ApplyResult applied = round_.apply(action, mode);
+  if (applied.ok && round_.is_over()) end_hand(&ended);
+  return applied;
+}
+
 ApplyResult Game::apply_legal(int seat, std::size_t index, Action* action) {
   if (is_over()) return game_over(round_.setup());
   ApplyResult applied = round_.apply_legal(seat, index, action);
@@ -330,10 +338,17 @@ ApplyResult Game::apply_legal(int seat, std::size_t index, Action* action) {
   return applied;
 }
 
-void Game::end_hand() {
+void Game::end_hand(std::optional<Round>* ended) {
   results_.push_back(round_.result());
   state_ = next_state(state_, results_.back(), rules_);
-  if (!state_.finished) start_hand();
+  if (state_.finished) return;
+  if (ended) {  // the ended hand handed over; the next one dealt in the buffers `ended` held
+    if (*ended)
+      std::swap(**ended, round_);
+    else
+      ended->emplace(std::move(round_));
+  }
+  start_hand();
 }
 
 GameObservation Game::observation(int seat) const {

@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -126,6 +127,11 @@ class Game {
   // `mode` kHuman lets human input or a replayed record commit the offences of RULES.md §4.5
   // (chombo, dead hand: see Round::apply); bots use the default, legal actions only.
   ApplyResult apply(Action action, InputMode mode = InputMode::kLegalOnly);
+  // The same; when the action ends a hand that is not the game's last, that hand is moved into
+  // `ended` as it ended (its events, wall and result: GameRecorder records it without playing it
+  // again) and the next hand is dealt in the memory `ended` held before. The game's last hand
+  // stays round().
+  ApplyResult apply(Action action, InputMode mode, std::optional<Round>& ended);
   // Applies legal_actions(seat)[index] (Round::apply_legal: no search of the list).
   // `applied`, when given, receives the action applied.
   ApplyResult apply_legal(int seat, std::size_t index, Action* applied = nullptr);
@@ -163,7 +169,7 @@ class Game {
   void after_apply() {  // a hand that ended: its result kept, the next hand dealt
     if (round_.is_over()) end_hand();
   }
-  void end_hand();
+  void end_hand(std::optional<Round>* ended = nullptr);
 
   Rules rules_;
   std::uint64_t seed_ = 0;

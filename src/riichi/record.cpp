@@ -87,29 +87,28 @@ GameRecorder::GameRecorder(Game game, std::array<std::string, 4> players)
 
 ApplyResult GameRecorder::apply(Action action, InputMode mode) {
   const std::size_t hands_before = game_.results().size();
-  ApplyResult applied = game_.apply(action, mode);
+  const int first_event = static_cast<int>(game_.round().events().size());
+  ApplyResult applied = game_.apply(action, mode, ended_);
   if (!applied.ok) return applied;
   actions_.push_back(action);
   modes_.push_back(mode);
+  action_events_.push_back(first_event);
   if (game_.results().size() > hands_before) close_hand();
   return applied;
 }
 
-// The hand that just ended: re-run its actions on a fresh Round to collect its events.
+// The hand that just ended, as it ended: handed over by Game::apply (the game's last hand is
+// still its round()).
 void GameRecorder::close_hand() {
   const std::size_t index = log_.hands.size();
+  const Round& round = game_.is_over() ? game_.round() : *ended_;
   HandLog hand;
   hand.setup = game_.setups()[index];
   hand.name = hand_name(hand.setup.round_wind, hand.setup.hand_number);
   hand.first_action = hand_first_action_;
-  const Wall* wall = game_.given_wall(index);
-  Round round = wall ? Round(game_.rules(), hand.setup, *wall) : Round(game_.rules(), hand.setup);
   const int end = static_cast<int>(actions_.size());
-  hand.action_events.reserve(static_cast<std::size_t>(end - hand_first_action_));
-  for (int i = hand_first_action_; i < end; ++i) {
-    hand.action_events.push_back(static_cast<int>(round.events().size()));
-    round.apply(actions_[static_cast<std::size_t>(i)], modes_[static_cast<std::size_t>(i)]);
-  }
+  hand.action_events = action_events_;
+  action_events_.clear();
   hand.events = round.events();
   hand.result = game_.results()[index];
   // The state after this hand: the next setup, or the final state.

@@ -93,6 +93,8 @@ class GameRecorder {
   std::vector<Action> actions_;
   std::vector<InputMode> modes_;
   int hand_first_action_ = 0;
+  std::vector<int> action_events_;  // the current hand's: its first event, action by action
+  std::optional<Round> ended_;      // the hand that ended last (Game::apply hands it over)
   GameLog log_;
 };
 
