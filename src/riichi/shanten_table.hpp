@@ -167,8 +167,23 @@ class PartClasses {
     for (int k = 0; k < kNumKinds; ++k) t[k] = static_cast<std::uint8_t>(k / 9);
     return t;
   }();
-  // Per kind, in one 8-byte entry: the step of its base-5 digit (honours: digits 0..6 of the
-  // honour key; suits: digits 0..4 of the low key, 5..8 of the high key), its part, and the
+  // Base-5 digit within the part's key (honours 0..6; suits 0..4 in the low key, 5..8 in the
+  // high key) and the key step of each kind (moved_class).
+  static constexpr std::array<std::uint8_t, kNumKinds> kDigitOf = [] {
+    std::array<std::uint8_t, kNumKinds> t{};
+    for (int k = 0; k < kNumKinds; ++k) t[k] = static_cast<std::uint8_t>(k % 9);
+    return t;
+  }();
+  static constexpr std::array<int, kNumKinds> kStepOf = [] {
+    std::array<int, kNumKinds> t{};
+    for (int k = 0; k < kNumKinds; ++k) {
+      const int digit = k % 9;
+      t[k] = kPow5[k < 27 && digit >= 5 ? digit - 5 : digit];
+    }
+    return t;
+  }();
+  // move(): per kind, in one 8-byte entry: the step of its base-5 digit (honours: digits 0..6 of
+  // the honour key; suits: digits 0..4 of the low key, 5..8 of the high key), its part, and the
   // index in keys_ of the key it moves (the part's low key, or 4 + part for a suit's high key).
   struct KindKey {
     std::int32_t step;
@@ -190,12 +205,13 @@ class PartClasses {
     return kShantenTableData.final_value[(mp * kSouHonorClasses + sz) * 5 + blocks];
   }
   // The class of the part of `kind` with one tile more or less.
+  // (The part, digit and step tables here: read through kKeyOf, GCC's code for the bots'
+  // value_with and for_each_moved took more instructions.)
   int moved_class(int kind, int delta) const {
-    const KindKey k = kKeyOf[kind];
-    const int step = delta * k.step;
-    if (k.part == 3) return ShantenTables::honor_at(keys_[3] + step);
-    if (k.key == k.part) return ShantenTables::suit_at(keys_[k.part] + step, keys_[4 + k.part]);
-    return ShantenTables::suit_at(keys_[k.part], keys_[4 + k.part] + step);
+    const int part = kPartOf[kind], step = delta * kStepOf[kind];
+    if (part == 3) return ShantenTables::honor_at(keys_[3] + step);
+    if (kDigitOf[kind] < 5) return ShantenTables::suit_at(keys_[part] + step, keys_[4 + part]);
+    return ShantenTables::suit_at(keys_[part], keys_[4 + part] + step);
   }
   void read(const Counts& c, int part) {
     if (part == 3) {
