@@ -755,8 +755,8 @@ Action Round::discard_only_action(int seat, std::size_t index) const {
   if (live_tiles_left() > 0) {
     if (rules_.kita && s.counts[kNorth] > 0) return true;
     if (total_kans_ < 4 && s.quad_kinds != 0) return true;
-    for (int m = 0; m < s.num_melds && !s.riichi && total_kans_ < 4; ++m)
-      if (s.melds[m].type == MeldType::kPon && s.counts[s.melds[m].ids[0] / 4] > 0) return true;
+    // A kakan: a pon's kind still held (the meld loop of self_actions, as one mask test).
+    if (!s.riichi && total_kans_ < 4 && (s.pon_kinds & s.held_kinds) != 0) return true;
   }
   return false;
 }

@@ -436,7 +436,10 @@ class Round {
     std::uint64_t pair_kinds = 0;
     std::uint64_t quad_kinds = 0;
     std::uint64_t wait_kinds = 0;  // cached waits of the 3n+1 concealed part
-    std::int8_t shanten = 8;       // cached shanten of the 3n+1 concealed part
+    // Kinds of the seat's pons (bit per kind), kept by the call and the kakan: a kakan is
+    // possible where it meets held_kinds (offers_more_than_discards, without the meld loop).
+    std::uint64_t pon_kinds = 0;
+    std::int8_t shanten = 8;  // cached shanten of the 3n+1 concealed part
     std::uint8_t num_melds = 0;
     std::uint8_t num_discards = 0;
     std::uint8_t num_kans = 0;
@@ -456,9 +459,9 @@ class Round {
     DeadHandReason dead = DeadHandReason::kNone;
     bool noten_riichi = false;        // riichi declared on a hand not tenpai for payment
     bool illegal_riichi_kan = false;  // an ankan after riichi that §3.7 forbids
-    // Unused: pads the seat from 608 bytes (19 x 32) to 640 (5 x 128), so that the address of
+    // Unused: pads the seat from 616 bytes to 640 (5 x 128), so that the address of
     // seats_[seat] is a lea and a shift instead of three or four instructions (round 12).
-    std::array<std::uint8_t, 32> padding{};
+    std::array<std::uint8_t, 24> padding{};
   };
   static_assert(sizeof(Seat) == 640, "Seat padded to 5 x 128 bytes (see `padding`)");
 

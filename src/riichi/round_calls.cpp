@@ -186,6 +186,7 @@ void Round::call(const Action& a) {
     if (a.uses[i] / 4 < low) low = a.uses[i] / 4;
   }
   s.melds[s.num_melds++] = m;
+  if (m.type == MeldType::kPon) s.pon_kinds |= std::uint64_t{1} << (claim_id_ / 4);
   s.open = true;
   interrupted_ = true;  // §3.9
   cancel_ippatsu();
@@ -247,6 +248,7 @@ void Round::complete_kan(int seat, const Action& a) {
   if (a.type == ActionType::kKakan) {
     flip_pending_kan_dora();  // the earlier kan's dora, now that this kakan stands
     remove_tile(seat, a.tile);
+    s.pon_kinds &= ~(std::uint64_t{1} << k);
     for (int m = 0; m < s.num_melds; ++m) {
       if (s.melds[m].type != MeldType::kPon || s.melds[m].ids[0] / 4 != k) continue;
       s.melds[m].type = MeldType::kKakan;

@@ -94,16 +94,15 @@ class PartClasses {
   // side (man+pin or sou+honours) changes.
   void move(int kind, int delta) {
     const ShantenTableData& d = kShantenTableData;
-    const int part = kPartOf[kind], step = delta * kStepOf[kind];
-    if (part == 3) {
-      low_[3] += step;
-      class_[3] = ShantenTables::honor_at(low_[3]);
+    const KindKey k = kKeyOf[kind];  // one table: the part, the key and its step
+    keys_[k.key] += delta * k.step;
+    if (k.part == 3) {
+      class_[3] = ShantenTables::honor_at(keys_[3]);
       sz_ = d.sz_class[class_[2] * kHonorClasses + class_[3]];
       return;
     }
-    (kDigitOf[kind] < 5 ? low_[part] : high_[part]) += step;
-    class_[part] = ShantenTables::suit_at(low_[part], high_[part]);
-    if (part < 2)
+    class_[k.part] = ShantenTables::suit_at(keys_[k.part], keys_[4 + k.part]);
+    if (k.part < 2)
       mp_ = d.mp_class[class_[0] * kSuitClasses + class_[1]];
     else
       sz_ = d.sz_class[class_[2] * kHonorClasses + class_[3]];
@@ -162,13 +161,14 @@ class PartClasses {
 
  private:
   friend class SwapValues;  // ukeire.cpp: the effective tiles of every discard
-  // Part (0..3), base-5 digit within the part's key (honours 0..6; suits 0..4 in the low key,
-  // 5..8 in the high key) and the key step of each kind.
+  // Part (0..3) of each kind (ukeire.cpp reads it too).
   static constexpr std::array<std::uint8_t, kNumKinds> kPartOf = [] {
     std::array<std::uint8_t, kNumKinds> t{};
     for (int k = 0; k < kNumKinds; ++k) t[k] = static_cast<std::uint8_t>(k / 9);
     return t;
   }();
+  // Base-5 digit within the part's key (honours 0..6; suits 0..4 in the low key, 5..8 in the
+  // high key) and the key step of each kind (moved_class).
   static constexpr std::array<std::uint8_t, kNumKinds> kDigitOf = [] {
     std::array<std::uint8_t, kNumKinds> t{};
     for (int k = 0; k < kNumKinds; ++k) t[k] = static_cast<std::uint8_t>(k % 9);
@@ -182,34 +182,55 @@ class PartClasses {
     }
     return t;
   }();
+  // move(): per kind, in one 8-byte entry: the step of its base-5 digit (honours: digits 0..6 of
+  // the honour key; suits: digits 0..4 of the low key, 5..8 of the high key), its part, and the
+  // index in keys_ of the key it moves (the part's low key, or 4 + part for a suit's high key).
+  struct KindKey {
+    std::int32_t step;
+    std::uint8_t part;
+    std::uint8_t key;
+  };
+  static constexpr std::array<KindKey, kNumKinds> kKeyOf = [] {
+    std::array<KindKey, kNumKinds> t{};
+    for (int k = 0; k < kNumKinds; ++k) {
+      const int part = k / 9, digit = k % 9;
+      const bool high = k < 27 && digit >= 5;
+      t[k] = KindKey{kPow5[high ? digit - 5 : digit], static_cast<std::uint8_t>(part),
+                     static_cast<std::uint8_t>(high ? 4 + part : part)};
+    }
+    return t;
+  }();
 
   static int final_value(int mp, int sz, int blocks) {
     return kShantenTableData.final_value[(mp * kSouHonorClasses + sz) * 5 + blocks];
   }
   // The class of the part of `kind` with one tile more or less.
+  // (The part, digit and step tables here: read through kKeyOf, GCC's code for the bots'
+  // value_with and for_each_moved took more instructions.)
   int moved_class(int kind, int delta) const {
     const int part = kPartOf[kind], step = delta * kStepOf[kind];
-    if (part == 3) return ShantenTables::honor_at(low_[3] + step);
-    if (kDigitOf[kind] < 5) return ShantenTables::suit_at(low_[part] + step, high_[part]);
-    return ShantenTables::suit_at(low_[part], high_[part] + step);
+    if (part == 3) return ShantenTables::honor_at(keys_[3] + step);
+    if (kDigitOf[kind] < 5) return ShantenTables::suit_at(keys_[part] + step, keys_[4 + part]);
+    return ShantenTables::suit_at(keys_[part], keys_[4 + part] + step);
   }
   void read(const Counts& c, int part) {
     if (part == 3) {
-      low_[3] = ShantenTables::honor_key(&c[27]);
-      class_[3] = ShantenTables::honor_at(low_[3]);
+      keys_[3] = ShantenTables::honor_key(&c[27]);
+      class_[3] = ShantenTables::honor_at(keys_[3]);
       return;
     }
-    low_[part] = ShantenTables::low_key(&c[9 * part]);
-    high_[part] = ShantenTables::high_key(&c[9 * part]);
-    class_[part] = ShantenTables::suit_at(low_[part], high_[part]);
+    keys_[part] = ShantenTables::low_key(&c[9 * part]);
+    keys_[4 + part] = ShantenTables::high_key(&c[9 * part]);
+    class_[part] = ShantenTables::suit_at(keys_[part], keys_[4 + part]);
   }
   void combine() {
     mp_ = kShantenTableData.mp_class[class_[0] * kSuitClasses + class_[1]];
     sz_ = kShantenTableData.sz_class[class_[2] * kHonorClasses + class_[3]];
   }
 
-  int low_[4] = {0, 0, 0, 0};  // low keys of the suits; the honour key
-  int high_[3] = {0, 0, 0};
+  // 0..2: the suits' low keys, 3: the honour key, 4..6: the suits' high keys (one array, so
+  // that move() adds a kind's step at one index read from kKeyOf).
+  int keys_[7] = {0, 0, 0, 0, 0, 0, 0};
   int class_[4] = {0, 0, 0, 0};
   int mp_ = 0, sz_ = 0;  // classes of man+pin and sou+honours
 };

@@ -37,8 +37,8 @@ class SwapValues {
           t.final_value + blocks_ + (side == 0 ? parts.sz_ : parts.mp_) * kFinalMul[1 - side];
       p.side_table = side == 0 ? t.mp_class : t.sz_class;
       p.with_sibling = p.side_table + parts.class_[part ^ 1] * kFirstMul[part ^ 1];
-      p.low = parts.low_[part];
-      p.high = part < 3 ? parts.high_[part] : 0;
+      p.low = parts.keys_[part];
+      p.high = part < 3 ? parts.keys_[4 + part] : 0;
       p.cls = parts.class_[part];
       p.first_mul = kFirstMul[part];
       p.this_mul = kFinalMul[side];
