@@ -92,19 +92,8 @@ INSTANTIATE_TEST_SUITE_P(Presets, RecordHands,
 // play to the end: the chombo hand and every hand after it are logged as they were played.
 TEST(RecordHandsChombo, AHumanChomboAndTheHandsAfterIt) {
   GameRecorder rec(Rules::ema2008(), 5);
-  int guard = 0;
-  while (!(rec.game().to_play() == 1 && rec.game().round().phase() == Phase::kSelf) &&
-         ++guard < 500) {
-    const int seat = rec.game().to_play();
-    ASSERT_TRUE(rec.apply(rec.game().legal_actions(seat).front()).ok);
-  }
-  ASSERT_LT(guard, 500);
-  Action false_tsumo;
-  false_tsumo.type = ActionType::kTsumo;
-  false_tsumo.seat = 1;
-  for (const Action& a : rec.game().legal_actions(1))
-    if (a.type == ActionType::kDiscard) false_tsumo.tile = a.tile;
-  ASSERT_TRUE(rec.apply(false_tsumo, InputMode::kHuman).ok);
+  ASSERT_TRUE(testing::play_first_actions_until_own_turn(rec, 1));
+  ASSERT_TRUE(rec.apply(testing::false_tsumo(rec.game(), 1), InputMode::kHuman).ok);
   ASSERT_EQ(rec.log().hands.size(), 1u);
   ASSERT_EQ(rec.log().hands[0].result.end, RoundEnd::kChombo);
   play_out(rec, 5);

@@ -117,21 +117,9 @@ namespace {
 TEST(RecordText, HumanChomboReplays) {
   GameRecorder rec(Rules::ema2008(), 5);
   // Play legal actions until South (seat 1, a non-dealer in East 1) must act on its own turn.
-  int guard = 0;
-  while (!(rec.game().to_play() == 1 && rec.game().round().phase() == Phase::kSelf) &&
-         ++guard < 500) {
-    const int seat = rec.game().to_play();
-    // An element of legal_actions() itself: apply() takes it by value, so the record keeps it.
-    ASSERT_TRUE(rec.apply(rec.game().legal_actions(seat).front()).ok);
-  }
-  ASSERT_LT(guard, 500);
-  Action false_tsumo;
-  false_tsumo.type = ActionType::kTsumo;
-  false_tsumo.seat = 1;
-  false_tsumo.tile = -1;
-  for (const Action& a : rec.game().legal_actions(1))
-    if (a.type == ActionType::kDiscard) false_tsumo.tile = a.tile;  // a tile it holds
-  ASSERT_FALSE(rec.apply(false_tsumo).ok);                          // refused for a bot
+  ASSERT_TRUE(testing::play_first_actions_until_own_turn(rec, 1));
+  const Action false_tsumo = testing::false_tsumo(rec.game(), 1);
+  ASSERT_FALSE(rec.apply(false_tsumo).ok);  // refused for a bot
   const ApplyResult applied = rec.apply(false_tsumo, InputMode::kHuman);
   ASSERT_TRUE(applied.ok) << applied.reason;
   ASSERT_EQ(rec.log().hands.size(), 1u);
