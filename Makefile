@@ -74,15 +74,11 @@ demo: build
 # The tests, then every fuzz target for FUZZ_TEST_SECONDS over its seeds and past crashes.
 # The fuzz build (clang, ASan + UBSan) runs at a lower priority while ctest runs: the browser
 # suites mostly wait on chromium, and the fuzz build fills the CPU they leave (docs/build.md).
-# Its output goes to $(BUILD)/fuzz-build.log, printed when it fails. It is configured first, at
-# the normal priority (a few seconds): at nice 10 beside ctest the configure took a minute. (The
-# browser table suite once timed out here: it reloaded the page before the seat's token was
-# kept, fixed in the test.)
+# Its output goes to $(BUILD)/fuzz-build.log, printed when it fails. (The browser table suite
+# once timed out here: it reloaded the page before the seat's token was kept, fixed in the test.)
 TEST_JOBS ?= $(JOBS)
 test: build
-	@cmake -S . -B $(FUZZ_QUICK_BUILD) $(FUZZ_CMAKE) -DCMAKE_CXX_FLAGS_RELEASE=-O0 > /dev/null
-	@nice -n 10 cmake --build $(FUZZ_QUICK_BUILD) -j $(JOBS) --target fuzz_all \
-	  > $(BUILD)/fuzz-build.log 2>&1 & fuzz=$$!; \
+	@nice -n 10 $(MAKE) --no-print-directory fuzz-quick-build > $(BUILD)/fuzz-build.log 2>&1 & fuzz=$$!; \
 	status=0; (cd $(BUILD) && ctest --output-on-failure -j $(TEST_JOBS)) || status=$$?; \
 	if ! wait $$fuzz; then cat $(BUILD)/fuzz-build.log; \
 	  echo "error: the fuzz build failed (log above: $(BUILD)/fuzz-build.log)"; exit 1; fi; \
@@ -98,10 +94,9 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_QUICK_BUILD ?= build-fuzz-quick
 FUZZ_SECONDS ?= 60
 FUZZ_TEST_SECONDS ?= 3
-FUZZ_CMAKE = $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ -DRIICHI_FUZZ=ON \
-             -DRIICHI_BENCH=OFF
 define fuzz_configure_and_build
-	@cmake -S . -B $(1) $(FUZZ_CMAKE) -DCMAKE_CXX_FLAGS_RELEASE=$(2) > /dev/null
+	@cmake -S . -B $(1) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=$(2) \
+	  -DCMAKE_CXX_COMPILER=clang++ -DRIICHI_FUZZ=ON -DRIICHI_BENCH=OFF > /dev/null
 	cmake --build $(1) -j $(JOBS) --target fuzz_all
 endef
 
