@@ -190,12 +190,12 @@ class PartClasses {
     std::uint8_t part;
     std::uint8_t key;
   };
-  static constexpr std::array<KindKey, kNumKinds> kKeyOf = [] {
+  static constexpr std::array<KindKey, kNumKinds> kKeyOf = [] {  // (from the tables above)
     std::array<KindKey, kNumKinds> t{};
     for (int k = 0; k < kNumKinds; ++k) {
-      const int part = k / 9, digit = k % 9;
-      const bool high = k < 27 && digit >= 5;
-      t[k] = KindKey{kPow5[high ? digit - 5 : digit], static_cast<std::uint8_t>(part),
+      const int part = kPartOf[k];
+      const bool high = k < 27 && kDigitOf[k] >= 5;
+      t[k] = KindKey{kStepOf[k], static_cast<std::uint8_t>(part),
                      static_cast<std::uint8_t>(high ? 4 + part : part)};
     }
     return t;
