@@ -1,15 +1,10 @@
 #include "io/analysis_json.hpp"
 
+#include "io/io_internal.hpp"
+
 namespace riichi::io {
 
 namespace {
-
-nlohmann::json kind_counts(const std::vector<KindCount>& tiles) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const KindCount& t : tiles)
-    out.push_back({{"tile", kind_to_string(t.kind)}, {"remaining", t.remaining}});
-  return out;
-}
 
 nlohmann::json form_value(int shanten) {
   return shanten >= 99 ? nlohmann::json() : nlohmann::json(shanten);
@@ -32,7 +27,7 @@ nlohmann::json analysis_to_json(const HandAnalysis& a) {
       discards.push_back({{"tile", kind_to_string(d.kind)},
                           {"shanten", d.shanten},
                           {"ukeire_total", d.total},
-                          {"ukeire", kind_counts(d.ukeire)}});
+                          {"ukeire", kind_counts_json(d.ukeire)}});
     j["discards"] = discards;
     return j;
   }
@@ -51,7 +46,7 @@ nlohmann::json analysis_to_json(const HandAnalysis& a) {
     j["waits_total"] = a.waits_total;
     j["tenpai_for_payment"] = a.tenpai_for_payment;
   } else {
-    j["ukeire"] = kind_counts(a.ukeire.tiles);
+    j["ukeire"] = kind_counts_json(a.ukeire.tiles);
     j["ukeire_total"] = a.ukeire.total;
   }
   return j;

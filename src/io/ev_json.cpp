@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "io/analysis_json.hpp"
+#include "io/io_internal.hpp"
 
 namespace riichi::io {
 
@@ -28,13 +29,6 @@ nlohmann::json curve_json(const eval::EvCurve& c, int turn) {
   return {{"tenpai_prob", c.tenpai[turn]},      {"win_prob", c.win[turn]},
           {"exp_score", c.score[turn]},         {"tenpai_prob_by_turn", by_turn(c.tenpai)},
           {"win_prob_by_turn", by_turn(c.win)}, {"exp_score_by_turn", by_turn(c.score)}};
-}
-
-nlohmann::json kind_counts(const std::vector<KindCount>& tiles) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const KindCount& t : tiles)
-    out.push_back({{"tile", kind_to_string(t.kind)}, {"remaining", t.remaining}});
-  return out;
 }
 
 }  // namespace
@@ -97,7 +91,7 @@ nlohmann::json analysis_ev_to_json(const HandAnalysis& analysis, const eval::Han
       if (o.kind != d.tile.kind) continue;
       row["shanten"] = o.shanten;
       row["ukeire_total"] = o.total;
-      row["ukeire"] = kind_counts(o.ukeire);
+      row["ukeire"] = kind_counts_json(o.ukeire);
     }
     nlohmann::json e = curve_json(d.value, turn);
     e["riichi"] = d.riichi;

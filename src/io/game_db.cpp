@@ -13,7 +13,7 @@ namespace riichi::io {
 
 namespace {
 
-constexpr const char* kSchema = R"sql(
+constexpr const char* kGameSchema = R"sql(
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE runs (
   id INTEGER PRIMARY KEY,
@@ -139,7 +139,7 @@ void GameDb::check_schema(bool create) {
     if (!create) fail("not a riichi arena database (it holds no tables)");
     exec("PRAGMA journal_mode = WAL");
     exec("BEGIN");
-    exec(kSchema);
+    exec(kGameSchema);
     std::string meta = "INSERT INTO meta (key, value) VALUES ('format', '";
     meta += kGameDbFormat;
     meta += "'), ('version', '";

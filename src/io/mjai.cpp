@@ -6,6 +6,7 @@
 #include <istream>
 #include <sstream>
 
+#include "io/io_internal.hpp"
 #include "io/json_text.hpp"
 
 namespace riichi::io {
@@ -16,7 +17,6 @@ using nlohmann::json;
 namespace {
 
 constexpr const char* kHonors[] = {"E", "S", "W", "N", "P", "F", "C"};
-constexpr const char* kWinds[] = {"E", "S", "W", "N"};
 
 // The engine's limit name in snake_case ("kazoe_yakuman"); yakuman without its multiplier.
 std::string limit_key(Limit limit) {
@@ -113,8 +113,6 @@ ojson tiles_json(const std::vector<Tile>& tiles) {
   return a;
 }
 
-ojson arr_json(const std::array<int, 4>& a) { return ojson::array({a[0], a[1], a[2], a[3]}); }
-
 // The tehai of seat 3 in a three-player game: 13 unknown tiles, the four-slot shape of
 // Mortal's three-player fork (docs/mjai-protocol.md, "Three players").
 ojson absent_seat_tehai() { return ojson(std::vector<std::string>(13, "?")); }
@@ -200,7 +198,7 @@ std::vector<ojson> to_mjai(const PlainGame& game) {
                    {"kyotaku", h.sticks},
                    {"oya", h.dealer},
                    {"dora_marker", h.dora.empty() ? "?" : mjai_tile(h.dora[0])},
-                   {"scores", arr_json(scores)},
+                   {"scores", four_json(scores)},
                    {"tehais", tehais}});
     for (const PlainStep& s : h.steps) {
       switch (s.type) {
@@ -243,8 +241,8 @@ std::vector<ojson> to_mjai(const PlainGame& game) {
           scores[s.who] -= 1000;
           out.push_back({{"type", "reach_accepted"},
                          {"actor", s.who},
-                         {"deltas", arr_json(d)},
-                         {"scores", arr_json(scores)}});
+                         {"deltas", four_json(d)},
+                         {"scores", four_json(scores)}});
           break;
         }
         case StepType::kDora:
@@ -270,8 +268,8 @@ std::vector<ojson> to_mjai(const PlainGame& game) {
           e["fan"] = w.yakuman_units ? kMjaiYakumanHan * w.yakuman_units : w.han;
           e["hora_points"] = w.points;
         }
-        e["deltas"] = arr_json(w.deltas);
-        e["scores"] = arr_json(scores);
+        e["deltas"] = four_json(w.deltas);
+        e["scores"] = four_json(scores);
         if (w.limit != Limit::kNone) e["limit"] = limit_key(w.limit);
         if (w.yakuman_units) e["yakuman"] = w.yakuman_units;
         if (w.pao >= 0) e["pao"] = w.pao;
@@ -284,12 +282,12 @@ std::vector<ojson> to_mjai(const PlainGame& game) {
       out.push_back({{"type", "ryukyoku"},
                      {"reason", ryukyoku_reason(h.end)},
                      {"tenpais", tenpais},
-                     {"deltas", arr_json(h.deltas)},
-                     {"scores", arr_json(scores)}});
+                     {"deltas", four_json(h.deltas)},
+                     {"scores", four_json(scores)}});
     }
     out.push_back({{"type", "end_kyoku"}});
   }
-  out.push_back({{"type", "end_game"}, {"scores", arr_json(scores)}});
+  out.push_back({{"type", "end_game"}, {"scores", four_json(scores)}});
   return out;
 }
 

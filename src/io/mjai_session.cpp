@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "io/io_internal.hpp"
 #include "io/json_text.hpp"
 #include "io/mjai.hpp"
 #include "io/plain_game.hpp"
@@ -15,9 +16,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr const char* kWinds[] = {"E", "S", "W", "N"};
-
-std::string tile_text(int id, bool red_fives) { return mjai_tile(tile_of_id(id, red_fives)); }
+std::string mjai_tile_text(int id, bool red_fives) { return mjai_tile(tile_of_id(id, red_fives)); }
 
 MjaiJson ids_json(const std::uint8_t* ids, int n, bool red_fives) {
   std::vector<Tile> tiles;
@@ -27,8 +26,6 @@ MjaiJson ids_json(const std::uint8_t* ids, int n, bool red_fives) {
   for (Tile t : tiles) a.push_back(mjai_tile(t));
   return a;
 }
-
-MjaiJson four(const std::array<int, 4>& a) { return MjaiJson::array({a[0], a[1], a[2], a[3]}); }
 
 }  // namespace
 
@@ -74,8 +71,8 @@ MjaiJson mjai_start_kyoku(const Round& round) {
           {"honba", su.honba},
           {"kyotaku", su.riichi_sticks},
           {"oya", su.dealer},
-          {"dora_marker", tile_text(round.wall().tiles[Wall::kDoraSlot], red)},
-          {"scores", four(su.scores)},
+          {"dora_marker", mjai_tile_text(round.wall().tiles[Wall::kDoraSlot], red)},
+          {"scores", four_json(su.scores)},
           {"tehais", tehais}};
 }
 
@@ -86,12 +83,12 @@ void append_mjai_events(const std::vector<Event>& events, std::size_t from, std:
     const Event& e = events[i];
     switch (e.type) {
       case EventType::kDraw:
-        out.push_back({{"type", "tsumo"}, {"actor", e.seat}, {"pai", tile_text(e.tile, red)}});
+        out.push_back({{"type", "tsumo"}, {"actor", e.seat}, {"pai", mjai_tile_text(e.tile, red)}});
         break;
       case EventType::kDiscard:
         out.push_back({{"type", "dahai"},
                        {"actor", e.seat},
-                       {"pai", tile_text(e.tile, red)},
+                       {"pai", mjai_tile_text(e.tile, red)},
                        {"tsumogiri", e.tsumogiri}});
         break;
       case EventType::kCall:
@@ -102,7 +99,7 @@ void append_mjai_events(const std::vector<Event>& events, std::size_t from, std:
         } else if (e.meld == MeldType::kKakan) {
           out.push_back({{"type", "kakan"},
                          {"actor", e.seat},
-                         {"pai", tile_text(e.meld_ids[3], red)},
+                         {"pai", mjai_tile_text(e.meld_ids[3], red)},
                          {"consumed", ids_json(e.meld_ids.data(), 3, red)}});
         } else {
           const int n = e.meld == MeldType::kDaiminkan ? 3 : 2;
@@ -111,7 +108,7 @@ void append_mjai_events(const std::vector<Event>& events, std::size_t from, std:
                                                              : "daiminkan"},
                          {"actor", e.seat},
                          {"target", e.from},
-                         {"pai", tile_text(e.meld_ids[0], red)},
+                         {"pai", mjai_tile_text(e.meld_ids[0], red)},
                          {"consumed", ids_json(e.meld_ids.data() + 1, n, red)}});
         }
         break;
@@ -128,15 +125,16 @@ void append_mjai_events(const std::vector<Event>& events, std::size_t from, std:
         scores[static_cast<std::size_t>(e.seat)] -= 1000;
         out.push_back({{"type", "reach_accepted"},
                        {"actor", e.seat},
-                       {"deltas", four(d)},
-                       {"scores", four(scores)}});
+                       {"deltas", four_json(d)},
+                       {"scores", four_json(scores)}});
         break;
       }
       case EventType::kDoraRevealed:
-        out.push_back({{"type", "dora"}, {"dora_marker", tile_text(e.tile, red)}});
+        out.push_back({{"type", "dora"}, {"dora_marker", mjai_tile_text(e.tile, red)}});
         break;
       case EventType::kKita:  // three players (docs/mjai-protocol.md, "Three players")
-        out.push_back({{"type", "nukidora"}, {"actor", e.seat}, {"pai", tile_text(e.tile, red)}});
+        out.push_back(
+            {{"type", "nukidora"}, {"actor", e.seat}, {"pai", mjai_tile_text(e.tile, red)}});
         break;
       default:  // deal, win, reveal, draws of the hand: start_kyoku / mjai_hand_end
         break;
@@ -163,7 +161,7 @@ std::vector<MjaiJson> mjai_hand_end(const GameRecord& record, const GameLog& log
 }
 
 MjaiJson mjai_end_game(const std::array<int, 4>& scores) {
-  return {{"type", "end_game"}, {"scores", four(scores)}};
+  return {{"type", "end_game"}, {"scores", four_json(scores)}};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -296,7 +294,7 @@ MjaiAnswer parse_typed(const std::string& type, const AnswerReader& r) {
     if (a == nullptr) throw MjaiError(not_legal(tsumo ? "hora (tsumo)" : "hora (ron)", ctx));
     if (r.j.contains("pai") && r.tile_field("pai").kind != tile_of(a->tile, red).kind)
       throw MjaiError(fmt::format("hora: pai {} is not the winning tile {}", dump_json(r.j["pai"]),
-                                  tile_text(a->tile, red)));
+                                  mjai_tile_text(a->tile, red)));
     return action_answer(*a);
   }
   if (type == "chi" || type == "pon" || type == "daiminkan") {

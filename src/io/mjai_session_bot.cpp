@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "io/io_internal.hpp"
 #include "io/json_text.hpp"
 #include "io/mjai.hpp"
 #include "io/mjai_session.hpp"
@@ -25,6 +26,12 @@ class FollowError : public MjaiError {
   using MjaiError::MjaiError;
 };
 
+}  // namespace
+
+// A move of the seat's view, kept in MjaiBotClient::State (so not file-local: a member's type
+// must not be in an anonymous namespace once the file is compiled in a unity batch).
+namespace mjai_follow {
+
 enum class MoveType { kDiscard, kRiichi, kChi, kPon, kDaiminkan, kKakan, kAnkan, kKita };
 
 struct Move {
@@ -35,7 +42,12 @@ struct Move {
   std::vector<Tile> consumed;
 };
 
-bool is_window(Phase p) { return p == Phase::kClaim || p == Phase::kChankan; }
+}  // namespace mjai_follow
+
+using mjai_follow::Move;
+using mjai_follow::MoveType;
+
+namespace {
 
 bool counted(EventType t) {
   return t == EventType::kDraw || t == EventType::kDiscard || t == EventType::kCall ||
@@ -252,7 +264,7 @@ struct MjaiBotClient::State {
     const bool red = rules.red_fives;
     const bool claim =
         m.type == MoveType::kChi || m.type == MoveType::kPon || m.type == MoveType::kDaiminkan;
-    while (is_window(r.phase()) && !(claim && r.to_play() == m.seat)) pass(r, r.to_play());
+    while (is_claim_window(r.phase()) && !(claim && r.to_play() == m.seat)) pass(r, r.to_play());
     if (r.is_over()) throw FollowError("the hand is over");
     if (r.to_play() != m.seat)
       throw FollowError(
@@ -326,7 +338,8 @@ struct MjaiBotClient::State {
     Round r(shadow_rules, setup, build_wall());
     for (const Move& m : moves) play_move(r, m);
     // A window this seat is in is its decision only while no later event has come.
-    while (!r.is_over() && is_window(r.phase()) && !(r.to_play() == me && emitted(r) == received))
+    while (!r.is_over() && is_claim_window(r.phase()) &&
+           !(r.to_play() == me && emitted(r) == received))
       pass(r, r.to_play());
     return r;
   }
@@ -464,7 +477,7 @@ std::uint64_t start_game_seed(const json& j, std::uint64_t fallback) {
       it->dump()));
 }
 
-int wind_index(const std::string& w) {
+int bakaze_index(const std::string& w) {
   static const char* kWinds[] = {"E", "S", "W", "N"};
   for (int i = 0; i < 4; ++i)
     if (w == kWinds[i]) return i;
@@ -536,7 +549,7 @@ std::string MjaiBotClient::answer(std::string_view line) {
   if (!st.started) throw MjaiError(fmt::format("'{}' before start_game", type));
   if (type == "start_kyoku") {
     st.setup = RoundSetup{};
-    st.setup.round_wind = wind_index(r.string("bakaze"));
+    st.setup.round_wind = bakaze_index(r.string("bakaze"));
     st.setup.hand_number = r.integer("kyoku", 1, 4) - 1;
     st.setup.honba = r.integer("honba", 0, 1000);
     st.setup.riichi_sticks = r.integer("kyotaku", 0, 1000);

@@ -1,6 +1,7 @@
 // The mjai protocol, server side: one game between remote seats and built-in bots.
 #include <fmt/core.h>
 
+#include "io/io_internal.hpp"
 #include "io/json_text.hpp"
 #include "io/mjai_session.hpp"
 
@@ -28,8 +29,6 @@ std::string mjai_handshake(MjaiLink& link, std::chrono::milliseconds timeout, st
 }
 
 namespace {
-
-bool is_window(Phase p) { return p == Phase::kClaim || p == Phase::kChankan; }
 
 // The seat whose tile is in play in a claim window: the last discard or kan of the hand.
 int claim_from(const Round& round) {
@@ -173,7 +172,7 @@ class Table {
     ctx.legal = rec_.game().legal_actions(s);
     ctx.red_fives = rules_.red_fives;
     ctx.riichi_declared = riichi_declared;
-    ctx.claim_from = is_window(round.phase()) ? claim_from(round) : -1;
+    ctx.claim_from = is_claim_window(round.phase()) ? claim_from(round) : -1;
     return ctx;
   }
 
@@ -256,7 +255,7 @@ class Table {
   void decide(std::size_t due) {
     const Round& round = rec_.game().round();
     unsigned deciders =
-        is_window(round.phase()) ? round.pending_mask() : 1u << rec_.game().to_play();
+        is_claim_window(round.phase()) ? round.pending_mask() : 1u << rec_.game().to_play();
     check_idle_answers(deciders);
     const std::size_t hand = rec_.log().hands.size();
     while (!rec_.game().is_over() && rec_.log().hands.size() == hand) {

@@ -446,11 +446,9 @@ bool remove_tile(std::vector<Tile>& hand, Tile t) {
   return true;
 }
 
-std::string tile_text(Tile t) { return tile_to_string(t); }
-
 std::string tiles_text(const std::vector<Tile>& tiles) {
   std::string s;
-  for (Tile t : tiles) s += tile_text(t);
+  for (Tile t : tiles) s += tile_to_string(t);
   return s;
 }
 
@@ -461,21 +459,21 @@ std::string step_text(const PlainStep& s) {
     case StepType::kDora:
     case StepType::kKita:
       out += ' ';
-      out += tile_text(s.tile);
+      out += tile_to_string(s.tile);
       break;
     case StepType::kDiscard:
       out += ' ';
-      out += tile_text(s.tile);
+      out += tile_to_string(s.tile);
       if (s.tsumogiri) out += " (tsumogiri)";
       break;
     case StepType::kChi:
     case StepType::kPon:
     case StepType::kDaiminkan:
-      out += fmt::format(" {} from seat {} with {}", tile_text(s.tile), s.from,
+      out += fmt::format(" {} from seat {} with {}", tile_to_string(s.tile), s.from,
                          tiles_text(s.consumed));
       break;
     case StepType::kKakan:
-      out += fmt::format(" {} on {}", tile_text(s.tile), tiles_text(s.consumed));
+      out += fmt::format(" {} on {}", tile_to_string(s.tile), tiles_text(s.consumed));
       break;
     case StepType::kAnkan:
       out += ' ';
@@ -568,7 +566,7 @@ std::string diff_win(const PlainWin& a, const PlainWin& b) {
     return fmt::format("winner/from/pao {}/{}/{} vs {}/{}/{}", a.who, a.from, a.pao, b.who, b.from,
                        b.pao);
   if (!(a.tile == b.tile))
-    return fmt::format("winning tile {} vs {}", tile_text(a.tile), tile_text(b.tile));
+    return fmt::format("winning tile {} vs {}", tile_to_string(a.tile), tile_to_string(b.tile));
   if (a.concealed != b.concealed)
     return fmt::format("concealed {} vs {}", tiles_text(a.concealed), tiles_text(b.concealed));
   if (a.han != b.han || a.limit != b.limit || a.yakuman_units != b.yakuman_units ||

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <utility>
 
+#include "io/io_internal.hpp"
 #include "io/json_text.hpp"
 #include "riichi/dora.hpp"
 #include "riichi/hand.hpp"
@@ -21,8 +22,6 @@ namespace {
 constexpr const char* kFrameTypes[] = {"header", "hand", "action", "hand_end", "game_end"};
 constexpr const char* kActionNames[] = {"discard",   "riichi", "tsumo", "ron",     "chi",  "pon",
                                         "daiminkan", "kakan",  "ankan", "kyuushu", "pass", "kita"};
-
-std::string tile_text(int id, bool red) { return tile_to_string(tile_of_id(id, red)); }
 
 template <typename Ids>
 std::string tiles_text(const Ids& ids, std::size_t n, bool red) {

@@ -9,7 +9,7 @@ namespace riichi::io {
 
 namespace {
 
-constexpr const char* kSchema = R"sql(
+constexpr const char* kReviewSchema = R"sql(
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
   game TEXT PRIMARY KEY,      -- the log id, else the source file
@@ -92,7 +92,7 @@ void ReviewDb::check_schema() {
     return;
   }
   exec("BEGIN");
-  exec(kSchema);
+  exec(kReviewSchema);
   Statement put(db_, "INSERT INTO meta (key, value) VALUES (?, ?)");
   if (!put.ok()) fail("cannot create the schema");
   for (const auto& [k, v] : {std::pair<std::string, std::string>{"format", kReviewDbFormat},

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "io/io_internal.hpp"
+
 namespace riichi::io {
 
 namespace {
@@ -10,8 +12,6 @@ using nlohmann::ordered_json;
 constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 double round_to(double x, double unit) { return std::round(x / unit) * unit; }
-
-std::string tile_text(int id, bool red) { return tile_to_string(tile_of_id(id, red)); }
 
 ordered_json rules_json(const Rules& rules) {
   ordered_json j;

@@ -6,7 +6,7 @@ namespace riichi::io {
 
 namespace {
 
-std::string wind_letter(int seat) {
+std::string wind_letter_or_empty(int seat) {
   static constexpr char kLetters[] = "ESWN";
   return seat >= 0 && seat < 4 ? std::string(1, kLetters[seat]) : std::string();
 }
@@ -37,8 +37,8 @@ nlohmann::json score_to_json(const ScoreResult& result, const WinVector& vector)
   j["hand"] = format_hand(vector.hand);
   j["win"] = tile_to_string(vector.win);
   j["win_type"] = ctx.tsumo ? "tsumo" : "ron";
-  j["seat"] = wind_letter(ctx.seat);
-  j["round"] = wind_letter(ctx.round_wind);
+  j["seat"] = wind_letter_or_empty(ctx.seat);
+  j["round"] = wind_letter_or_empty(ctx.round_wind);
   j["dealer"] = ctx.seat == 0;
   if (!result.ok()) {
     j["error"] = result.error_message.empty() ? std::string(score_error_name(result.error))
@@ -80,9 +80,10 @@ nlohmann::json score_to_json(const ScoreResult& result, const WinVector& vector)
     payments["non_dealer"] = p.non_dealer;
   }
   payments["honba"] = ctx.honba;
-  payments["liable"] = ctx.liable >= 0 ? json(wind_letter(ctx.liable)) : json(nullptr);
+  payments["liable"] = ctx.liable >= 0 ? json(wind_letter_or_empty(ctx.liable)) : json(nullptr);
   json deltas;
-  for (int s = 0; s < 4; ++s) deltas[wind_letter(s)] = p.delta[static_cast<std::size_t>(s)];
+  for (int s = 0; s < 4; ++s)
+    deltas[wind_letter_or_empty(s)] = p.delta[static_cast<std::size_t>(s)];
   payments["deltas"] = std::move(deltas);
   j["payments"] = std::move(payments);
   j["total"] = p.total;

@@ -6,6 +6,7 @@
 #include <istream>
 #include <iterator>
 
+#include "io/io_internal.hpp"
 #include "io/json_text.hpp"
 #include "io/plain_mjlog.hpp"
 #include "io/tenhou6_order.hpp"
@@ -126,8 +127,6 @@ constexpr EndJa kEndJa[] = {
 
 std::string code2(Tile t) { return std::to_string(tenhou6_tile(t)); }
 
-ojson arr_json(const std::array<int, 4>& a) { return ojson::array({a[0], a[1], a[2], a[3]}); }
-
 }  // namespace
 
 int tenhou6_tile(Tile tile) {
@@ -222,7 +221,7 @@ ojson to_tenhou6(const PlainGame& game) {
                         "tenhou6 needs seat 0 to be the first dealer (dealer = round % 4)");
     ojson hand = ojson::array();
     hand.push_back(ojson::array({h.round, h.honba, h.sticks}));
-    hand.push_back(arr_json(h.scores));
+    hand.push_back(four_json(h.scores));
     ojson dora = ojson::array(), ura = ojson::array();
     for (Tile t : h.dora) dora.push_back(tenhou6_tile(t));
     for (Tile t : h.ura) ura.push_back(tenhou6_tile(t));
@@ -295,7 +294,7 @@ ojson to_tenhou6(const PlainGame& game) {
       case HandEnd::kWin:
         result.push_back("和了");
         for (const PlainWin& w : h.wins) {
-          result.push_back(arr_json(w.deltas));
+          result.push_back(four_json(w.deltas));
           ojson info = ojson::array({w.who, w.from, w.pao >= 0 ? w.pao : w.who});
           if (!w.scored) {  // only who won is known (a Mortal mjai log): [who, from, pao]
             result.push_back(std::move(info));
@@ -324,14 +323,14 @@ ojson to_tenhou6(const PlainGame& game) {
           result.push_back(all ? "全員聴牌" : "全員不聴");
         } else {
           result.push_back("流局");
-          result.push_back(arr_json(h.deltas));
+          result.push_back(four_json(h.deltas));
         }
         break;
       }
       default:
         for (const EndJa& e : kEndJa)
           if (e.end == h.end) result.push_back(e.text);
-        if (!zero) result.push_back(arr_json(h.deltas));
+        if (!zero) result.push_back(four_json(h.deltas));
         break;
     }
     hand.push_back(result);
@@ -354,12 +353,8 @@ std::string to_tenhou6_text(const PlainGame& game) {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& where, const std::string& reason) {
-  throw FormatError(where, reason);
-}
-
 int get_int(const json& j, const std::string& where) {
-  if (!j.is_number_integer()) fail(where, "not an integer");
+  if (!j.is_number_integer()) format_fail(where, "not an integer");
   return j.get<int>();
 }
 
@@ -368,12 +363,12 @@ Tile get_tile(const json& j, const std::string& where) {
   try {
     return parse_tenhou6_tile(code);
   } catch (const std::invalid_argument& e) {
-    fail(where, e.what());
+    format_fail(where, e.what());
   }
 }
 
 std::array<int, 4> get_four(const json& j, const std::string& where) {
-  if (!j.is_array() || j.size() != 4) fail(where, "not 4 integers");
+  if (!j.is_array() || j.size() != 4) format_fail(where, "not 4 integers");
   std::array<int, 4> a{};
   for (int i = 0; i < 4; ++i) a[i] = get_int(j[i], fmt::format("{}[{}]", where, i));
   return a;
@@ -381,18 +376,18 @@ std::array<int, 4> get_four(const json& j, const std::string& where) {
 
 void parse_win_info(const json& info, PlainWin& w, const std::string& where, int players) {
   if (!info.is_array() || info.size() < 3)
-    fail(where, "win info is not [who, from, pao, points, yaku...]");
+    format_fail(where, "win info is not [who, from, pao, points, yaku...]");
   w.who = get_int(info[0], where + "[0]");
   w.from = get_int(info[1], where + "[1]");
   const int pao = get_int(info[2], where + "[2]");
   if (w.who < 0 || w.who > 3 || w.from < 0 || w.from > 3 || pao < 0 || pao > 3)
-    fail(where, "bad seat in win info");
+    format_fail(where, "bad seat in win info");
   w.pao = pao == w.who ? -1 : pao;
   if (info.size() == 3) {  // [who, from, pao] only: the points and yaku are not given
     w.scored = false;
     return;
   }
-  if (!info[3].is_string()) fail(where + "[3]", "not a points string");
+  if (!info[3].is_string()) format_fail(where + "[3]", "not a points string");
   std::string text = info[3].get<std::string>();
   const std::string pwhere = fmt::format("{}[3] '{}'", where, text);
   bool limited = false;
@@ -406,18 +401,18 @@ void parse_win_info(const json& info, PlainWin& w, const std::string& where, int
   if (!limited) {
     const auto fu_at = text.find("符"), han_at = text.find("飜");
     if (fu_at == std::string::npos || han_at == std::string::npos || han_at < fu_at)
-      fail(pwhere, "not a points string");
+      format_fail(pwhere, "not a points string");
     try {
       w.fu = std::stoi(text.substr(0, fu_at));
       w.han = std::stoi(text.substr(fu_at + 3, han_at - fu_at - 3));
     } catch (const std::exception&) {
-      fail(pwhere, "not a points string");
+      format_fail(pwhere, "not a points string");
     }
     text = text.substr(han_at + 3);
   }
   // "1000点", "300-500点", "500点∀"
   const auto ten = text.find("点");
-  if (ten == std::string::npos) fail(pwhere, "no 点");
+  if (ten == std::string::npos) format_fail(pwhere, "no 点");
   const std::string rest = text.substr(ten + 3);
   const std::string nums = text.substr(0, ten);
   try {
@@ -431,15 +426,15 @@ void parse_win_info(const json& info, PlainWin& w, const std::string& where, int
       w.points = std::stoi(nums);
     }
   } catch (const std::exception&) {
-    fail(pwhere, "bad points");
+    format_fail(pwhere, "bad points");
   }
   int han = 0, units = 0;
   for (std::size_t i = 4; i < info.size(); ++i) {
     const std::string ywhere = fmt::format("{}[{}]", where, i);
-    if (!info[i].is_string()) fail(ywhere, "not a yaku string");
+    if (!info[i].is_string()) format_fail(ywhere, "not a yaku string");
     const std::string y = info[i].get<std::string>();
     const auto open = y.rfind('(');
-    if (open == std::string::npos || y.back() != ')') fail(ywhere, "not 'name(N飜)'");
+    if (open == std::string::npos || y.back() != ')') format_fail(ywhere, "not 'name(N飜)'");
     PlainYaku py;
     py.name = yaku_from_ja(y.substr(0, open));
     const std::string val = y.substr(open + 1, y.size() - open - 2);
@@ -451,12 +446,12 @@ void parse_win_info(const json& info, PlainWin& w, const std::string& where, int
       } else if (val.size() > 3 && val.substr(val.size() - 3) == "飜") {
         py.han = std::stoi(val.substr(0, val.size() - 3));
       } else {
-        fail(ywhere, "not 'name(N飜)'");
+        format_fail(ywhere, "not 'name(N飜)'");
       }
     } catch (const FormatError&) {
       throw;
     } catch (const std::exception&) {
-      fail(ywhere, "not 'name(N飜)'");
+      format_fail(ywhere, "not 'name(N飜)'");
     }
     han += py.han;
     units += py.yakuman;
@@ -469,22 +464,24 @@ void parse_win_info(const json& info, PlainWin& w, const std::string& where, int
 
 void read_hand(const json& hj, PlainHand& h, int players, const std::string& where,
                const OrderCheck& check) {
-  if (!hj.is_array() || hj.size() != 17) fail(where, "a hand is not an array of 17 entries");
+  if (!hj.is_array() || hj.size() != 17) format_fail(where, "a hand is not an array of 17 entries");
   const json& head = hj[0];
-  if (!head.is_array() || head.size() != 3) fail(where + "[0]", "not [round, honba, sticks]");
+  if (!head.is_array() || head.size() != 3)
+    format_fail(where + "[0]", "not [round, honba, sticks]");
   h.round = get_int(head[0], where + "[0][0]");
   h.honba = get_int(head[1], where + "[0][1]");
   h.sticks = get_int(head[2], where + "[0][2]");
-  if (h.round < 0 || h.round > 15 || h.honba < 0 || h.sticks < 0) fail(where + "[0]", "bad values");
+  if (h.round < 0 || h.round > 15 || h.honba < 0 || h.sticks < 0)
+    format_fail(where + "[0]", "bad values");
   h.dealer = h.round % 4;
   h.scores = get_four(hj[1], where + "[1]");
   for (int k = 2; k <= 3; ++k) {
-    if (!hj[k].is_array()) fail(fmt::format("{}[{}]", where, k), "not a tile list");
+    if (!hj[k].is_array()) format_fail(fmt::format("{}[{}]", where, k), "not a tile list");
     for (std::size_t i = 0; i < hj[k].size(); ++i)
       (k == 2 ? h.dora : h.ura)
           .push_back(get_tile(hj[k][i], fmt::format("{}[{}][{}]", where, k, i)));
   }
-  if (h.dora.empty()) fail(where + "[2]", "no dora indicator");
+  if (h.dora.empty()) format_fail(where + "[2]", "no dora indicator");
   std::array<const json*, 4> takes{}, discards{};
   for (int s = 0; s < 4; ++s) {
     const std::size_t base = 4 + 3 * static_cast<std::size_t>(s);
@@ -492,27 +489,28 @@ void read_hand(const json& hj, PlainHand& h, int players, const std::string& whe
     if (s >= players) {  // three players: the absent seat's lists are empty
       for (std::size_t k = base; k < base + 3; ++k)
         if (!hj[k].is_array() || !hj[k].empty())
-          fail(fmt::format("{}[{}]", where, k), "not an empty list (seat 3 of three players)");
+          format_fail(fmt::format("{}[{}]", where, k),
+                      "not an empty list (seat 3 of three players)");
       continue;
     }
     if (!deal.is_array() || deal.size() != 13)
-      fail(fmt::format("{}[{}]", where, base), "not 13 tiles");
+      format_fail(fmt::format("{}[{}]", where, base), "not 13 tiles");
     for (std::size_t i = 0; i < 13; ++i)
       h.deal[s].push_back(get_tile(deal[i], fmt::format("{}[{}][{}]", where, base, i)));
     sort_tiles(h.deal[s]);
     takes[s] = &hj[base + 1];
     discards[s] = &hj[base + 2];
-    if (!takes[s]->is_array()) fail(fmt::format("{}[{}]", where, base + 1), "not a list");
-    if (!discards[s]->is_array()) fail(fmt::format("{}[{}]", where, base + 2), "not a list");
+    if (!takes[s]->is_array()) format_fail(fmt::format("{}[{}]", where, base + 1), "not a list");
+    if (!discards[s]->is_array()) format_fail(fmt::format("{}[{}]", where, base + 2), "not a list");
   }
   // The result first: the replay needs to know whether the last riichi discard was ronned.
   const json& res = hj[16];
   const std::string rwhere = where + "[16]";
-  if (!res.is_array() || res.empty() || !res[0].is_string()) fail(rwhere, "not a result");
+  if (!res.is_array() || res.empty() || !res[0].is_string()) format_fail(rwhere, "not a result");
   const std::string kind = res[0].get<std::string>();
   if (kind == "和了") {
     h.end = HandEnd::kWin;
-    if (res.size() < 3 || res.size() % 2 != 1) fail(rwhere, "not [和了, deltas, info, ...]");
+    if (res.size() < 3 || res.size() % 2 != 1) format_fail(rwhere, "not [和了, deltas, info, ...]");
     for (std::size_t i = 1; i + 1 < res.size(); i += 2) {
       PlainWin w;
       w.deltas = get_four(res[i], fmt::format("{}[{}]", rwhere, i));
@@ -527,9 +525,9 @@ void read_hand(const json& hj, PlainHand& h, int players, const std::string& whe
       bool found = false;
       for (const EndJa& e : kEndJa)
         if (kind == e.text) h.end = e.end, found = true;
-      if (!found) fail(rwhere + "[0]", fmt::format("unknown result '{}'", kind));
+      if (!found) format_fail(rwhere + "[0]", fmt::format("unknown result '{}'", kind));
     }
-    if (res.size() > 2) fail(rwhere, "too many entries");
+    if (res.size() > 2) format_fail(rwhere, "too many entries");
     if (res.size() == 2) h.deltas = get_four(res[1], rwhere + "[1]");
     if (h.end == HandEnd::kExhaustive)
       for (int s = 0; s < players; ++s) h.tenpai[s] = kind == "全員聴牌" || h.deltas[s] > 0;
@@ -546,7 +544,7 @@ namespace {
 void read_header(const json& j, PlainGame& game) {
   if (j.contains("rule")) {
     const json& r = j["rule"];
-    if (!r.is_object()) fail("rule", "not an object");
+    if (!r.is_object()) format_fail("rule", "not an object");
     if (r.contains("disp") && r["disp"].is_string()) game.rule = r["disp"].get<std::string>();
     if (r.contains("aka")) game.red_fives = get_int(r["aka"], "rule.aka") != 0;
     // Mahjong Soul exports and later Tenhou logs give the red fives per suit.
@@ -566,9 +564,9 @@ void read_header(const json& j, PlainGame& game) {
   if (j.contains("name")) {
     const json& n = j["name"];
     const bool sizes_ok = n.is_array() && (n.size() == 4 || (game.players == 3 && n.size() == 3));
-    if (!sizes_ok) fail("name", "not 4 names");
+    if (!sizes_ok) format_fail("name", "not 4 names");
     for (std::size_t s = 0; s < n.size(); ++s) {
-      if (!n[s].is_string()) fail("name", "not 4 names");
+      if (!n[s].is_string()) format_fail("name", "not 4 names");
       game.names[s] = n[s].get<std::string>();
     }
   }
@@ -580,9 +578,9 @@ void read_header(const json& j, PlainGame& game) {
     const json& sc = j["sc"];
     const std::size_t n = sc.is_array() ? sc.size() / 2 : 0;  // 3 players: 6 or 8 numbers
     if (!sc.is_array() || !(sc.size() == 8 || (game.players == 3 && sc.size() == 6)))
-      fail("sc", "not 8 numbers");
+      format_fail("sc", "not 8 numbers");
     for (std::size_t s = 0; s < n; ++s) {
-      if (!sc[2 * s].is_number() || !sc[2 * s + 1].is_number()) fail("sc", "not 8 numbers");
+      if (!sc[2 * s].is_number() || !sc[2 * s + 1].is_number()) format_fail("sc", "not 8 numbers");
       game.final_scores[s] = static_cast<int>(std::lround(sc[2 * s].get<double>()));
       game.final_results[s] = sc[2 * s + 1].get<double>();
     }
@@ -618,17 +616,17 @@ PlainGame parse_tenhou6(std::string_view text, const std::string& file) {
   try {
     j = parse_json(text);
   } catch (const JsonInputError& e) {
-    fail("tenhou6", e.what());
+    format_fail("tenhou6", e.what());
   }
-  if (!j.is_object()) fail("tenhou6", "not a JSON object");
+  if (!j.is_object()) format_fail("tenhou6", "not a JSON object");
   PlainGame game;
   read_header(j, game);
   // The rules the log says (a lobby the engine does not play throws UnsupportedGame here).
   const MjlogGame header = mjlog_from_plain(game, file);
   const Rules rules = tenhou_rules(header);
-  if (!j.contains("log")) fail("tenhou6", "missing field 'log'");
+  if (!j.contains("log")) format_fail("tenhou6", "missing field 'log'");
   const json& log = j["log"];
-  if (!log.is_array()) fail("log", "not an array");
+  if (!log.is_array()) format_fail("log", "not an array");
   for (std::size_t i = 0; i < log.size(); ++i) {
     PlainHand h;
     const std::string where = fmt::format("log[{}]", i);

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "io/io_internal.hpp"
 #include "io/tenhou6.hpp"
 
 namespace riichi::io {
@@ -20,10 +21,6 @@ constexpr int kMaxCandidates = 64;  // complete orders handed to the check
 constexpr int kMaxNodes = 20000;    // branch points explored
 
 int key(Tile t) { return t.red ? 34 + t.kind / 9 : t.kind; }
-
-[[noreturn]] void fail(const std::string& where, const std::string& reason) {
-  throw FormatError(where, reason);
-}
 
 // One entry of a takes list: a draw, or a chi / pon / daiminkan.
 struct Take {
@@ -50,11 +47,11 @@ struct Out {
 };
 
 Tile tile_at(const json& j, const std::string& where) {
-  if (!j.is_number_integer()) fail(where, "not a tile");
+  if (!j.is_number_integer()) format_fail(where, "not a tile");
   try {
     return parse_tenhou6_tile(j.get<int>());
   } catch (const std::invalid_argument& e) {
-    fail(where, e.what());
+    format_fail(where, e.what());
   }
 }
 
@@ -78,11 +75,11 @@ CallText parse_call(const std::string& s, const std::string& where) {
       c.letter = ch;
       c.pos = digits.size() / 2;
     } else {
-      fail(where, fmt::format("bad call string '{}'", s));
+      format_fail(where, fmt::format("bad call string '{}'", s));
     }
   }
   if (!c.letter || digits.empty() || digits.size() % 2 != 0)
-    fail(where, fmt::format("bad call string '{}'", s));
+    format_fail(where, fmt::format("bad call string '{}'", s));
   for (std::size_t i = 0; i < digits.size(); i += 2) {
     const int code = (digits[i] - '0') * 10 + (digits[i + 1] - '0');
     if (c.letter == 'r' && code == 60) {
@@ -93,7 +90,7 @@ CallText parse_call(const std::string& s, const std::string& where) {
     try {
       c.tiles.push_back(parse_tenhou6_tile(code));
     } catch (const std::invalid_argument& e) {
-      fail(where, fmt::format("'{}': {}", s, e.what()));
+      format_fail(where, fmt::format("'{}': {}", s, e.what()));
     }
   }
   return c;
@@ -122,7 +119,7 @@ Take parse_take(const json& j, int who, const std::string& where) {
     t.step.type = StepType::kDaiminkan;
     rel = c.pos == 0 ? 3 : c.pos == 1 ? 2 : 1;
   } else {
-    fail(where, fmt::format("bad call string '{}' in the takes", s));
+    format_fail(where, fmt::format("bad call string '{}' in the takes", s));
   }
   t.call = true;
   t.step.from = (who + rel) % 4;
@@ -137,7 +134,7 @@ Out parse_out(const json& j, const std::string& where) {
   Out o;
   o.where = where;
   if (!j.is_string()) {
-    if (!j.is_number_integer()) fail(where, "not a tile");
+    if (!j.is_number_integer()) format_fail(where, "not a tile");
     const int code = j.get<int>();
     if (code == 60) {
       o.kind = Out::kTsumogiri;
@@ -169,7 +166,7 @@ Out parse_out(const json& j, const std::string& where) {
     o.kind = Out::kKita;
     o.tile = c.tiles[0];
   } else {
-    fail(where, fmt::format("bad discard entry '{}'", s));
+    format_fail(where, fmt::format("bad discard entry '{}'", s));
   }
   return o;
 }
@@ -213,7 +210,7 @@ class Orderer {
     if (done_) return;
     if (legal_) return take(*legal_);
     if (first_) return take(*first_);
-    fail(fail_where_.empty() ? where_ : fail_where_, fail_reason_);
+    format_fail(fail_where_.empty() ? where_ : fail_where_, fail_reason_);
   }
 
  private:

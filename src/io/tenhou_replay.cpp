@@ -72,7 +72,7 @@ std::string round_name(const MjlogRound& r) {
   return out;
 }
 
-const char* abortive_name(AbortiveDraw a) {
+const char* tenhou_abortive_name(AbortiveDraw a) {
   switch (a) {
     case AbortiveDraw::kNone:
       return "none";
@@ -100,7 +100,7 @@ std::string end_text(const RoundResult& res) {
       return nagashi ? "draw nm" : "draw exhaustive";
     }
     case RoundEnd::kAbortiveDraw:
-      return std::string("draw ") + abortive_name(res.abortive);
+      return std::string("draw ") + tenhou_abortive_name(res.abortive);
     case RoundEnd::kChombo:
       return "chombo";
   }
