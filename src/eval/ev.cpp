@@ -429,28 +429,39 @@ HandEv evaluate_discards(const EvPosition& p, const EvOptions& o) {
     rows.push_back(row);
   }
   const std::vector<EvCurve> curves = detail::compute(g, s, o, roots, w);
+  // The rows best first by expected score at the position's turn (a stable order), made in that
+  // order: a row is about 1.4 KB, so sorting the indices and writing each row once saves the
+  // sort's moves of the rows (sort_rows).
+  std::vector<double> score(rows.size());
+  std::vector<std::uint32_t> order(rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
+    const bool has_riichi = rows[i].riichi != detail::NodeMap::kAbsent;
+    const bool has_dama = rows[i].dama != detail::NodeMap::kAbsent;
+    const double r = curves[2 * i].score[p.turn], m = curves[2 * i + 1].score[p.turn];
+    score[i] = has_riichi && has_dama ? std::max(r, m) : has_riichi ? r : m;  // (best_of's)
+    order[i] = static_cast<std::uint32_t>(i);
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return score[a] > score[b]; });
+  out.discards.reserve(rows.size());
+  for (const std::uint32_t i : order) {
     const Row& row = rows[i];
-    DiscardEv d;
+    DiscardEv& d = out.discards.emplace_back();
     const int kind = detail::kind_of_id(row.id);
     d.tile = Tile{static_cast<std::uint8_t>(kind), row.id >= kNumKinds};
     d.shanten = shanten_of(without(s.start, row.id), s.melds);
     const bool has_riichi = row.riichi != detail::NodeMap::kAbsent;
     const bool has_dama = row.dama != detail::NodeMap::kAbsent;
-    if (has_riichi) d.riichi_value = curves[2 * i];
-    if (has_dama) d.dama_value = curves[2 * i + 1];
     if (has_riichi && has_dama) {
+      d.riichi_value = curves[2 * i];
+      d.dama_value = curves[2 * i + 1];
       d.value = best_of(*d.riichi_value, *d.dama_value);
       d.riichi = d.riichi_value->score[p.turn] > d.dama_value->score[p.turn];
     } else {
-      d.value = has_riichi ? *d.riichi_value : *d.dama_value;
+      d.value = has_riichi ? curves[2 * i] : curves[2 * i + 1];
       d.riichi = has_riichi;
-      d.riichi_value.reset();
-      d.dama_value.reset();
     }
-    out.discards.push_back(d);
   }
-  sort_rows(out, p.turn);
   out.stats.values_ms = since_ms(start);
   detail::release_if_large(w);
   return out;
