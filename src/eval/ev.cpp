@@ -455,7 +455,9 @@ HandEv evaluate_discards(const EvPosition& p, const EvOptions& o) {
     DiscardEv& d = out.discards.emplace_back();
     const int kind = detail::kind_of_id(row.id);
     d.tile = Tile{static_cast<std::uint8_t>(kind), row.id >= kNumKinds};
-    d.shanten = shanten_of(without(s.start, row.id), s.melds);
+    // The hand left keeps the shanten of the 14 tiles when the kind is unnecessary, and any
+    // other discard raises it by one (a tile less is at most one tile further).
+    d.shanten = spare.shanten + (spare.mask >> kind & 1 ? 0 : 1);
     const bool has_riichi = row.riichi != detail::NodeMap::kAbsent;
     const bool has_dama = row.dama != detail::NodeMap::kAbsent;
     if (has_riichi && has_dama) {
