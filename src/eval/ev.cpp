@@ -132,6 +132,7 @@ struct Workspace {
   // (The arrays below are written in full after each resize: FillVector, no zeroing.)
   detail::FillVector<Slot> next, cur, best;
   detail::PlainRecursion plain;  // the reference's recursion (ev_plain.cpp)
+  std::vector<EvCurve> curves;   // the roots' values (compute)
 };
 
 Workspace& workspace() {
@@ -259,9 +260,9 @@ std::size_t upto(const std::vector<std::uint32_t>& by_depth, int depth, std::siz
 }
 
 // The backward recursion for t = 18 down to 0; `roots` are draw nodes whose values are kept
-// for every turn.
-std::vector<EvCurve> compute(detail::Graph& g, const detail::Setup& s, const EvOptions& o,
-                             const std::vector<std::uint32_t>& roots, Workspace& w) {
+// for every turn (in the workspace's `curves`, by root; zero for an absent root).
+const std::vector<EvCurve>& compute(detail::Graph& g, const detail::Setup& s, const EvOptions& o,
+                                    const std::vector<std::uint32_t>& roots, Workspace& w) {
   const std::size_t draws = g.draw_key.size(), discards = g.discard_key.size();
   const bool plain =
       o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0 && prepare_plain(g, w.plain);
@@ -272,7 +273,12 @@ std::vector<EvCurve> compute(detail::Graph& g, const detail::Setup& s, const EvO
   // (The reference's recursion: the discard nodes' values after the draw nodes'.)
   if (!plain) w.next.resize(draws), w.best.resize(discards);
   w.cur.resize(plain ? draws + discards : draws);
-  std::vector<EvCurve> curves(roots.size());
+  // (Kept between calls: a present root's curves are written in full below, so they are not
+  // zeroed first: 456 bytes a root, two roots a discard.)
+  std::vector<EvCurve>& curves = w.curves;
+  curves.resize(roots.size());
+  for (std::size_t r = 0; r < roots.size(); ++r)
+    if (roots[r] == detail::NodeMap::kAbsent) curves[r] = EvCurve{};
   for (int t = kLastTurn; t >= 0; --t) {
     if (plain && t < kLastTurn)  // the nodes of depth t or less (they alone are read below t)
       plain_turn_step(w.plain, upto(w.plain.rows_by_depth, t, w.plain.row_groups.size()), draws,
@@ -428,29 +434,42 @@ HandEv evaluate_discards(const EvPosition& p, const EvOptions& o) {
     roots.push_back(row.dama);
     rows.push_back(row);
   }
-  const std::vector<EvCurve> curves = detail::compute(g, s, o, roots, w);
+  const std::vector<EvCurve>& curves = detail::compute(g, s, o, roots, w);
+  // The rows best first by expected score at the position's turn (a stable order), made in that
+  // order: a row is about 1.4 KB, so sorting the indices and writing each row once saves the
+  // sort's moves of the rows (sort_rows).
+  std::vector<double> score(rows.size());
+  std::vector<std::uint32_t> order(rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
+    const bool has_riichi = rows[i].riichi != detail::NodeMap::kAbsent;
+    const bool has_dama = rows[i].dama != detail::NodeMap::kAbsent;
+    const double r = curves[2 * i].score[p.turn], m = curves[2 * i + 1].score[p.turn];
+    score[i] = has_riichi && has_dama ? std::max(r, m) : has_riichi ? r : m;  // (best_of's)
+    order[i] = static_cast<std::uint32_t>(i);
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return score[a] > score[b]; });
+  out.discards.reserve(rows.size());
+  for (const std::uint32_t i : order) {
     const Row& row = rows[i];
-    DiscardEv d;
+    DiscardEv& d = out.discards.emplace_back();
     const int kind = detail::kind_of_id(row.id);
     d.tile = Tile{static_cast<std::uint8_t>(kind), row.id >= kNumKinds};
-    d.shanten = shanten_of(without(s.start, row.id), s.melds);
+    // The hand left keeps the shanten of the 14 tiles when the kind is unnecessary, and any
+    // other discard raises it by one (a tile less is at most one tile further).
+    d.shanten = spare.shanten + (spare.mask >> kind & 1 ? 0 : 1);
     const bool has_riichi = row.riichi != detail::NodeMap::kAbsent;
     const bool has_dama = row.dama != detail::NodeMap::kAbsent;
-    if (has_riichi) d.riichi_value = curves[2 * i];
-    if (has_dama) d.dama_value = curves[2 * i + 1];
     if (has_riichi && has_dama) {
+      d.riichi_value = curves[2 * i];
+      d.dama_value = curves[2 * i + 1];
       d.value = best_of(*d.riichi_value, *d.dama_value);
       d.riichi = d.riichi_value->score[p.turn] > d.dama_value->score[p.turn];
     } else {
-      d.value = has_riichi ? *d.riichi_value : *d.dama_value;
+      d.value = has_riichi ? curves[2 * i] : curves[2 * i + 1];
       d.riichi = has_riichi;
-      d.riichi_value.reset();
-      d.dama_value.reset();
     }
-    out.discards.push_back(d);
   }
-  sort_rows(out, p.turn);
   out.stats.values_ms = since_ms(start);
   detail::release_if_large(w);
   return out;

@@ -489,8 +489,10 @@ void Graph::clear() {
 
 NodeKey key_of(const IdCounts& hand, bool riichi) {
   NodeKey k;
-  for (int id = 0; id < kIds; ++id)
-    for (int i = 0; i < hand[id]; ++i) k = plus(k, id);
+  for (int id = 0; id < kIds; ++id) {  // (each copy adds its delta: no carries, at most 4)
+    k.lo += hand[id] * kDeltas[id].lo;
+    k.hi += hand[id] * kDeltas[id].hi;
+  }
   return with_riichi(k, riichi);
 }
 

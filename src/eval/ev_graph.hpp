@@ -279,6 +279,8 @@ class WinScorer {
   std::array<HandSet, 4> meld_sets_{};
   int melds_ = 0;
   bool menzen_ = true;
+  bool ura_ = false;       // the ura expectation: options.ura with an indicator
+  int returned_wall_ = 0;  // the ura's wall with returned discards (a constant)
   mutable std::array<int, 2 * kPayHan * kPayFu> pay_;  // pay() by tsumo, han, fu / 5; -1 unset
   std::unique_ptr<Store> own_;                         // when no store is given
   Store& st_;

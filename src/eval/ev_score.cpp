@@ -168,6 +168,10 @@ WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const
   kind_total_ = kinds_of(setup.total);
   meld_kinds_ = held_mask(meld_counts_) | (position.kita > 0 ? std::uint64_t{1} << kNorth : 0);
   pay_.fill(-1);
+  ura_ = options.ura && !position.dora_indicators.empty();
+  const int concealed =
+      static_cast<int>(position.hand.concealed.size()) + (setup.start_tiles % 3 == 2 ? 0 : 1);
+  returned_wall_ = setup.total_ids - concealed;
 }
 
 // The decompositions of a complete hand, shared by its winning tiles, riichi or not, tsumo or
@@ -324,9 +328,9 @@ double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const 
   const ReadingRow row = readings(key, kinds, win, riichi, tsumo);
   const Best best = best_reading(row, hand, tsumo);
   if (!best.ok) return 0;
-  const int indicators = static_cast<int>(position_.dora_indicators.size());
   const bool kazoe = best.han >= 13 && rules_.kazoe_yakuman;
-  if (!riichi || !options_.ura || indicators == 0 || best.yakuman > 0 || kazoe) return best.value;
+  if (!riichi || !ura_ || best.yakuman > 0 || kazoe) return best.value;
+  const int indicators = static_cast<int>(position_.dora_indicators.size());
   auto value = [&](int ura) { return pay(best.han + ura, best.fu, tsumo); };
   // The wall the ura indicators come from: a kind's count (MODEL.md §3).
   auto wall_of_id = [&](int id) {
@@ -339,9 +343,7 @@ double WinScorer::compute_points(const NodeKey& key, const Counts& kinds, const 
     if (options_.discards_return) return kind_total_[kind] - kinds[kind];
     return wall_of_id(kind) + (is_five(kind) ? wall_of_id(red_id_of(kind)) : 0);
   };
-  const int concealed =
-      static_cast<int>(position_.hand.concealed.size()) + (setup_.start_tiles % 3 == 2 ? 0 : 1);
-  const int wall = options_.discards_return ? setup_.total_ids - concealed : setup_.unseen - dist;
+  const int wall = options_.discards_return ? returned_wall_ : setup_.unseen - dist;
   if (indicators == 1 && wall > 0) {
     // One indicator: only the kinds pointing at a held kind add ura (1 to 4 of them).
     auto ways_of = [&] {
