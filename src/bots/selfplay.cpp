@@ -74,13 +74,14 @@ void answer_turn(Game& game, Bot& bot, int seat, Action& chosen) {
   static const Observation kEmpty;  // what view() gives such a bot
   const std::vector<Action>& legal = game.round().legal_actions(seat);
   const int index = bot.choose_index(kEmpty, legal);
+  // The list is the Round's cache of this state: the action is applied from it, no reason built.
+  if (index >= 0 && game.apply_cached(seat, static_cast<std::size_t>(index), chosen)) return;
   ApplyResult applied;
   if (index < 0) {
     chosen = bot.choose(kEmpty, legal);
     applied = game.apply(chosen);
   } else {
-    chosen = legal[static_cast<std::size_t>(index)];
-    applied = game.apply_legal(seat, static_cast<std::size_t>(index));
+    applied = game.apply_legal(seat, static_cast<std::size_t>(index), &chosen);
   }
   if (!applied.ok) throw_illegal_choice(bot, applied.reason);
 }
