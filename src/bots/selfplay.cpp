@@ -64,8 +64,30 @@ int play_discards(Game& game, const Seats& bots, Action& last) {
 
 namespace {
 
-// play_discards() past its first test, out of line: the claim windows (a third of the calls in
-// a random-bot game) return without this frame's registers saved and restored.
+[[noreturn]] void throw_illegal_choice(const Bot& bot, const std::string& reason) {
+  throw std::logic_error(bot.name() + " bot chose an illegal action: " + reason);
+}
+
+// play_turn() past its discard count, for a bot that wants no observation
+// (DiscardRuns::answers): the same calls of the bot, without building the observation.
+void answer_turn(Game& game, Bot& bot, int seat, Action& chosen) {
+  static const Observation kEmpty;  // what view() gives such a bot
+  const std::vector<Action>& legal = game.round().legal_actions(seat);
+  const int index = bot.choose_index(kEmpty, legal);
+  // The list is the Round's cache of this state: the action is applied from it, no reason built.
+  if (index >= 0 && game.apply_cached(seat, static_cast<std::size_t>(index), chosen)) return;
+  ApplyResult applied;
+  if (index < 0) {
+    chosen = bot.choose(kEmpty, legal);
+    applied = game.apply(chosen);
+  } else {
+    applied = game.apply_legal(seat, static_cast<std::size_t>(index), &chosen);
+  }
+  if (!applied.ok) throw_illegal_choice(bot, applied.reason);
+}
+
+// play_discards() past its first test, out of line: the claim windows of bots that answer
+// otherwise return without this frame's registers saved and restored.
 [[gnu::noinline]] int play_discard_run(Game& game, const Seats& bots, const DiscardRuns& runs,
                                        Action& last) {
   int seat = -1, refused = -1;
@@ -73,23 +95,56 @@ namespace {
     seat = s;
     return runs.by_count(s) ? bots[static_cast<std::size_t>(s)]->choose_discard(count) : -1;
   };
-  const int made = game.play_discards(pick, last, refused);
-  if (refused < 0) return made;
-  // A position past the count: apply_legal says why (or makes it, if legal after all).
-  const ApplyResult applied = game.apply_legal(seat, static_cast<std::size_t>(refused), &last);
-  if (!applied.ok)
-    throw std::logic_error(bots[static_cast<std::size_t>(seat)]->name() +
-                           " bot chose an illegal action: " + applied.reason);
-  return made + 1;
+  // The run stays in one hand: a hand's end is seen by the caller before the next hand's play.
+  const std::size_t hands = game.results().size();
+  const Round& round = game.round();  // the current hand's Round (the same object for the next)
+  int made = 0;
+  for (;;) {
+    made += game.play_discards(pick, last, refused);
+    if (refused >= 0) {
+      // A position past the count: apply_legal says why (or makes it, if legal after all).
+      const ApplyResult applied = game.apply_legal(seat, static_cast<std::size_t>(refused), &last);
+      if (!applied.ok) throw_illegal_choice(*bots[static_cast<std::size_t>(seat)], applied.reason);
+      return made + 1;
+    }
+    if (game.results().size() != hands) return made;  // the hand (or the game) is over
+    // A claim window, or a turn with more than discards (count 0; a pick below 0 is left to
+    // play_turn, which asks the bot again): its answer when its bot answers in a run.
+    const int answering = round.to_play();
+    if (!runs.answers(answering)) return made;
+    const Phase phase = round.phase();
+    const bool window = phase == Phase::kClaim || phase == Phase::kChankan;
+    if (!window && round.discard_only_count(answering) != 0) return made;
+    answer_turn(game, *bots[static_cast<std::size_t>(answering)], answering, last);
+    ++made;
+    if (game.results().size() != hands) return made;
+    if (!window) {
+      // A plain discard goes on; anything else (riichi, a kan, kita) ends the run: the caller
+      // reads it.
+      if (last.type != ActionType::kDiscard) return made;
+      continue;
+    }
+    // A pass that leaves the window open, or after which the next turn's draw was made (the
+    // window closed without a call): the run goes on. Anything else (a call, a kan's window
+    // closed) ends it: the caller may read its events.
+    if (last.type != ActionType::kPass) return made;
+    const Phase now = round.phase();
+    if (now == Phase::kClaim || now == Phase::kChankan) continue;
+    const Event& event = round.events().back();
+    if (now != Phase::kSelf || event.type != EventType::kDraw || event.rinshan) return made;
+  }
 }
 
 }  // namespace
 
 int play_discards(Game& game, const Seats& bots, const DiscardRuns& runs, Action& last) {
-  // A claim window (or a game over): nothing to make, and nothing changed (Game::play_discards
-  // returns 0 there; a hand just over is ended by the run below, as before).
+  // A claim window no bot of the table answers within a run (or a game over): nothing to make,
+  // and nothing changed (Game::play_discards returns 0 there; a hand just over is ended by the
+  // run below, as before).
   const Phase phase = game.round().phase();
-  if (game.is_over() || phase == Phase::kClaim || phase == Phase::kChankan) return 0;
+  if (game.is_over() ||
+      ((phase == Phase::kClaim || phase == Phase::kChankan) && !runs.answers_any()))
+    return 0;
   return play_discard_run(game, bots, runs, last);
 }
 

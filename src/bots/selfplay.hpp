@@ -29,10 +29,14 @@ ApplyResult play_turn(Game& game, Bot& bot, int seat, Action& chosen);
 // dispatch (Game::play_discards): while the seat to play has plain discards only
 // (Round::discard_only_count) and its bot picks them by count (Bot::discards_by_count,
 // Bot::choose_discard >= 0), makes the bot's discard with the claim windows nobody can answer
-// and the next draw. Stops at a turn it does not make (nothing of that turn changed: a turn with
-// more than discards, a claim window someone can answer, a bot that picks otherwise) and after a
-// discard that ends the hand. A position past the count goes to Game::apply_legal, as in
-// play_turn: made if legal there, else std::logic_error ("<bot> bot chose an illegal action:
+// and the next draw. A claim window whose seat to answer has a bot that picks by count and wants
+// no observation (DiscardRuns::answers) is answered too, as play_turn answers it (choose_index
+// with an empty observation, the list of Round::legal_actions); the run goes on after a pass that
+// lets the next turn's draw follow, and stops after any other answer (a call or a win, whose
+// events the caller may read). Stops at a turn it does not make (nothing of that turn changed: a
+// turn with more than discards, a claim window another bot answers, a bot that picks otherwise)
+// and after a discard that ends the hand. A position past the count goes to Game::apply_legal, as
+// in play_turn: made if legal there, else std::logic_error ("<bot> bot chose an illegal action:
 // <reason>"). Returns the number of actions made; `last` receives the last of them.
 int play_discards(Game& game, const Seats& bots, Action& last);
 // Whether play_discards is worth asking at a table (decided once per game): never when no bot
@@ -41,12 +45,21 @@ int play_discards(Game& game, const Seats& bots, Action& last);
 class DiscardRuns {
  public:
   DiscardRuns(const Seats& bots, int players) {
-    for (int s = 0; s < players; ++s)
-      if (bots[static_cast<std::size_t>(s)]->discards_by_count()) by_count_ |= 1u << s;
+    for (int s = 0; s < players; ++s) {
+      const Bot& bot = *bots[static_cast<std::size_t>(s)];
+      if (!bot.discards_by_count()) continue;
+      by_count_ |= 1u << s;
+      if (!bot.wants_observation()) answers_ |= 1u << s;
+    }
     all_ = by_count_ == (1u << players) - 1;
   }
   // Whether the bot at `seat` picks its discards by count (Bot::discards_by_count, asked once).
   bool by_count(int seat) const { return by_count_ >> seat & 1; }
+  // Whether the bot at `seat` also answers its claim windows within a run: it picks by count and
+  // wants no observation (Bot::wants_observation, asked once: play_turn would give it the empty
+  // observation at every decision).
+  bool answers(int seat) const { return answers_ >> seat & 1; }
+  bool answers_any() const { return answers_ != 0; }
   bool worth_asking(const Game& game) const {
     if (all_) return true;
     if (by_count_ == 0) return false;
@@ -56,6 +69,7 @@ class DiscardRuns {
 
  private:
   unsigned by_count_ = 0;
+  unsigned answers_ = 0;
   bool all_ = false;
 };
 

@@ -135,6 +135,13 @@ class Game {
   // Applies legal_actions(seat)[index] (Round::apply_legal: no search of the list).
   // `applied`, when given, receives the action applied.
   ApplyResult apply_legal(int seat, std::size_t index, Action* applied = nullptr);
+  // Round::apply_cached on the current hand (self-play's answer by position: true when made;
+  // false, nothing changed, when the game is over or the list was not the cache of this state).
+  bool apply_cached(int seat, std::size_t index, Action& applied) {
+    if (is_over() || !round_.apply_cached(seat, index, applied)) return false;
+    if (round_.is_over()) end_hand();
+    return true;
+  }
   // Round::apply_discard_only on the current hand (self-play's plain discards: true when made;
   // false, nothing changed, when the game is over or the discard was not counted for this state).
   bool apply_discard_only(int seat, std::size_t index, Action* applied = nullptr) {

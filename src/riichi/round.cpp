@@ -431,12 +431,20 @@ void Round::discard(const Action& a) {
   // Most discards concern nobody (no seat waits on the tile or holds two of it, the next seat
   // has no run shape with it): the window closes at once without asking anyone.
   const int n = rules_.players;
-  std::uint64_t claimable = 0;  // waits and pairs of the other seats
-  for (int o = 0; o < n; ++o)
-    claimable |= o == seat ? 0 : seats_[o].wait_kinds | seats_[o].pair_kinds;
+  // The waits and pairs of every seat first (an absent fourth seat holds none), without the
+  // discarder's test per seat: most discards meet none of them. Only then the other seats'.
+  const auto claims = [](const Seat& o) { return o.wait_kinds | o.pair_kinds; };
+  bool claimable =
+      ((claims(seats_[0]) | claims(seats_[1]) | claims(seats_[2]) | claims(seats_[3])) >> kind &
+       1) != 0;
+  if (claimable) {
+    std::uint64_t others = 0;
+    for (int o = 0; o < n; ++o) others |= o == seat ? 0 : claims(seats_[o]);
+    claimable = (others >> kind & 1) != 0;
+  }
   const bool chi =
       rules_.chi_allowed && chi_shape(seats_[seat + 1 < n ? seat + 1 : 0].held_kinds, kind);
-  if (offence_seen_ || chi || (claimable & kind_bit(kind))) return open_claim_window(Phase::kClaim);
+  if (offence_seen_ || chi || claimable) return open_claim_window(Phase::kClaim);
   phase_ = Phase::kClaim;
   pending_ = 0;
   win_capable_ = 0;

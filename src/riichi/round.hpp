@@ -321,6 +321,16 @@ class Round {
   // range.
   // `applied`, when given, receives the action applied.
   ApplyResult apply_legal(int seat, std::size_t index, Action* applied = nullptr);
+  // Self-play's answer by position: applies legal_actions(seat)[index] when that list is the
+  // cache of this state (the list the caller chose from) and index is inside it, and returns
+  // true; otherwise returns false and changes nothing (apply_legal then applies it or says why).
+  // No reason built. `applied` receives the action applied.
+  bool apply_cached(int seat, std::size_t index, Action& applied) {
+    if (seat != legal_seat_ || version_ != legal_version_ || index >= legal_.size()) return false;
+    applied = legal_[index];
+    apply_found(applied);
+    return true;
+  }
   // Self-play without the list: when every legal action of `seat` is a plain discard (no win,
   // kyuushu, kan, kita or riichi declaration is offered; always so in kDiscardOnly), their
   // number, counted from the seat's tile bitset; 0 otherwise (nothing to do, a claim window, or

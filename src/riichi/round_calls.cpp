@@ -1,4 +1,6 @@
 // Calls and kans (RULES.md §2.6-§2.7, §3.2, §3.4, §3.6, §3.7 kan after riichi, §4.6 pao).
+#include <array>
+#include <bit>
 #include <vector>
 
 #include "riichi/decompose.hpp"
@@ -88,15 +90,17 @@ void Round::call_actions(int seat, std::vector<Action>& out) const {
   if (!rules_.chi_allowed || seat != left || !is_suited(d)) return;
   a.type = ActionType::kChi;
   a.uses[2] = -1;
-  const bool red_fives = rules_.red_fives;
-  const auto choices = [&s, red_fives](int kind) -> std::array<int, 2> {
-    unsigned copies = static_cast<unsigned>(s.ids[kind >> 4] >> ((kind & 15) * 4)) & 15u;
-    int red = -1;
-    if (red_fives && is_five(kind)) {  // copy 0 is the red five
-      if (copies & 1u) red = kind * 4;
-      copies &= ~1u;
-    }
-    return {copies ? kind * 4 + std::countr_zero(copies) : -1, red};
+  // The red fives (copy 0 of 5m, 5p, 5s) where the rules have them: a kind's plain choice is its
+  // lowest other copy, the red five a choice apart (first_id(seat, kind, false / true)).
+  const std::uint64_t red_kinds =
+      rules_.red_fives ? kind_bit(4) | kind_bit(13) | kind_bit(22) : std::uint64_t{0};
+  const auto copies_of = [&s](int kind) {
+    return static_cast<unsigned>(s.ids[kind >> 4] >> ((kind & 15) * 4)) & 15u;
+  };
+  const auto push = [&a, &out](int ua, int ub) {
+    a.uses[0] = static_cast<std::int16_t>(ua);
+    a.uses[1] = static_cast<std::int16_t>(ub);
+    out.push_back(a);
   };
   const int base = d / 9 * 9;
   const int first = d - 2 > base ? d - 2 : base, last = d < base + 6 ? d : base + 6;
@@ -114,17 +118,23 @@ void Round::call_actions(int seat, std::vector<Action>& out) const {
       if (d == low + 2 && low - base >= 1) forbidden |= kind_bit(low - 1);
     }
     if ((held & ~(used & ~s.pair_kinds) & ~forbidden) == 0) continue;
-    // first_id(seat, kind, false / true) of both kinds, each asked once: the plain choice, then
-    // the red five, for the first tile and within it for the second.
-    const std::array<int, 2> ia = choices(ka), ib = choices(kb);
+    const unsigned ca = copies_of(ka), cb = copies_of(kb);
+    if ((red_kinds & used) == 0) {  // no red five: one choice, the lowest copy of each (both held)
+      push(ka * 4 + std::countr_zero(ca), kb * 4 + std::countr_zero(cb));
+      continue;
+    }
+    // One of the two kinds is a five (they are at most two apart): the plain choice, then the red
+    // five, for the first tile and within it for the second.
+    const bool red_a = red_kinds >> ka & 1, red_b = red_kinds >> kb & 1;
+    const unsigned plain_a = red_a ? ca & ~1u : ca, plain_b = red_b ? cb & ~1u : cb;
+    const std::array<int, 2> ia{plain_a ? ka * 4 + std::countr_zero(plain_a) : -1,
+                                red_a && (ca & 1u) ? ka * 4 : -1};
+    const std::array<int, 2> ib{plain_b ? kb * 4 + std::countr_zero(plain_b) : -1,
+                                red_b && (cb & 1u) ? kb * 4 : -1};
     for (const int ua : ia) {
       if (ua < 0) continue;
-      for (const int ub : ib) {
-        if (ub < 0) continue;
-        a.uses[0] = static_cast<std::int16_t>(ua);
-        a.uses[1] = static_cast<std::int16_t>(ub);
-        out.push_back(a);
-      }
+      for (const int ub : ib)
+        if (ub >= 0) push(ua, ub);
     }
   }
 }
