@@ -110,7 +110,8 @@ struct EvOptions {
   // The curves' values at the turns before the position's too. false: those are left zero and
   // the recursion stops at the position's turn, computing at turn t only the nodes reachable by
   // then (t - position's turn draws): the values from the position's turn on are the same, bit
-  // for bit, for less work (the review, which reads the position's turn alone).
+  // for bit, for less work (the review, which reads the position's turn alone). The chain
+  // approximation (no search) fills every turn either way.
   bool turns_before_position = true;
 
   static EvOptions reference();
