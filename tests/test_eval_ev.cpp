@@ -324,6 +324,52 @@ TEST(EvDefault, HandBeforeItsDraw) {
   EXPECT_GT(stats.draw_nodes, 0u);
 }
 
+// turns_before_position false (the review): the values from the position's turn on are those of
+// the full recursion, bit for bit; the turns before it are zero.
+void expect_same_from(const EvCurve& all, const EvCurve& from, int turn) {
+  for (int t = 0; t <= kLastTurn; ++t) {
+    const double tenpai = t < turn ? 0.0 : all.tenpai[t], win = t < turn ? 0.0 : all.win[t],
+                 score = t < turn ? 0.0 : all.score[t];
+    EXPECT_EQ(from.tenpai[t], tenpai) << "turn " << t;
+    EXPECT_EQ(from.win[t], win) << "turn " << t;
+    EXPECT_EQ(from.score[t], score) << "turn " << t;
+  }
+}
+
+TEST(EvDefault, TurnsFromThePosition) {
+  struct Case {
+    std::string hand;
+    EvOptions options;
+  };
+  const std::vector<Case> cases = {{"234567m234p22s34s5p", EvOptions::standard()},
+                                   {"13579m2468p135s12z", EvOptions::standard()},
+                                   {"1245m367p2468s157z", EvOptions::standard()},
+                                   {"12346m3456p23789s", EvOptions::fast()},
+                                   {"234567m234p22s34s5p", EvOptions::reference()}};
+  for (const Case& c : cases)
+    for (int turn : {0, 3, 9, 17, 18}) {
+      SCOPED_TRACE(c.hand + " turn " + std::to_string(turn) + " " + c.options.name);
+      EvPosition p = position(c.hand, "1z", 1, 0);
+      p.turn = turn;
+      EvOptions from = c.options;
+      from.turns_before_position = false;
+      const HandEv a = evaluate_discards(p, c.options), b = evaluate_discards(p, from);
+      ASSERT_EQ(a.discards.size(), b.discards.size());
+      for (std::size_t i = 0; i < a.discards.size(); ++i) {
+        EXPECT_EQ(a.discards[i].tile, b.discards[i].tile);
+        EXPECT_EQ(a.discards[i].riichi, b.discards[i].riichi);
+        if (!b.stats.approximate) expect_same_from(a.discards[i].value, b.discards[i].value, turn);
+        ASSERT_EQ(a.discards[i].riichi_value.has_value(), b.discards[i].riichi_value.has_value());
+        if (a.discards[i].riichi_value)
+          expect_same_from(*a.discards[i].riichi_value, *b.discards[i].riichi_value, turn);
+      }
+      p.hand.concealed.pop_back();
+      EvStats stats;
+      const EvCurve all = evaluate_hand(p, c.options), part = evaluate_hand(p, from, &stats);
+      if (!stats.approximate) expect_same_from(all, part, turn);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bad input: a clear error naming the fault.
 

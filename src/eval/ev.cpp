@@ -259,10 +259,14 @@ std::size_t upto(const std::vector<std::uint32_t>& by_depth, int depth, std::siz
   return static_cast<std::size_t>(depth) < by_depth.size() ? by_depth[depth] : all;
 }
 
-// The backward recursion for t = 18 down to 0; `roots` are draw nodes whose values are kept
-// for every turn (in the workspace's `curves`, by root; zero for an absent root).
+// The backward recursion for t = 18 down to `first`; `roots` are draw nodes whose values are
+// kept for every turn (in the workspace's `curves`, by root; zero for an absent root and before
+// `first`). A node of depth k matters for the roots at turn first + k and later only, so the
+// turn t computes the nodes of depth t - first or less: the roots' values from `first` on are
+// those of a recursion down to 0 (EvOptions::turns_before_position).
 const std::vector<EvCurve>& compute(detail::Graph& g, const detail::Setup& s, const EvOptions& o,
-                                    const std::vector<std::uint32_t>& roots, Workspace& w) {
+                                    const std::vector<std::uint32_t>& roots, Workspace& w,
+                                    int first) {
   const std::size_t draws = g.draw_key.size(), discards = g.discard_key.size();
   const bool plain =
       o.shrinking_denominator && g.ron.empty() && o.end_rate <= 0 && prepare_plain(g, w.plain);
@@ -277,18 +281,25 @@ const std::vector<EvCurve>& compute(detail::Graph& g, const detail::Setup& s, co
   // zeroed first: 456 bytes a root, two roots a discard.)
   std::vector<EvCurve>& curves = w.curves;
   curves.resize(roots.size());
-  for (std::size_t r = 0; r < roots.size(); ++r)
-    if (roots[r] == detail::NodeMap::kAbsent) curves[r] = EvCurve{};
-  for (int t = kLastTurn; t >= 0; --t) {
-    if (plain && t < kLastTurn)  // the nodes of depth t or less (they alone are read below t)
-      plain_turn_step(w.plain, upto(w.plain.rows_by_depth, t, w.plain.row_groups.size()), draws,
-                      upto(w.plain.groups_by_depth, t, w.plain.option_groups.size()),
+  for (std::size_t r = 0; r < roots.size(); ++r) {
+    if (roots[r] == detail::NodeMap::kAbsent) {
+      curves[r] = EvCurve{};
+      continue;
+    }
+    for (int t = 0; t < first; ++t)
+      curves[r].tenpai[t] = 0, curves[r].win[t] = 0, curves[r].score[t] = 0;
+  }
+  for (int t = kLastTurn; t >= first; --t) {
+    const int depth = t - first;  // the nodes of depth `depth` or less are read below t
+    if (plain && t < kLastTurn)
+      plain_turn_step(w.plain, upto(w.plain.rows_by_depth, depth, w.plain.row_groups.size()), draws,
+                      upto(w.plain.groups_by_depth, depth, w.plain.option_groups.size()),
                       1.0 / (s.unseen - t), w.cur.data());
     else if (plain)
       plain_last_step(w.plain, draws, -double(o.riichi_stick), w.cur.data());
     else
-      full_turn_step(g, s, o, t, upto(g.draws_by_depth, t, draws),
-                     upto(g.discards_by_depth, t, discards), w.next.data(), w.cur.data(),
+      full_turn_step(g, s, o, t, upto(g.draws_by_depth, depth, draws),
+                     upto(g.discards_by_depth, depth, discards), w.next.data(), w.cur.data(),
                      w.best.data());
     for (std::size_t r = 0; r < roots.size(); ++r) {
       if (roots[r] == detail::NodeMap::kAbsent) continue;
@@ -434,7 +445,8 @@ HandEv evaluate_discards(const EvPosition& p, const EvOptions& o) {
     roots.push_back(row.dama);
     rows.push_back(row);
   }
-  const std::vector<EvCurve>& curves = detail::compute(g, s, o, roots, w);
+  const std::vector<EvCurve>& curves =
+      detail::compute(g, s, o, roots, w, o.turns_before_position ? 0 : p.turn);
   // The rows best first by expected score at the position's turn (a stable order), made in that
   // order: a row is about 1.4 KB, so sorting the indices and writing each row once saves the
   // sort's moves of the rows (sort_rows).
@@ -487,7 +499,8 @@ EvCurve evaluate_hand(const EvPosition& p, const EvOptions& o, EvStats* stats) {
   const auto start = std::chrono::steady_clock::now();
   if (!build(p, o, s, rules, w.graph, w.scores, st))
     return detail::chain_curve(s, o, p, rules, s.start);
-  const EvCurve curve = detail::compute(w.graph, s, o, {0}, w)[0];
+  const EvCurve curve =
+      detail::compute(w.graph, s, o, {0}, w, o.turns_before_position ? 0 : p.turn)[0];
   st.values_ms = since_ms(start);
   detail::release_if_large(w);
   return curve;

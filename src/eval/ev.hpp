@@ -106,6 +106,13 @@ struct EvOptions {
   // When set, wins are scored under these rules instead of the position's (reference: Tenhou
   // with double yakuman, see reference_rules()).
   std::optional<Rules> rules_override;
+  // --- the values returned
+  // The curves' values at the turns before the position's too. false: those are left zero and
+  // the recursion stops at the position's turn, computing at turn t only the nodes reachable by
+  // then (t - position's turn draws): the values from the position's turn on are the same, bit
+  // for bit, for less work (the review, which reads the position's turn alone). The chain
+  // approximation (no search) fills every turn either way.
+  bool turns_before_position = true;
 
   static EvOptions reference();
   static EvOptions standard();

@@ -298,8 +298,12 @@ GameReview review_game(const io::LogGame& game, const std::vector<int>& seats,
     p.name = out.names[at(s)];
     out.players.push_back(p);
   }
+  // A decision reads the values at its position's turn alone: the recursion stops there (the
+  // same values, less work: docs/review.md "Speed").
+  ReviewSettings judged = settings;
+  judged.options.ev.turns_before_position = false;
   for (std::size_t i = 0; i < hands.size(); ++i) {
-    replay_hand(hands[i], game.rules, seats, settings, static_cast<int>(i), out);
+    replay_hand(hands[i], game.rules, seats, judged, static_cast<int>(i), out);
     if (!hands[i].result) continue;
     for (PlayerRecord& p : out.players) count_hand(hands[i], *hands[i].result, p);
     for (int s = 0; s < 4; ++s)
