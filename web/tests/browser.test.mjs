@@ -309,8 +309,10 @@ async function testPlayHand(base) {
   const start = Date.now();
   let hands = 1;
   let riichis = 0;
+  // A bound against a hang, not a speed target (those live in the benchmarks): a hanchan of
+  // 16 hands took 91 s of the former 100 s on the 2-core CI machine under ctest's other lane.
   for (;;) {
-    check(Date.now() - start < 100000, `the game ended within 100 s (${hands} hands seen)`);
+    check(Date.now() - start < 200000, `the game ended within 200 s (${hands} hands seen)`);
     const what = await playOneStep(page, { riichi: true, best: true });
     if (what === 'riichi' && ++riichis === 1) await shot(page, 'table-riichi.png');
     if (what === 'game-end') break;
