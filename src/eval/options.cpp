@@ -612,11 +612,18 @@ OptionsReport Evaluator::run() {
 
 }  // namespace
 
-OptionsSettings OptionsSettings::standard() { return OptionsSettings{}; }
+// The options read each curve at the position's turn only (Evaluator::figures), so the hand-value
+// model's recursion stops there (EvOptions::turns_before_position): the values read are the same.
+OptionsSettings OptionsSettings::standard() {
+  OptionsSettings s;
+  s.ev.turns_before_position = false;
+  return s;
+}
 
 OptionsSettings OptionsSettings::fast() {
   OptionsSettings s;
   s.ev = EvOptions::fast();
+  s.ev.turns_before_position = false;
   s.reasons = false;
   return s;
 }
