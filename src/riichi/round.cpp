@@ -1,13 +1,11 @@
 // One hand of play: the deal, draws, discards, claim windows and the legal actions
 // (RULES.md §2.4, §3.1-§3.3, §3.7-§3.9). Calls and kans: round_calls.cpp; wins and draws:
-// round_settle.cpp.
+// round_settle.cpp; construction and the next hand in place: round_start.cpp.
 #include "riichi/round.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <iterator>
-#include <memory>
-#include <type_traits>
 #include <utility>
 
 #include "riichi/shanten.hpp"
@@ -173,84 +171,7 @@ std::string to_string(const Action& a, bool red_fives) {
 }
 
 // ------------------------------------------------------------------------------------------
-// Construction and the deal (§2.4)
-
-Round::Round(const Rules& rules, const RoundSetup& setup)
-    : Round(rules, setup, Wall::from_seed(setup.wall_seed, wall_shape(rules))) {}
-
-Round::Round(const Rules& rules, const RoundSetup& setup, const Wall& wall)
-    : Round(rules, setup, wall, std::vector<Event>{}, std::vector<Action>{}) {}
-
-Round::Round(const Rules& rules, const RoundSetup& setup, const Wall& wall,
-             std::vector<Event>&& events, std::vector<Action>&& legal)
-    : rules_(rules),
-      setup_(setup),
-      wall_(wall),
-      scores_(setup.scores),
-      sticks_(setup.riichi_sticks),
-      live_end_(wall_shape(rules).live_end()),
-      events_(std::move(events)),
-      legal_(std::move(legal)) {
-  events_.clear();
-  legal_.clear();
-  events_.reserve(192);
-  legal_.reserve(32);  // a hand's longest lists fit: no regrowth during play
-  deal();
-}
-
-void Round::restart(const Rules& rules, const RoundSetup& setup, const Wall* wall) {
-  // Every member as the constructor leaves it, assigned in place: no temporary Round built and
-  // moved (~4 KB) each hand. The two buffers keep their memory. The steps that may throw (the
-  // reserves, the Rules copy with its name) come first: a throw leaves the previous hand whole.
-  events_.reserve(192);
-  legal_.reserve(32);
-  if (&rules != &rules_) rules_ = rules;
-  setup_ = setup;
-  if (wall == nullptr)
-    wall_ = Wall::from_seed(setup_.wall_seed, wall_shape(rules_));
-  else if (wall != &wall_)
-    wall_ = *wall;
-  static_assert(std::is_trivially_destructible_v<Seat>);  // reused storage, no destructor due
-  for (Seat& s : seats_) std::construct_at(&s);  // value-initialized in place, no temporary
-  scores_ = setup_.scores;
-  sticks_ = setup_.riichi_sticks;
-  next_ = 0;
-  live_end_ = wall_shape(rules_).live_end();
-  rinshan_used_ = 0;
-  indicators_ = 1;
-  visible_ = {};
-  pending_kan_dora_ = 0;
-  total_kans_ = 0;
-  suukaikan_pending_ = false;
-  interrupted_ = false;
-  first_discards_ = 0;
-  current_ = 0;
-  drawn_ = -1;
-  drawn_rinshan_ = false;
-  haitei_draw_ = false;
-  phase_ = Phase::kSelf;
-  kuikae_forbidden_ = 0;
-  claim_id_ = -1;
-  claim_kakan_ = false;
-  claim_kita_ = false;
-  claim_kan_ = Action{};
-  pending_ = 0;
-  win_capable_ = 0;
-  answers_ = {};
-  window_chombo_ = {};
-  offence_seen_ = false;
-  chombo_reason_ = ChomboReason::kNone;
-  result_ = RoundResult{};
-  events_.clear();
-  legal_.clear();
-  legal_seat_ = -1;
-  legal_version_ = ~0u;
-  discard_only_seat_ = -1;
-  discard_only_version_ = ~0u;
-  discard_only_ = detail::DiscardNames{};
-  version_ = 0;
-  deal();
-}
+// The deal (§2.4); the construction and Round::restart: round_start.cpp
 
 void Round::deal() {
   const int n = rules_.players;
