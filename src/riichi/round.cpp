@@ -1,6 +1,6 @@
 // One hand of play: the deal, draws, discards, claim windows and the legal actions
 // (RULES.md §2.4, §3.1-§3.3, §3.7-§3.9). Calls and kans: round_calls.cpp; wins and draws:
-// round_settle.cpp.
+// round_settle.cpp; construction and the next hand in place: round_start.cpp.
 #include "riichi/round.hpp"
 
 #include <algorithm>
@@ -171,38 +171,7 @@ std::string to_string(const Action& a, bool red_fives) {
 }
 
 // ------------------------------------------------------------------------------------------
-// Construction and the deal (§2.4)
-
-Round::Round(const Rules& rules, const RoundSetup& setup)
-    : Round(rules, setup, Wall::from_seed(setup.wall_seed, wall_shape(rules))) {}
-
-Round::Round(const Rules& rules, const RoundSetup& setup, const Wall& wall)
-    : Round(rules, setup, wall, std::vector<Event>{}, std::vector<Action>{}) {}
-
-Round::Round(const Rules& rules, const RoundSetup& setup, const Wall& wall,
-             std::vector<Event>&& events, std::vector<Action>&& legal)
-    : rules_(rules),
-      setup_(setup),
-      wall_(wall),
-      scores_(setup.scores),
-      sticks_(setup.riichi_sticks),
-      live_end_(wall_shape(rules).live_end()),
-      events_(std::move(events)),
-      legal_(std::move(legal)) {
-  events_.clear();
-  legal_.clear();
-  events_.reserve(192);
-  legal_.reserve(32);  // a hand's longest lists fit: no regrowth during play
-  deal();
-}
-
-void Round::restart(const Rules& rules, const RoundSetup& setup, const Wall* wall) {
-  // Every member as the constructor leaves it; only the two buffers' capacity is carried over.
-  // (Built in place with a placement new instead, 0.4% fewer instructions a random hanchan, but
-  // a constructor that threw would then leave no Round: the plain move is kept.)
-  *this = Round(rules, setup, wall ? *wall : Wall::from_seed(setup.wall_seed, wall_shape(rules)),
-                std::move(events_), std::move(legal_));
-}
+// The deal (§2.4); the construction and Round::restart: round_start.cpp
 
 void Round::deal() {
   const int n = rules_.players;
