@@ -7,6 +7,7 @@
 // given walls.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -115,6 +116,71 @@ TEST(RecordHandsGivenWalls, HandsDealtFromGivenWallsThenFromTheSeed) {
   HandsSeen seen;
   expect_hands_replay_alike(rec, seen);
   EXPECT_GT(seen.hands, 3) << "the game should go on past its given walls";
+}
+
+// Round::restart (the next hand in place, Game::start_hand) must be what its header says:
+// *this = Round(rules, setup). A Round that played a hand to its end (calls, riichi, kans, kita
+// and the result leave their state) and was restarted is played beside a Round constructed from
+// the same setup: at every step of the same random play both offer every seat the same actions,
+// log the same events and keep the same scores, sticks and live wall, and they end alike (a win
+// is taken when offered).
+void expect_same_hand(Round& fresh, Round& reused, std::mt19937_64& rng) {
+  const int players = fresh.rules().players;
+  for (int step = 0; step < 2000 && !fresh.is_over(); ++step) {
+    ASSERT_EQ(fresh.phase(), reused.phase()) << "step " << step;
+    ASSERT_EQ(fresh.scores(), reused.scores()) << "step " << step;
+    ASSERT_EQ(fresh.riichi_sticks(), reused.riichi_sticks()) << "step " << step;
+    ASSERT_EQ(fresh.live_tiles_left(), reused.live_tiles_left()) << "step " << step;
+    ASSERT_EQ(fresh.events().size(), reused.events().size()) << "step " << step;
+    if (!fresh.events().empty()) {
+      ASSERT_EQ(event_fields(fresh.events().back()), event_fields(reused.events().back()));
+    }
+    int actor = -1;
+    for (int s = 0; s < players; ++s) {
+      const std::vector<Action> legal = fresh.legal_actions(s);
+      ASSERT_EQ(legal, reused.legal_actions(s)) << "step " << step << ", seat " << s;
+      if (actor < 0 && !legal.empty()) actor = s;
+    }
+    ASSERT_GE(actor, 0) << "step " << step << ": nobody to act";
+    const std::vector<Action>& legal = fresh.legal_actions(actor);
+    // A win is taken when offered (wins and their payments are state to reset), else at random.
+    const bool win =
+        legal.front().type == ActionType::kTsumo || legal.front().type == ActionType::kRon;
+    const Action a =
+        win ? legal.front()
+            : legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+    ASSERT_TRUE(fresh.apply(a).ok);
+    ASSERT_TRUE(reused.apply(a).ok);
+  }
+  ASSERT_TRUE(fresh.is_over());
+  ASSERT_TRUE(reused.is_over());
+  EXPECT_EQ(fresh.result().end, reused.result().end);
+  EXPECT_EQ(fresh.result().deltas, reused.result().deltas);
+  EXPECT_EQ(fresh.result().wins.size(), reused.result().wins.size());
+  EXPECT_EQ(fresh.result().riichi_sticks_after, reused.result().riichi_sticks_after);
+}
+
+TEST(RoundRestart, IsARoundConstructedFromTheSameSetup) {
+  for (const char* preset : {"tenhou", "ema2016", "mleague", "tenhou_sanma"}) {
+    const Rules rules = Rules::parse(preset);
+    RoundSetup setup = Game(rules, 1).round().setup();
+    Round reused(rules, setup);
+    std::mt19937_64 rng(7);
+    int wins = 0, calls = 0;
+    for (std::uint64_t hand = 1; hand <= 40; ++hand) {
+      SCOPED_TRACE(std::string(preset) + ", hand " + std::to_string(hand));
+      setup.wall_seed = hand * 7919;
+      setup.dealer = static_cast<int>(hand % static_cast<std::uint64_t>(rules.players));
+      reused.restart(rules, setup);  // from the previous hand's end (the first: a fresh deal)
+      Round fresh(rules, setup);
+      expect_same_hand(fresh, reused, rng);
+      if (HasFatalFailure()) return;
+      wins += fresh.result().end == RoundEnd::kWin;
+      for (const Event& e : fresh.events()) calls += e.type == EventType::kCall;
+    }
+    EXPECT_GT(wins, 0) << preset;   // hands that ended with a result to reset
+    EXPECT_GT(calls, 0) << preset;  // and melds
+  }
 }
 
 }  // namespace
