@@ -259,7 +259,8 @@ class WinScorer {
                       bool tsumo) const;
   static constexpr int kPayHan = 16, kPayFu = 28;  // han 0..15, fu 0..135 by 5
   int pay(int han, int fu, bool tsumo) const;
-  int pay_slow(int han, int fu, bool tsumo) const;  // computes (and keeps) a payment
+  static int pay_slot(int han, int fu, bool tsumo);  // index in pay_, -1 when not memoised
+  int pay_slow(int han, int fu, bool tsumo) const;   // computes (and keeps) a payment
   Best best_reading(const ReadingRow& row, const IdCounts& hand, bool tsumo) const;
   double compute_points(const NodeKey& key, const Counts& kinds, const IdCounts& hand, int win,
                         bool riichi, bool tsumo, int dist) const;

@@ -272,22 +272,22 @@ WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& conc
   return st_.reading_rows.back();
 }
 
+inline int WinScorer::pay_slot(int han, int fu, bool tsumo) {
+  const unsigned h = static_cast<unsigned>(han), f = static_cast<unsigned>(fu) / 5;
+  if (h >= kPayHan || f >= kPayFu || 5 * static_cast<int>(f) != fu) return -1;
+  return static_cast<int>((tsumo ? kPayHan * kPayFu : 0) + h * kPayFu + f);
+}
+
 // The payment of a (han, fu) win without yakuman, memoised for the small han and the fu
 // multiples of 5 (a function of them, tsumo, the seat and the rules).
 int WinScorer::pay_slow(int han, int fu, bool tsumo) const {
   const int v = payment(basic_points(han, fu, rules_), position_.seat == 0, tsumo, rules_);
-  const unsigned h = static_cast<unsigned>(han), f = static_cast<unsigned>(fu) / 5;
-  if (h < kPayHan && f < kPayFu && 5 * static_cast<int>(f) == fu)
-    pay_[(tsumo ? kPayHan * kPayFu : 0) + h * kPayFu + f] = v;
+  if (const int slot = pay_slot(han, fu, tsumo); slot >= 0) pay_[slot] = v;
   return v;
 }
 
 inline int WinScorer::pay(int han, int fu, bool tsumo) const {
-  const unsigned h = static_cast<unsigned>(han), f = static_cast<unsigned>(fu) / 5;
-  if (h < kPayHan && f < kPayFu && 5 * static_cast<int>(f) == fu) {
-    const int v = pay_[(tsumo ? kPayHan * kPayFu : 0) + h * kPayFu + f];
-    if (v >= 0) return v;
-  }
+  if (const int slot = pay_slot(han, fu, tsumo); slot >= 0 && pay_[slot] >= 0) return pay_[slot];
   return pay_slow(han, fu, tsumo);
 }
 
