@@ -14,108 +14,23 @@
 //  4. the Review page: a real log uploaded, a player chosen, the advice stepped through.
 // Screenshots go to ARTIFACT_DIR (default: web-test-artifacts next to the binary).
 // Exit 0 = pass, 1 = fail, 77 = skipped (no chromium or no web/node_modules).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const CHROMIUM = process.env.RIICHI_CHROMIUM || '/usr/bin/chromium';
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const binary = process.argv[2] || process.env.RIICHI_BIN;
-const SUITE_TIMEOUT_MS = 320000;
+import { HERE, check, openSuite } from './harness.mjs';
 
-function skip(why) {
-  console.log(`SKIPPED: ${why}`);
-  process.exit(77);
-}
-
-if (!binary) {
-  console.error('usage: node browser.test.mjs PATH/TO/riichi [ARTIFACT_DIR]');
-  process.exit(2);
-}
-if (!fs.existsSync(binary)) {
-  console.error(`the riichi binary ${binary} does not exist`);
-  process.exit(1);
-}
-if (!fs.existsSync(CHROMIUM)) skip(`${CHROMIUM} is missing (apt-get install chromium)`);
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch {
-  skip(`playwright-core is not installed in ${path.dirname(HERE)}/node_modules (run: npm ci --prefix web)`);
-}
-
-const artifacts = path.resolve(process.argv[3] || path.join(path.dirname(path.resolve(binary)), 'web-test-artifacts'));
-fs.mkdirSync(artifacts, { recursive: true });
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riichi-web-test-'));
-
-let failures = 0;
-let server = null;
+const suite = await openSuite({ name: 'browser', timeoutMs: 320000 });
+const { artifacts, tmp } = suite;
 let browser = null;
-const serverLog = [];
 
-const guard = setTimeout(() => {
-  console.error(`FAIL: the browser suite took longer than ${SUITE_TIMEOUT_MS / 1000} s`);
-  cleanup().finally(() => process.exit(1));
-}, SUITE_TIMEOUT_MS);
-
-async function cleanup() {
-  clearTimeout(guard);
-  if (browser) await browser.close().catch(() => {});
-  for (const proc of servers) if (proc.exitCode === null) proc.kill('SIGTERM');
-  fs.writeFileSync(path.join(artifacts, 'server.log'), serverLog.join(''));
-  fs.rmSync(tmp, { recursive: true, force: true });
-}
-
-function check(cond, what) {
-  if (!cond) throw new Error(`check failed: ${what}`);
-}
-
-const servers = [];
-
-// Starts `riichi serve` on `db` (and `port`, 0 = any); resolves to {proc, url}.
-function spawnServer(db, port = 0) {
-  return new Promise((resolve, reject) => {
-    const args = ['serve', '--port', String(port), '--host', '127.0.0.1', '--db', db,
-      '--bot-delay-ms', '0', '--hand-pause-ms', '200', '--allow-chosen-seed',
-      '--web-dir', path.dirname(HERE)];  // the page next to this test
-    const proc = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    servers.push(proc);
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('the server printed no URL within 15 s')), 15000);
-    const onData = (chunk) => {
-      const text = chunk.toString();
-      serverLog.push(text);
-      out += text;
-      const m = /(http:\/\/[0-9A-Za-z.\-:[\]]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ proc, url: m[1].replace(/\/$/, '') });
-      }
-    };
-    proc.stdout.on('data', onData);
-    proc.stderr.on('data', onData);
-    proc.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}: ${out}`));
-    });
-  });
-}
+// Starts `riichi serve` on the database `db` (a file in the suite's temporary directory) and
+// `port` (0 = any); resolves to {proc, url}.
+const spawnServer = (db, port = 0) =>
+  suite.startServer(db, ['--bot-delay-ms', '0', '--hand-pause-ms', '200', '--allow-chosen-seed'], port);
+const stopServer = (proc) => suite.stopServer(proc);
 
 async function startServer() {
-  const s = await spawnServer(path.join(tmp, 'riichi.db'));
-  server = s.proc;
-  return s.url;
-}
-
-function stopServer(proc) {
-  return new Promise((resolve) => {
-    if (proc.exitCode !== null) return resolve();
-    proc.removeAllListeners('exit');
-    proc.on('exit', () => resolve());
-    proc.kill('SIGTERM');
-  });
+  return (await spawnServer('riichi.db')).url;
 }
 
 async function newContext(options = {}) {
@@ -127,7 +42,7 @@ async function newContext(options = {}) {
 function watchPage(page, label) {
   page.on('pageerror', (err) => {
     console.error(`[${label}] page error: ${err.message}`);
-    failures++;
+    suite.failures++;
   });
   page.on('console', (msg) => {
     if (msg.type() === 'error') console.error(`[${label}] console error: ${msg.text()}`);
@@ -631,7 +546,7 @@ async function testTiles() {
 // 6. A server restart (same --db, same port): the page reconnects by itself to the same seat and
 // the unfinished game goes on from where it was.
 async function testRestart() {
-  const db = path.join(tmp, 'restart.db');
+  const db = 'restart.db';
   let s = await spawnServer(db);
   const port = new URL(s.url).port;
   const context = await newContext();
@@ -676,37 +591,16 @@ async function testRestart() {
   await stopServer(s.proc);
 }
 
-async function run(name, fn, base) {
-  const t0 = Date.now();
-  try {
-    await fn(base);
-    console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (err) {
-    failures++;
-    console.error(`FAIL ${name}: ${err.stack || err.message}`);
-  }
-}
-
-try {
+await suite.finish('all browser tests passed', async () => {
   const base = await startServer();
   console.log(`server at ${base}; artefacts in ${artifacts}`);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-      '--disable-quic', '--disable-component-update', '--disable-sync'],
-  });  // playwright gives every launch a fresh temporary user-data-dir
-  await run('tile images', testTiles, base);
-  await run('play a hanchan against three bots', testPlayHand, base);
-  await run('two humans at one table', testTwoHumans, base);
-  await run('replay a finished game', testReplay, base);
-  await run('import and replay a Tenhou log', testImport, base);
-  await run('review a Tenhou log', testReview, base);
-  await run('table view on hand-made messages', testFixtures, base);
-  await run('server restart: the page comes back to its seat', testRestart, base);
-} catch (err) {
-  failures++;
-  console.error(`FAIL: ${err.stack || err.message}`);
-}
-await cleanup();
-console.log(failures ? `${failures} failure(s)` : 'all browser tests passed');
-process.exit(failures ? 1 : 0);
+  browser = await suite.launch();  // playwright gives every launch a fresh temporary user-data-dir
+  await suite.run('tile images', testTiles, base);
+  await suite.run('play a hanchan against three bots', testPlayHand, base);
+  await suite.run('two humans at one table', testTwoHumans, base);
+  await suite.run('replay a finished game', testReplay, base);
+  await suite.run('import and replay a Tenhou log', testImport, base);
+  await suite.run('review a Tenhou log', testReview, base);
+  await suite.run('table view on hand-made messages', testFixtures, base);
+  await suite.run('server restart: the page comes back to its seat', testRestart, base);
+});

@@ -19,79 +19,21 @@
 //     twice opens the stored game; its replay gzipped under 1 MB; its uma;
 //  5. the review (a real log): the danger of each tile against each opponent, on the page.
 // Screenshots go to ARTIFACT_DIR (helper-*.png). Exit 0 = pass, 1 = fail, 77 = skipped.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const CHROMIUM = process.env.RIICHI_CHROMIUM || '/usr/bin/chromium';
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const binary = process.argv[2] || process.env.RIICHI_BIN;
-const SUITE_TIMEOUT_MS = 330000;
+import { HERE, check, openSuite } from './harness.mjs';
+
 const SEED = Number(process.env.RIICHI_HELPER_SEED || 12);
 
-function skip(why) {
-  console.log(`SKIPPED: ${why}`);
-  process.exit(77);
-}
-
-if (!binary || !fs.existsSync(binary)) {
-  console.error(`usage: node helper.test.mjs PATH/TO/riichi [ARTIFACT_DIR] (got ${binary})`);
-  process.exit(2);
-}
-if (!fs.existsSync(CHROMIUM)) skip(`${CHROMIUM} is missing (apt-get install chromium)`);
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch {
-  skip(`playwright-core is not installed in ${path.dirname(HERE)}/node_modules (run: npm ci --prefix web)`);
-}
-
-const artifacts = path.resolve(process.argv[3] || path.join(path.dirname(path.resolve(binary)), 'web-test-artifacts'));
-fs.mkdirSync(artifacts, { recursive: true });
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riichi-helper-test-'));
-let failures = 0;
-let server = null;
+const suite = await openSuite({ name: 'helper', timeoutMs: 330000 });
+const { artifacts } = suite;
 let browser = null;
-const serverLog = [];
-const guard = setTimeout(() => {
-  console.error(`FAIL: the helper suite took longer than ${SUITE_TIMEOUT_MS / 1000} s`);
-  cleanup().finally(() => process.exit(1));
-}, SUITE_TIMEOUT_MS);
 
-async function cleanup() {
-  clearTimeout(guard);
-  if (browser) await browser.close().catch(() => {});
-  if (server && server.exitCode === null) server.kill('SIGTERM');
-  fs.writeFileSync(path.join(artifacts, 'helper-server.log'), serverLog.join(''));
-  fs.rmSync(tmp, { recursive: true, force: true });
-}
-
-function check(cond, what) {
-  if (!cond) throw new Error(`check failed: ${what}`);
-}
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    server = spawn(binary, ['serve', '--port', '0', '--host', '127.0.0.1', '--db', path.join(tmp, 'h.db'),
-      '--web-dir', path.dirname(HERE), '--allow-chosen-seed', '--bot-delay-ms', '0',
-      '--claim-timeout-ms', '120000', '--hand-pause-ms', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('the server printed no URL within 15 s')), 15000);
-    const onData = (chunk) => {
-      serverLog.push(chunk.toString());
-      out += chunk.toString();
-      const m = /(http:\/\/[0-9A-Za-z.\-:[\]]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1].replace(/\/$/, ''));
-      }
-    };
-    server.stdout.on('data', onData);
-    server.stderr.on('data', onData);
-    server.on('exit', (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
-  });
+async function startServer() {
+  const { url } = await suite.startServer('h.db', ['--allow-chosen-seed', '--bot-delay-ms', '0',
+    '--claim-timeout-ms', '120000', '--hand-pause-ms', '0']);
+  return url;
 }
 
 async function newPage(options = {}) {
@@ -104,7 +46,7 @@ async function newPage(options = {}) {
   const page = await context.newPage();
   page.on('pageerror', (err) => {
     console.error(`page error: ${err.message}`);
-    failures++;
+    suite.failures++;
   });
   return page;
 }
@@ -527,29 +469,12 @@ async function testReviewDanger(base) {
   await stats.context().close();
 }
 
-async function run(name, fn, base) {
-  const t0 = Date.now();
-  try {
-    await fn(base);
-    console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (e) {
-    failures++;
-    console.error(`FAIL ${name}: ${e.stack || e.message}`);
-  }
-}
-
-try {
+await suite.finish('all helper browser tests passed', async () => {
   const base = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  await run('helper panel (hand-made helper)', testPanel, base);
-  await run('helper at a live table', testLiveTable, base);
-  await run('lobby: length, rule sets, bot names; Copy without navigator.clipboard', testLobbyAndCopy, base);
-  await run('results add up, draws explained, import dedupe, gzipped replay', testResultsAndImport, base);
-  await run('review: danger of each tile against each opponent', testReviewDanger, base);
-} catch (e) {
-  failures++;
-  console.error(`FAIL setup: ${e.stack || e.message}`);
-}
-await cleanup();
-console.log(failures ? `${failures} failure(s)` : 'all helper browser tests passed');
-process.exit(failures ? 1 : 0);
+  browser = await suite.launch();
+  await suite.run('helper panel (hand-made helper)', testPanel, base);
+  await suite.run('helper at a live table', testLiveTable, base);
+  await suite.run('lobby: length, rule sets, bot names; Copy without navigator.clipboard', testLobbyAndCopy, base);
+  await suite.run('results add up, draws explained, import dedupe, gzipped replay', testResultsAndImport, base);
+  await suite.run('review: danger of each tile against each opponent', testReviewDanger, base);
+});

@@ -12,77 +12,17 @@
 //  5. the phone layout (screenshot) and bad input (a malformed payment shows the server's
 //     error, no crash).
 // Exit 0 = pass, 1 = fail, 77 = skipped (no chromium or no web/node_modules).
-import { spawn, execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const CHROMIUM = process.env.RIICHI_CHROMIUM || '/usr/bin/chromium';
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const binary = process.argv[2] || process.env.RIICHI_BIN;
-const SUITE_TIMEOUT_MS = 120000;
+import { check, openSuite } from './harness.mjs';
 
-function skip(why) {
-  console.log(`SKIPPED: ${why}`);
-  process.exit(77);
-}
-
-if (!binary || !fs.existsSync(binary)) {
-  console.error(`usage: node practice.test.mjs PATH/TO/riichi [ARTIFACT_DIR] (got ${binary})`);
-  process.exit(2);
-}
-if (!fs.existsSync(CHROMIUM)) skip(`${CHROMIUM} is missing (apt-get install chromium)`);
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch {
-  skip(`playwright-core is not installed in ${path.dirname(HERE)}/node_modules (run: npm ci --prefix web)`);
-}
-
-const artifacts = path.resolve(process.argv[3] || path.join(path.dirname(path.resolve(binary)), 'web-test-artifacts'));
-fs.mkdirSync(artifacts, { recursive: true });
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riichi-practice-test-'));
-let failures = 0;
-let server = null;
+const suite = await openSuite({ name: 'practice', timeoutMs: 120000 });
+const { binary, artifacts } = suite;
 let browser = null;
-const serverLog = [];
-const guard = setTimeout(() => {
-  console.error(`FAIL: the practice suite took longer than ${SUITE_TIMEOUT_MS / 1000} s`);
-  cleanup().finally(() => process.exit(1));
-}, SUITE_TIMEOUT_MS);
 
-async function cleanup() {
-  clearTimeout(guard);
-  if (browser) await browser.close().catch(() => {});
-  if (server && server.exitCode === null) server.kill('SIGTERM');
-  fs.writeFileSync(path.join(artifacts, 'practice-server.log'), serverLog.join(''));
-  fs.rmSync(tmp, { recursive: true, force: true });
-}
-
-function check(cond, what) {
-  if (!cond) throw new Error(`check failed: ${what}`);
-}
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    server = spawn(binary, ['serve', '--port', '0', '--host', '127.0.0.1', '--db', path.join(tmp, 'p.db'),
-      '--web-dir', path.dirname(HERE)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('the server printed no URL within 15 s')), 15000);
-    const onData = (chunk) => {
-      serverLog.push(chunk.toString());
-      out += chunk.toString();
-      const m = /(http:\/\/[0-9A-Za-z.\-:[\]]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1].replace(/\/$/, ''));
-      }
-    };
-    server.stdout.on('data', onData);
-    server.stderr.on('data', onData);
-    server.on('exit', (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
-  });
+async function startServer() {
+  return (await suite.startServer('p.db')).url;
 }
 
 // The engine's key of problem `index` of a session (the CLI, same generator as the server).
@@ -98,7 +38,7 @@ async function newPage(options = {}) {
   const page = await context.newPage();
   page.on('pageerror', (err) => {
     console.error(`page error: ${err.message}`);
-    failures++;
+    suite.failures++;
   });
   return page;
 }
@@ -232,32 +172,12 @@ async function testPhoneAndHistory(base) {
   await page.context().close();
 }
 
-async function run(name, fn, base) {
-  const t0 = Date.now();
-  try {
-    await fn(base);
-    console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (err) {
-    failures++;
-    console.error(`FAIL ${name}: ${err.stack || err.message}`);
-  }
-}
-
-try {
+await suite.finish('all practice browser tests passed', async () => {
   const base = await startServer();
   console.log(`server at ${base}; artefacts in ${artifacts}`);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  await run('waits drill: right by clicks, wrong by typing', testWaits, base);
-  await run('score drill: right and wrong, a malformed answer', testScore, base);
-  await run('discard drill by keyboard, named history', testDiscardKeyboard, base);
-  await run('phone layout and the server history', testPhoneAndHistory, base);
-} catch (err) {
-  failures++;
-  console.error(`FAIL: ${err.stack || err.message}`);
-}
-await cleanup();
-console.log(failures ? `${failures} failure(s)` : 'all practice browser tests passed');
-process.exit(failures ? 1 : 0);
+  browser = await suite.launch();
+  await suite.run('waits drill: right by clicks, wrong by typing', testWaits, base);
+  await suite.run('score drill: right and wrong, a malformed answer', testScore, base);
+  await suite.run('discard drill by keyboard, named history', testDiscardKeyboard, base);
+  await suite.run('phone layout and the server history', testPhoneAndHistory, base);
+});

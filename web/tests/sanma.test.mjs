@@ -13,85 +13,23 @@
 //     replay: three seats and the empty side, the Norths set aside, the final table ranked 1-3.
 // Screenshots go to ARTIFACT_DIR (default: web-test-artifacts next to the binary).
 // Exit 0 = pass, 1 = fail, 77 = skipped (no chromium or no web/node_modules).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const CHROMIUM = process.env.RIICHI_CHROMIUM || '/usr/bin/chromium';
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const binary = process.argv[2] || process.env.RIICHI_BIN;
+import { HERE, check, openSuite } from './harness.mjs';
+
 const SANMA_DIR = process.env.RIICHI_SANMA_DIR || path.resolve(HERE, '../../../shared/data/tenhou-sanma');
 const SANMA_LOG = '2020010100gm-00b9-0000-18a1410f.txt.xml';
-const SUITE_TIMEOUT_MS = 150000;
 
-function skip(why) {
-  console.log(`SKIPPED: ${why}`);
-  process.exit(77);
-}
-
-if (!binary || !fs.existsSync(binary)) {
-  console.error(`usage: node sanma.test.mjs PATH/TO/riichi [ARTIFACT_DIR] (got ${binary})`);
-  process.exit(2);
-}
-if (!fs.existsSync(CHROMIUM)) skip(`${CHROMIUM} is missing (apt-get install chromium)`);
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch {
-  skip(`playwright-core is not installed in ${path.dirname(HERE)}/node_modules (run: npm ci --prefix web)`);
-}
-
-const artifacts = path.resolve(process.argv[3] || path.join(path.dirname(path.resolve(binary)), 'web-test-artifacts'));
-fs.mkdirSync(artifacts, { recursive: true });
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riichi-sanma-test-'));
-let failures = 0;
+const suite = await openSuite({ name: 'sanma', timeoutMs: 150000 });
+const { artifacts } = suite;
 let browser = null;
-let server = null;
-const serverLog = [];
-const guard = setTimeout(() => {
-  console.error(`FAIL: the sanma suite took longer than ${SUITE_TIMEOUT_MS / 1000} s`);
-  cleanup().finally(() => process.exit(1));
-}, SUITE_TIMEOUT_MS);
 
-async function cleanup() {
-  clearTimeout(guard);
-  if (browser) await browser.close().catch(() => {});
-  if (server && server.exitCode === null) server.kill('SIGTERM');
-  fs.writeFileSync(path.join(artifacts, 'sanma-server.log'), serverLog.join(''));
-  fs.rmSync(tmp, { recursive: true, force: true });
-}
-
-function check(cond, what) {
-  if (!cond) throw new Error(`check failed: ${what}`);
-}
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', path.join(tmp, 'sanma.db'),
-      '--bot-delay-ms', '0', '--allow-chosen-seed', '--hand-over-ms', '60000', '--turn-ms', '0',
-      '--claim-timeout-ms', '60000', '--max-tables-per-minute', '0', '--max-imports-per-minute', '0',
-      '--web-dir', path.dirname(HERE)];
-    server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('the server printed no URL within 15 s')), 15000);
-    const onData = (chunk) => {
-      serverLog.push(chunk.toString());
-      out += chunk.toString();
-      const m = /(http:\/\/[0-9A-Za-z.\-:[\]]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1].replace(/\/$/, ''));
-      }
-    };
-    server.stdout.on('data', onData);
-    server.stderr.on('data', onData);
-    server.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}: ${out}`));
-    });
-  });
+async function startServer() {
+  const { url } = await suite.startServer('sanma.db', ['--bot-delay-ms', '0', '--allow-chosen-seed',
+    '--hand-over-ms', '60000', '--turn-ms', '0', '--claim-timeout-ms', '60000', '--max-tables-per-minute', '0',
+    '--max-imports-per-minute', '0']);
+  return url;
 }
 
 async function newPage(label) {
@@ -100,7 +38,7 @@ async function newPage(label) {
   const page = await ctx.newPage();
   page.on('pageerror', (err) => {
     console.error(`[${label}] page error: ${err.message}`);
-    failures++;
+    suite.failures++;
   });
   return page;
 }
@@ -224,31 +162,10 @@ async function testImport(base) {
   await page.context().close();
 }
 
-async function run(name, fn, ...args) {
-  const t0 = Date.now();
-  try {
-    await fn(...args);
-    console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (err) {
-    failures++;
-    console.error(`FAIL ${name}: ${err.stack || err.message}`);
-  }
-}
-
-try {
+await suite.finish('all sanma tests passed', async () => {
   const base = await startServer();
   console.log(`server at ${base}; artefacts in ${artifacts}`);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-      '--disable-quic', '--disable-component-update', '--disable-sync'],
-  });
-  await run('1-2. a three-player table from the lobby: three seats, kita, a hand to its result', testTable, base);
-  await run('3. a Tenhou three-player log imported and replayed', testImport, base);
-} catch (err) {
-  failures++;
-  console.error(`FAIL: ${err.stack || err.message}`);
-}
-await cleanup();
-console.log(failures ? `${failures} failure(s)` : 'all sanma tests passed');
-process.exit(failures ? 1 : 0);
+  browser = await suite.launch();
+  await suite.run('1-2. a three-player table from the lobby: three seats, kita, a hand to its result', testTable, base);
+  await suite.run('3. a Tenhou three-player log imported and replayed', testImport, base);
+});

@@ -20,83 +20,18 @@
 // Screenshots go to ARTIFACT_DIR (default: web-test-artifacts next to the binary); docs/img/ holds
 // copies of table-1366x768.png, table-phone-*.png and table-hand-over.png.
 // Exit 0 = pass, 1 = fail, 77 = skipped (no chromium or no web/node_modules).
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const CHROMIUM = process.env.RIICHI_CHROMIUM || '/usr/bin/chromium';
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const binary = process.argv[2] || process.env.RIICHI_BIN;
-const SUITE_TIMEOUT_MS = 200000;
+import { check, openSuite } from './harness.mjs';
 
-function skip(why) {
-  console.log(`SKIPPED: ${why}`);
-  process.exit(77);
-}
-
-if (!binary || !fs.existsSync(binary)) {
-  console.error(`usage: node table.test.mjs PATH/TO/riichi [ARTIFACT_DIR] (got ${binary})`);
-  process.exit(2);
-}
-if (!fs.existsSync(CHROMIUM)) skip(`${CHROMIUM} is missing (apt-get install chromium)`);
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch {
-  skip(`playwright-core is not installed in ${path.dirname(HERE)}/node_modules (run: npm ci --prefix web)`);
-}
-
-const artifacts = path.resolve(process.argv[3] || path.join(path.dirname(path.resolve(binary)), 'web-test-artifacts'));
-fs.mkdirSync(artifacts, { recursive: true });
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riichi-table-test-'));
-let failures = 0;
+const suite = await openSuite({ name: 'table', timeoutMs: 200000 });
+const { artifacts } = suite;
 let browser = null;
-const servers = [];
-const serverLog = [];
-const guard = setTimeout(() => {
-  console.error(`FAIL: the table suite took longer than ${SUITE_TIMEOUT_MS / 1000} s`);
-  cleanup().finally(() => process.exit(1));
-}, SUITE_TIMEOUT_MS);
-
-async function cleanup() {
-  clearTimeout(guard);
-  if (browser) await browser.close().catch(() => {});
-  for (const proc of servers) if (proc.exitCode === null) proc.kill('SIGTERM');
-  fs.writeFileSync(path.join(artifacts, 'table-server.log'), serverLog.join(''));
-  fs.rmSync(tmp, { recursive: true, force: true });
-}
-
-function check(cond, what) {
-  if (!cond) throw new Error(`check failed: ${what}`);
-}
 
 // `riichi serve` with `extra` options on its own database; resolves to its URL.
-function startServer(name, extra = []) {
-  return new Promise((resolve, reject) => {
-    const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--db', path.join(tmp, `${name}.db`),
-      '--bot-delay-ms', '0', '--allow-chosen-seed', '--web-dir', path.dirname(HERE), ...extra];
-    const proc = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    servers.push(proc);
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('the server printed no URL within 15 s')), 15000);
-    const onData = (chunk) => {
-      serverLog.push(chunk.toString());
-      out += chunk.toString();
-      const m = /(http:\/\/[0-9A-Za-z.\-:[\]]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1].replace(/\/$/, ''));
-      }
-    };
-    proc.stdout.on('data', onData);
-    proc.stderr.on('data', onData);
-    proc.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}: ${out}`));
-    });
-  });
+async function startServer(name, extra = []) {
+  const { url } = await suite.startServer(`${name}.db`, ['--bot-delay-ms', '0', '--allow-chosen-seed', ...extra]);
+  return url;
 }
 
 async function createTable(base, seats, seed) {
@@ -115,7 +50,7 @@ async function newPage(label, viewport = { width: 1366, height: 768 }, context =
   const page = await ctx.newPage();
   page.on('pageerror', (err) => {
     console.error(`[${label}] page error: ${err.message}`);
-    failures++;
+    suite.failures++;
   });
   return page;
 }
@@ -418,37 +353,16 @@ async function testLayout(base) {
   }
 }
 
-async function run(name, fn, ...args) {
-  const t0 = Date.now();
-  try {
-    await fn(...args);
-    console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  } catch (err) {
-    failures++;
-    console.error(`FAIL ${name}: ${err.stack || err.message}`);
-  }
-}
-
-try {
+await suite.finish('all table tests passed', async () => {
   const base = await startServer('main', ['--hand-over-ms', '60000', '--claim-timeout-ms', '60000', '--turn-ms', '0']);
   const quick = await startServer('quick', ['--hand-over-ms', '2500', '--turn-ms', '0']);
   const timed = await startServer('timed', ['--turn-ms', '1500', '--time-bank-ms', '1000']);
   console.log(`servers at ${base}, ${quick}, ${timed}; artefacts in ${artifacts}`);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-      '--disable-quic', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
-  });
+  browser = await suite.launch(['--autoplay-policy=no-user-gesture-required']);
   const only = process.env.RIICHI_TABLE_TESTS ? process.env.RIICHI_TABLE_TESTS.split(',') : null;
   const want = (k) => !only || only.includes(k);
-  if (want('waits')) await run('1. the table waits after a hand', testWaits, base, quick);
-  if (want('tells')) await run('2. call-outs, turn cue, sound', testTells, base);
-  if (want('auto')) await run('3. auto options and the turn timer', testAuto, base, timed);
-  if (want('layout')) await run('4. a table laid out as players read one', testLayout, base);
-} catch (err) {
-  failures++;
-  console.error(`FAIL: ${err.stack || err.message}`);
-}
-await cleanup();
-console.log(failures ? `${failures} failure(s)` : 'all table tests passed');
-process.exit(failures ? 1 : 0);
+  if (want('waits')) await suite.run('1. the table waits after a hand', testWaits, base, quick);
+  if (want('tells')) await suite.run('2. call-outs, turn cue, sound', testTells, base);
+  if (want('auto')) await suite.run('3. auto options and the turn timer', testAuto, base, timed);
+  if (want('layout')) await suite.run('4. a table laid out as players read one', testLayout, base);
+});
