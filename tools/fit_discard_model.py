@@ -33,6 +33,15 @@ META = 7  # game, decision, threat, chosen, kind, shanten, ukeire
 
 
 def load(path):
+    try:
+        return load_file(path)
+    except OSError as e:
+        sys.exit(f"error: cannot read '{path}': {e.strerror}")
+    except ValueError as e:
+        sys.exit(f"error: {path}: not a discard-samples file ({e})")
+
+
+def load_file(path):
     names = None
     with open(path) as f:
         for line in f:
