@@ -19,6 +19,7 @@ constexpr Command kCommands[] = {
     {"replay", riichi::cli::add_replay_command},
     {"tenhou-check", riichi::cli::add_tenhou_check_command},
     {"danger-check", riichi::cli::add_danger_check_command},
+    {"discard-samples", riichi::cli::add_discard_samples_command},
     {"export", riichi::cli::add_export_command},
     {"arena", riichi::cli::add_arena_command},
     {"stats", riichi::cli::add_stats_command},
@@ -36,7 +37,7 @@ const Command* find_command(std::string_view name) {
 }
 
 // Registers the subcommands. Building one's options and help costs CLI11 tens of thousands of
-// instructions (all fourteen: about 1.5 M, a third of a quick `riichi analyze` before), so when
+// instructions (all fifteen: about 1.5 M, a third of a quick `riichi analyze` before), so when
 // the first argument names a subcommand only that one is built; otherwise (no argument, an
 // option such as `--help`) all of them are, for the full help.
 void add_commands(CLI::App& app, int argc, char** argv) {
