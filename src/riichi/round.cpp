@@ -721,13 +721,17 @@ Action Round::discard_only_action(int seat, std::size_t index) const {
 // Whether self_actions may offer more than discards on the player's turn (kSelf): a win,
 // kyuushu, a kan, kita or riichi. It may answer true for a list of discards only (a kan or
 // riichi whose last condition fails): the caller then builds the list. Inlined into
-// discard_only_count(), its only caller (once per turn).
+// count_discards(), its only caller (once per turn).
 [[gnu::always_inline]] inline bool Round::offers_more_than_discards(const Seat& s, int seat) const {
   if (s.dead != DeadHandReason::kNone) return false;  // §4.5: discards only
   // can_tsumo's and riichi_possible's first tests inline: most turns fail them.
   if (drawn_ >= 0 && (s.wait_kinds >> (drawn_ / 4) & 1) && can_tsumo(seat)) return true;
   if (!s.riichi && !s.open && s.shanten <= 1 && riichi_possible(seat)) return true;
-  if (rules_.kyuushu_kyuuhai && uninterrupted_first_turn(seat)) return true;
+  // Kyuushu kyuuhai where self_actions offers it (nine terminal and honour kinds held, the drawn
+  // tile's included): every other first turn is still a turn of discards only.
+  if (rules_.kyuushu_kyuuhai && uninterrupted_first_turn(seat) &&
+      mask_size(s.held_kinds & kYaochuuMask) >= 9)
+    return true;
   if (live_tiles_left() > 0) {
     if (rules_.kita && s.counts[kNorth] > 0) return true;
     if (total_kans_ < 4 && s.quad_kinds != 0) return true;
