@@ -242,11 +242,11 @@ template <typename SeatT>
   if (!(kYaochuuMask >> kind & 1)) s.nagashi_ok = false;      // §4.3 (is_yaochuu by mask)
   if (own_discard_ends_furiten) s.temporary_furiten = false;  // §3.8 Tenhou
   // The shanten of the 3n+1 part falls by at most one from one discard to the next (a draw, or
-  // a call's tile, brings one tile; a discard, or a call's set fixed, never lowers it). From 4
-  // or more it is still 3 or more, where no wait is possible and only `shanten <= 1` and
+  // a call's tile, brings one tile; a discard, or a call's set fixed, never lowers it). From 3
+  // or more it is still 2 or more, where no wait is possible and only `shanten <= 1` and
   // `shanten == 0` are ever asked: it is kept as a lower bound, without the table lookup
   // (Seat::shanten). Kans, kita and the deal refresh it exactly (update_waits).
-  if (s.shanten >= 4) {
+  if (s.shanten >= 3) {
     --s.shanten;
     return;
   }

@@ -450,7 +450,7 @@ class Round {
     // Kinds of the seat's pons (bit per kind), kept by the call and the kakan: a kakan is
     // possible where it meets held_kinds (offers_more_than_discards, without the meld loop).
     std::uint64_t pon_kinds = 0;
-    // Cached shanten of the 3n+1 concealed part: exact when 2 or less, else a lower bound of 3
+    // Cached shanten of the 3n+1 concealed part: exact when 1 or less, else a lower bound of 2
     // or more (discard_from_hand); only `<= 1` and `== 0` are asked of it.
     std::int8_t shanten = 8;
     std::uint8_t num_melds = 0;
