@@ -33,7 +33,7 @@ int RandomBot::choose_index(const Observation& observation, std::span<const Acti
 // The same draw as pick() on a list of `count` discards.
 int RandomBot::choose_discard(int count) {
   if (options_.greedy) return -1;
-  return count == 1 ? 0 : static_cast<int>(rng_.bounded(static_cast<std::uint64_t>(count)));
+  return choose_plain_discard(count);
 }
 
 std::size_t RandomBot::pick_greedy(const Observation& obs, std::span<const Action> legal) {

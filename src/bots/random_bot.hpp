@@ -40,6 +40,12 @@ class RandomBot final : public Bot {
   }
   bool discards_by_count() const override { return !options_.greedy; }
   int choose_discard(int count) override;
+  bool greedy() const { return options_.greedy; }
+  // choose_discard() of a bot that is not greedy, inline: the same draw as pick() on a list of
+  // `count` discards (self-play's runs call it without the virtual call, DiscardRuns::random).
+  int choose_plain_discard(int count) {
+    return count == 1 ? 0 : static_cast<int>(rng_.bounded(static_cast<std::uint64_t>(count)));
+  }
 
   // Pure choice from the legal actions, for callers without an observation.
   Action choose(std::span<const Action> legal) { return legal[pick(legal)]; }

@@ -93,6 +93,7 @@ void answer_turn(Game& game, Bot& bot, int seat, Action& chosen) {
   int seat = -1, refused = -1;
   const auto pick = [&bots, &runs, &seat](int s, int count) {
     seat = s;
+    if (RandomBot* random = runs.random(s)) return random->choose_plain_discard(count);
     return runs.by_count(s) ? bots[static_cast<std::size_t>(s)]->choose_discard(count) : -1;
   };
   // The run stays in one hand: a hand's end is seen by the caller before the next hand's play.

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "bots/bot.hpp"
+#include "bots/random_bot.hpp"
 #include "riichi/game.hpp"
 #include "riichi/record.hpp"
 
@@ -50,9 +51,15 @@ class DiscardRuns {
       if (!bot.discards_by_count()) continue;
       by_count_ |= 1u << s;
       if (!bot.wants_observation()) answers_ |= 1u << s;
+      // A random bot that is not greedy: its discards drawn without the virtual call.
+      if (auto* r = dynamic_cast<RandomBot*>(bots[static_cast<std::size_t>(s)]); r && !r->greedy())
+        random_[static_cast<std::size_t>(s)] = r;
     }
     all_ = by_count_ == (1u << players) - 1;
   }
+  // The bot at `seat` when it is a RandomBot that is not greedy (its choose_discard is
+  // choose_plain_discard, called directly), else nullptr.
+  RandomBot* random(int seat) const { return random_[static_cast<std::size_t>(seat)]; }
   // Whether the bot at `seat` picks its discards by count (Bot::discards_by_count, asked once).
   bool by_count(int seat) const { return by_count_ >> seat & 1; }
   // Whether the bot at `seat` also answers its claim windows within a run: it picks by count and
@@ -70,6 +77,7 @@ class DiscardRuns {
  private:
   unsigned by_count_ = 0;
   unsigned answers_ = 0;
+  std::array<RandomBot*, 4> random_{};
   bool all_ = false;
 };
 

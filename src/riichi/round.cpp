@@ -128,48 +128,6 @@ int DiscardNames::id_at_special(int index) const {
 
 }  // namespace detail
 
-const char* action_type_name(ActionType type) {
-  static constexpr const char* kNames[] = {"discard", "riichi",  "tsumo",     "ron",
-                                           "chi",     "pon",     "daiminkan", "kakan",
-                                           "ankan",   "kyuushu", "pass",      "kita"};
-  return kNames[static_cast<int>(type)];
-}
-
-const char* event_type_name(EventType type) {
-  static constexpr const char* kNames[] = {"deal",
-                                           "draw",
-                                           "discard",
-                                           "call",
-                                           "riichi_declared",
-                                           "riichi_accepted",
-                                           "dora_revealed",
-                                           "win",
-                                           "reveal",
-                                           "exhaustive_draw",
-                                           "abortive_draw",
-                                           "kita"};
-  static_assert(std::size(kNames) == kNumEventTypes);
-  return kNames[static_cast<int>(type)];
-}
-
-std::string to_string(const Action& a, bool red_fives) {
-  static constexpr const char* kWinds[] = {"seat0", "seat1", "seat2", "seat3"};
-  std::string s = a.seat >= 0 && a.seat < 4 ? kWinds[a.seat] : "seat?";
-  s += ' ';
-  s += action_type_name(a.type);
-  if (a.tile >= 0 && a.tile < kNumTiles) {
-    s += ' ';
-    s += tile_to_string(tile_of_id(a.tile, red_fives));
-  }
-  if (a.tsumogiri) s += " tsumogiri";
-  for (std::int16_t u : a.uses) {
-    if (u < 0 || u >= kNumTiles) continue;
-    s += ' ';
-    s += tile_to_string(tile_of_id(u, red_fives));
-  }
-  return s;
-}
-
 // ------------------------------------------------------------------------------------------
 // The deal (§2.4); the construction and Round::restart: round_start.cpp
 
@@ -283,6 +241,15 @@ template <typename SeatT>
   s.discard_kinds |= kind_bit(kind);
   if (!(kYaochuuMask >> kind & 1)) s.nagashi_ok = false;      // §4.3 (is_yaochuu by mask)
   if (own_discard_ends_furiten) s.temporary_furiten = false;  // §3.8 Tenhou
+  // The shanten of the 3n+1 part falls by at most one from one discard to the next (a draw, or
+  // a call's tile, brings one tile; a discard, or a call's set fixed, never lowers it). From 3
+  // or more it is still 2 or more, where no wait is possible and only `shanten <= 1` and
+  // `shanten == 0` are ever asked: it is kept as a lower bound, without the table lookup
+  // (Seat::shanten). Kans, kita and the deal refresh it exactly (update_waits).
+  if (s.shanten >= 3) {
+    --s.shanten;
+    return;
+  }
   refresh_waits(s);
 }
 
@@ -298,7 +265,8 @@ bool Round::is_furiten(int seat) const {
 // ------------------------------------------------------------------------------------------
 // Turn flow (§3.1)
 
-void Round::draw(bool rinshan) {
+// draw()'s body: inline in draw() and in discard_and_count()'s next turn.
+[[gnu::always_inline]] inline void Round::draw_inline(bool rinshan) {
   int id;
   if (rinshan) {
     id = wall_.tiles[Wall::rinshan_slot(rinshan_used_++, wall_shape(rules_))];
@@ -321,6 +289,8 @@ void Round::draw(bool rinshan) {
   // Last (nothing above reads the hand): a tail call, so no register is kept across it.
   add_tile(seats_[current_], id);
 }
+
+void Round::draw(bool rinshan) { draw_inline(rinshan); }
 
 namespace {
 
@@ -363,7 +333,11 @@ std::vector<Action>& claim_scratch() {
 
 }  // namespace
 
-void Round::discard(const Action& a) {
+void Round::discard(const Action& a) { discard_as<false>(a); }
+
+// Inline in both: discard() and discard_and_count().
+template <bool kInRun>
+[[gnu::always_inline]] inline void Round::discard_as(const Action& a) {
   const int seat = current_;
   Seat& s = seats_[seat];
   if (pending_kan_dora_) flip_pending_kan_dora();  // §2.6: Tenhou minkan dora, next discard
@@ -419,6 +393,14 @@ void Round::discard(const Action& a) {
   win_capable_ = 0;
   legal_version_ = ~0u;
   legal_seat_ = -1;
+  if constexpr (kInRun) {
+    // close_without_ron(nullptr)'s usual case (no stake to accept, no suukaikan, a live tile
+    // left: next_turn()), with the draw inline.
+    if (!(s.riichi && !s.riichi_accepted) && !suukaikan_pending_ && live_tiles_left() > 0) {
+      current_ = seat + 1 < n ? seat + 1 : 0;
+      return draw_inline(false);
+    }
+  }
   close_without_ron(nullptr);
 }
 
@@ -691,10 +673,20 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
 
 int Round::discard_only_count(int seat) const {
   if (seat == discard_only_seat_ && version_ == discard_only_version_) return discard_only_.count;
+  if (seat != current_ || (phase_ != Phase::kDiscardOnly && phase_ != Phase::kSelf)) {
+    discard_only_seat_ = seat;
+    discard_only_version_ = version_;
+    discard_only_.count = 0;  // not a discard-only turn (nothing else is read)
+    return 0;
+  }
+  return count_discards(seat, kuikae_forbidden_);
+}
+
+// Inlined into discard_only_count() and discard_and_count() (after a draw: nothing forbidden).
+[[gnu::always_inline]] inline int Round::count_discards(int seat, std::uint64_t forbidden) const {
   discard_only_seat_ = seat;
   discard_only_version_ = version_;
   discard_only_.count = 0;  // not a discard-only turn (nothing else is read)
-  if (seat != current_ || (phase_ != Phase::kDiscardOnly && phase_ != Phase::kSelf)) return 0;
   // The seat's address once (an argument of offers_more_than_discards, inlined): GCC rebuilt it
   // from `seat` after each call and store.
   const Seat& s = seats_[seat];
@@ -702,9 +694,25 @@ int Round::discard_only_count(int seat) const {
   if (s.riichi)
     discard_only_.set_drawn_only(drawn_);  // §3.7
   else
-    discard_only_.set(s.ids, s.held_kinds, s.hand_shanten.kinds(), drawn_, kuikae_forbidden_,
+    discard_only_.set(s.ids, s.held_kinds, s.hand_shanten.kinds(), drawn_, forbidden,
                       rules_.red_fives);
   return discard_only_.count;
+}
+
+// make_discard_only()'s discard with discard() inline, and, when it led to the next player's
+// draw (kSelf), that turn's count as discard_only_count() counts (and caches) it: one call per
+// discard of a run instead of four (the count, the discard, discard() and its draw).
+int Round::discard_and_count(int seat, int index, Action& made) {
+  made = Action{};
+  made.type = ActionType::kDiscard;
+  made.seat = static_cast<std::int8_t>(seat);
+  made.tile = static_cast<std::int16_t>(discard_only_.id_at(index));
+  made.tsumogiri = made.tile == discard_only_.drawn;
+  ++version_;
+  discard_as<true>(made);
+  ++version_;
+  if (phase_ != Phase::kSelf) return 0;  // a claim window or the hand's end
+  return count_discards(current_, 0);    // a draw: kuikae_forbidden_ is 0
 }
 
 Action Round::discard_only_action(int seat, std::size_t index) const {
@@ -722,13 +730,17 @@ Action Round::discard_only_action(int seat, std::size_t index) const {
 // Whether self_actions may offer more than discards on the player's turn (kSelf): a win,
 // kyuushu, a kan, kita or riichi. It may answer true for a list of discards only (a kan or
 // riichi whose last condition fails): the caller then builds the list. Inlined into
-// discard_only_count(), its only caller (once per turn).
+// count_discards(), its only caller (once per turn).
 [[gnu::always_inline]] inline bool Round::offers_more_than_discards(const Seat& s, int seat) const {
   if (s.dead != DeadHandReason::kNone) return false;  // §4.5: discards only
   // can_tsumo's and riichi_possible's first tests inline: most turns fail them.
   if (drawn_ >= 0 && (s.wait_kinds >> (drawn_ / 4) & 1) && can_tsumo(seat)) return true;
   if (!s.riichi && !s.open && s.shanten <= 1 && riichi_possible(seat)) return true;
-  if (rules_.kyuushu_kyuuhai && uninterrupted_first_turn(seat)) return true;
+  // Kyuushu kyuuhai where self_actions offers it (nine terminal and honour kinds held, the drawn
+  // tile's included): every other first turn is still a turn of discards only.
+  if (rules_.kyuushu_kyuuhai && uninterrupted_first_turn(seat) &&
+      mask_size(s.held_kinds & kYaochuuMask) >= 9)
+    return true;
   if (live_tiles_left() > 0) {
     if (rules_.kita && s.counts[kNorth] > 0) return true;
     if (total_kans_ < 4 && s.quad_kinds != 0) return true;

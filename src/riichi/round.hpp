@@ -354,18 +354,19 @@ class Round {
   template <class Pick>
   int play_discards(Pick&& pick, Action& last, int& refused) {
     refused = -1;
+    if (phase_ != Phase::kSelf && phase_ != Phase::kDiscardOnly) return 0;
     int made = 0;
-    while (phase_ == Phase::kSelf || phase_ == Phase::kDiscardOnly) {
-      const int seat = current_;
-      const int count = discard_only_count(seat);
-      if (count == 0) break;
+    int seat = current_;
+    // Each discard and the next turn's count in one call (discard_and_count): 0 when the next
+    // turn is not a seat's plain discards (a claim window, the hand over, more than discards).
+    for (int count = discard_only_count(seat); count != 0; seat = current_) {
       const int index = pick(seat, count);
       if (index < 0 || index >= count) {
         if (index >= count) refused = index;
         break;
       }
-      make_discard_only(seat, index, last);
       ++made;
+      count = discard_and_count(seat, index, last);
     }
     return made;
   }
@@ -449,7 +450,9 @@ class Round {
     // Kinds of the seat's pons (bit per kind), kept by the call and the kakan: a kakan is
     // possible where it meets held_kinds (offers_more_than_discards, without the meld loop).
     std::uint64_t pon_kinds = 0;
-    std::int8_t shanten = 8;  // cached shanten of the 3n+1 concealed part
+    // Cached shanten of the 3n+1 concealed part: exact when 1 or less, else a lower bound of 2
+    // or more (discard_from_hand); only `<= 1` and `== 0` are asked of it.
+    std::int8_t shanten = 8;
     std::uint8_t num_melds = 0;
     std::uint8_t num_discards = 0;
     std::uint8_t num_kans = 0;
@@ -516,6 +519,19 @@ class Round {
   // The discard at `index` of the list discard_only_count() counted for `seat` (index below the
   // count), made; `made` receives it.
   void make_discard_only(int seat, int index, Action& made);
+  // play_discards' step: make_discard_only(seat, index, made), then discard_only_count() of the
+  // next turn (cached as that call caches it) when the discard led to one (kSelf after the next
+  // draw), else 0. One call with discard(), the draw and the count inline (round.cpp).
+  int discard_and_count(int seat, int index, Action& made);
+  // discard_only_count()'s count for the player to play in kSelf / kDiscardOnly (seat ==
+  // current_), its cache set; `forbidden` is kuikae_forbidden_ (0 after a draw).
+  int count_discards(int seat, std::uint64_t forbidden) const;
+  // discard() with its plain discard's tail (no window, riichi or kan pending) drawing inline
+  // when kInRun (discard_and_count), else as discard().
+  template <bool kInRun>
+  void discard_as(const Action& a);
+  // draw()'s body, inline where round.cpp wants it (draw() itself, discard_and_count).
+  void draw_inline(bool rinshan);
   // round_calls.cpp: calls and kans
   void call(const Action& a);
   void declare_kan(const Action& a);

@@ -1,10 +1,55 @@
-// The public face of a Round: apply() with validation, observations, accessors, the audit.
+// The public face of a Round: the names of actions and events, apply() with validation,
+// observations, accessors, the audit.
 #include <algorithm>
 #include <bit>
+#include <iterator>
+#include <string>
 
 #include "riichi/round.hpp"
 
 namespace riichi {
+
+const char* action_type_name(ActionType type) {
+  static constexpr const char* kNames[] = {"discard", "riichi",  "tsumo",     "ron",
+                                           "chi",     "pon",     "daiminkan", "kakan",
+                                           "ankan",   "kyuushu", "pass",      "kita"};
+  return kNames[static_cast<int>(type)];
+}
+
+const char* event_type_name(EventType type) {
+  static constexpr const char* kNames[] = {"deal",
+                                           "draw",
+                                           "discard",
+                                           "call",
+                                           "riichi_declared",
+                                           "riichi_accepted",
+                                           "dora_revealed",
+                                           "win",
+                                           "reveal",
+                                           "exhaustive_draw",
+                                           "abortive_draw",
+                                           "kita"};
+  static_assert(std::size(kNames) == kNumEventTypes);
+  return kNames[static_cast<int>(type)];
+}
+
+std::string to_string(const Action& a, bool red_fives) {
+  static constexpr const char* kWinds[] = {"seat0", "seat1", "seat2", "seat3"};
+  std::string s = a.seat >= 0 && a.seat < 4 ? kWinds[a.seat] : "seat?";
+  s += ' ';
+  s += action_type_name(a.type);
+  if (a.tile >= 0 && a.tile < kNumTiles) {
+    s += ' ';
+    s += tile_to_string(tile_of_id(a.tile, red_fives));
+  }
+  if (a.tsumogiri) s += " tsumogiri";
+  for (std::int16_t u : a.uses) {
+    if (u < 0 || u >= kNumTiles) continue;
+    s += ' ';
+    s += tile_to_string(tile_of_id(u, red_fives));
+  }
+  return s;
+}
 
 // Same action up to the choice of physical copies of equal tile value (§3.2: red fives are
 // distinct choices, plain copies are not).
