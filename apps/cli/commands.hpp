@@ -25,6 +25,7 @@ void add_replay_command(CLI::App& app);
 void add_tenhou_check_command(CLI::App& app);
 void add_danger_check_command(CLI::App& app);
 void add_discard_samples_command(CLI::App& app);
+void add_discard_outcomes_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 void add_arena_command(CLI::App& app);
 void add_stats_command(CLI::App& app);

@@ -20,6 +20,7 @@ constexpr Command kCommands[] = {
     {"tenhou-check", riichi::cli::add_tenhou_check_command},
     {"danger-check", riichi::cli::add_danger_check_command},
     {"discard-samples", riichi::cli::add_discard_samples_command},
+    {"discard-outcomes", riichi::cli::add_discard_outcomes_command},
     {"export", riichi::cli::add_export_command},
     {"arena", riichi::cli::add_arena_command},
     {"stats", riichi::cli::add_stats_command},

@@ -181,4 +181,43 @@ int discard_model_pick(std::span<const DiscardCandidate> candidates, int n,
   return best;
 }
 
+int discard_outcome_pick(std::span<const DiscardCandidate> candidates, int n, int efficiency_kind,
+                         double margin, const std::array<double, kDiscardFeatures>& weights) {
+  int lowest = 99, eff = -1;
+  for (int i = 0; i < n; ++i) {
+    const DiscardCandidate& d = candidates[static_cast<std::size_t>(i)];
+    lowest = std::min(lowest, d.shanten);
+    if (d.kind == efficiency_kind) eff = i;
+  }
+  if (eff < 0) return -1;
+  auto score = [&](int i) {
+    const DiscardFeatureVector& f = candidates[static_cast<std::size_t>(i)].f;
+    double s = 0;
+    for (int j = 0; j < kDiscardFeatures; ++j)
+      s += weights[static_cast<std::size_t>(j)] * f[static_cast<std::size_t>(j)];
+    return s;
+  };
+  int best = -1;
+  double best_score = 0;
+  for (int i = 0; i < n; ++i) {
+    if (candidates[static_cast<std::size_t>(i)].shanten != lowest) continue;
+    const double s = score(i);
+    if (best < 0 || s > best_score) best = i, best_score = s;
+  }
+  return best_score - score(eff) > margin ? best : eff;
+}
+
+Action discard_kind_action(std::span<const Action> legal, const Action& move, int kind) {
+  if (move.tile / 4 == kind) return move;
+  for (const ActionType type : {move.type, ActionType::kDiscard}) {
+    const Action* best = nullptr;
+    for (const Action& a : legal)
+      if (a.type == type && a.tile / 4 == kind &&
+          (best == nullptr || (is_red_id(best->tile) && !is_red_id(a.tile))))
+        best = &a;
+    if (best != nullptr) return *best;
+  }
+  return move;
+}
+
 }  // namespace riichi::bots

@@ -52,4 +52,23 @@ extern const std::array<double, kDiscardFeatures> kDiscardWeights;
 int discard_model_pick(std::span<const DiscardCandidate> candidates, int n,
                        bool lowest_shanten_only);
 
+// The weights of the quiet-table discard fitted to self-play outcomes (discard_outcome_params.cpp,
+// tools/fit_discard_outcomes.py; docs/bots.md, "Ninth round"), in feature order: w . f(c) -
+// w . f(e) estimates the points a hand gains by discarding c instead of the efficiency move e.
+extern const std::array<double, kDiscardFeatures> kDiscardOutcomeWeights;
+
+// Among the candidates of the lowest shanten of out[0, n), the index of the one with the highest
+// score under `weights` (the first of equal scores) when it scores more than `margin` above the
+// candidate of kind `efficiency_kind`; otherwise that candidate's index (-1 when none has that
+// kind).
+int discard_outcome_pick(
+    std::span<const DiscardCandidate> candidates, int n, int efficiency_kind, double margin,
+    const std::array<double, kDiscardFeatures>& weights = kDiscardOutcomeWeights);
+
+// The action discarding `kind` in the manner of `move` (a discard or a riichi declaration of
+// the same seat, from `legal`): `move` itself for its own kind; otherwise riichi on `kind` when
+// `move` is a riichi and that riichi is legal, else the plain discard, the non-red copy first.
+// `move` when `legal` has no discard of `kind`.
+Action discard_kind_action(std::span<const Action> legal, const Action& move, int kind);
+
 }  // namespace riichi::bots
