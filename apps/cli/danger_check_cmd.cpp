@@ -35,6 +35,7 @@
 #include "danger_samples.hpp"
 #include "io/json_text.hpp"
 #include "io/tenhou_mjlog.hpp"
+#include "log_files.hpp"
 
 namespace riichi::cli {
 
@@ -56,35 +57,9 @@ struct DangerCheckOptions {
   double discard_prior = eval::FitOptions{}.discard_prior_strength;
 };
 
-bool is_log(const fs::path& p) {
-  const std::string ext = p.extension().string();
-  return ext == ".mjlog" || ext == ".xml";
-}
-
-// Files named by `paths` (directories: their .mjlog / .xml files, sorted). Reports the rest.
-std::vector<fs::path> log_files(const std::vector<std::string>& paths, bool& bad) {
-  std::vector<fs::path> files;
-  for (const std::string& p : paths) {
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-      std::vector<fs::path> in_dir;
-      for (const auto& entry : fs::directory_iterator(p, ec))
-        if (entry.is_regular_file(ec) && is_log(entry.path())) in_dir.push_back(entry.path());
-      std::sort(in_dir.begin(), in_dir.end());
-      files.insert(files.end(), in_dir.begin(), in_dir.end());
-    } else if (fs::is_regular_file(p, ec)) {
-      files.emplace_back(p);
-    } else {
-      fmt::print(stderr, "error: cannot read '{}'\n", p);
-      bad = true;
-    }
-  }
-  return files;
-}
-
 // Replays the games, with a progress line on a terminal.
 SampleSet load_samples(const std::vector<std::string>& paths, const Rules& rules, bool& bad) {
-  const std::vector<fs::path> files = log_files(paths, bad);
+  const std::vector<fs::path> files = collect_mjlog_files(paths, bad);
   SampleSet set;
   std::unordered_set<std::string> seen;
   const bool tty = isatty(STDERR_FILENO) != 0;

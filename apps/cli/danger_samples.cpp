@@ -2,6 +2,7 @@
 
 #include "cli_text.hpp"
 #include "io/tenhou_replay.hpp"
+#include "log_hands.hpp"
 #include "riichi/round.hpp"
 #include "riichi/score.hpp"
 #include "riichi/waits.hpp"
@@ -9,17 +10,6 @@
 namespace riichi::cli {
 
 namespace {
-
-// The deal of a round as text: round, honba and the four starting hands.
-std::string deal_key(const io::MjlogRound& r) {
-  std::string key = std::to_string(r.round) + '/' + std::to_string(r.honba) + '/' +
-                    std::to_string(r.dora_indicator);
-  for (const auto& hand : r.hands) {
-    key += '|';
-    for (int id : hand) key += std::to_string(id) + ',';
-  }
-  return key;
-}
 
 bool is_answer(ActionType t) {
   return t == ActionType::kRon || t == ActionType::kPass || t == ActionType::kChi ||
@@ -104,19 +94,13 @@ void collect_danger_samples(const io::MjlogGame& game, const Rules& rules,
   const int index = static_cast<int>(out.games.size());
   out.games.push_back(game.file);
   const io::GameReplay rep = io::replay_mjlog(game, rules);
-  for (std::size_t i = 0; i < game.rounds.size() && i < rep.hands.size(); ++i) {
-    const io::HandReplay& hand = rep.hands[i];
-    if (hand.mismatch) {
-      ++out.mismatched_hands;
-      continue;
-    }
-    if (!seen.insert(deal_key(game.rounds[i])).second) {
-      ++out.duplicate_hands;
-      continue;
-    }
-    ++out.hands;
-    replay_hand(game.rounds[i], game.first_dealer, hand, rules, index, out);
-  }
+  const HandTally tally = for_each_new_hand(
+      game, rep, seen, [&](const io::MjlogRound& log, const io::HandReplay& hand) {
+        replay_hand(log, game.first_dealer, hand, rules, index, out);
+      });
+  out.hands += tally.hands;
+  out.duplicate_hands += tally.duplicate_hands;
+  out.mismatched_hands += tally.mismatched_hands;
 }
 
 }  // namespace riichi::cli

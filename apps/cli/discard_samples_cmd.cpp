@@ -38,6 +38,8 @@
 #include "input_error.hpp"
 #include "io/tenhou_mjlog.hpp"
 #include "io/tenhou_replay.hpp"
+#include "log_files.hpp"
+#include "log_hands.hpp"
 #include "riichi/round.hpp"
 
 namespace riichi::cli {
@@ -58,17 +60,6 @@ struct Counters {
   long efficiency_agrees = 0, efficiency_agrees_quiet = 0;
   long model_agrees = 0, model_agrees_quiet = 0;
 };
-
-// The deal of a round as text: round, honba, dora indicator and the four starting hands.
-std::string deal_text(const io::MjlogRound& r) {
-  std::string key = std::to_string(r.round) + '/' + std::to_string(r.honba) + '/' +
-                    std::to_string(r.dora_indicator);
-  for (const auto& hand : r.hands) {
-    key += '|';
-    for (int id : hand) key += std::to_string(id) + ',';
-  }
-  return key;
-}
 
 // Writes the decisions of one replayed hand.
 void dump_hand(const io::MjlogRound& log, int first_dealer, const io::HandReplay& hand,
@@ -121,45 +112,13 @@ void dump_hand(const io::MjlogRound& log, int first_dealer, const io::HandReplay
 void dump_game(const io::MjlogGame& game, const Rules& rules, int index,
                std::unordered_set<std::string>& seen, std::ostream& out, Counters& n) {
   const io::GameReplay rep = io::replay_mjlog(game, rules);
-  for (std::size_t i = 0; i < game.rounds.size() && i < rep.hands.size(); ++i) {
-    const io::HandReplay& hand = rep.hands[i];
-    if (hand.mismatch) {
-      ++n.mismatched_hands;
-      continue;
-    }
-    if (!seen.insert(deal_text(game.rounds[i])).second) {
-      ++n.duplicate_hands;
-      continue;
-    }
-    ++n.hands;
-    dump_hand(game.rounds[i], game.first_dealer, hand, rules, index, out, n);
-  }
-}
-
-bool is_mjlog(const fs::path& p) {
-  const std::string ext = p.extension().string();
-  return ext == ".mjlog" || ext == ".xml";
-}
-
-// Files named by `paths` (directories: their .mjlog / .xml files, sorted). Reports the rest.
-std::vector<fs::path> mjlog_files(const std::vector<std::string>& paths, bool& bad) {
-  std::vector<fs::path> files;
-  for (const std::string& p : paths) {
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-      std::vector<fs::path> in_dir;
-      for (const auto& entry : fs::directory_iterator(p, ec))
-        if (entry.is_regular_file(ec) && is_mjlog(entry.path())) in_dir.push_back(entry.path());
-      std::sort(in_dir.begin(), in_dir.end());
-      files.insert(files.end(), in_dir.begin(), in_dir.end());
-    } else if (fs::is_regular_file(p, ec)) {
-      files.emplace_back(p);
-    } else {
-      fmt::print(stderr, "error: cannot read '{}'\n", p);
-      bad = true;
-    }
-  }
-  return files;
+  const HandTally tally = for_each_new_hand(
+      game, rep, seen, [&](const io::MjlogRound& log, const io::HandReplay& hand) {
+        dump_hand(log, game.first_dealer, hand, rules, index, out, n);
+      });
+  n.hands += tally.hands;
+  n.duplicate_hands += tally.duplicate_hands;
+  n.mismatched_hands += tally.mismatched_hands;
 }
 
 double share(long part, long whole) { return whole ? 100.0 * part / whole : 0.0; }
@@ -167,7 +126,7 @@ double share(long part, long whole) { return whole ? 100.0 * part / whole : 0.0;
 void run(const Options& opt) {
   const Rules rules = Rules::tenhou();
   bool bad = false;
-  const std::vector<fs::path> files = mjlog_files(opt.paths, bad);
+  const std::vector<fs::path> files = collect_mjlog_files(opt.paths, bad);
   if (bad && !opt.keep_going) throw CLI::RuntimeError(kExitBadInput);
   if (files.empty()) bad_input("no log files found in the paths given");
   std::ofstream out(opt.out);

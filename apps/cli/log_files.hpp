@@ -1,5 +1,5 @@
-// Shared by the commands that read many game logs (tenhou-check, review): the files named on the
-// command line (directories searched recursively) and a progress bar.
+// Shared by the commands that read many game logs (tenhou-check, review, danger-check,
+// discard-samples): the files named on the command line and a progress bar.
 #pragma once
 
 #include <fmt/core.h>
@@ -26,19 +26,32 @@ inline bool looks_like_log(const std::filesystem::path& p) {
   return std::any_of(std::begin(kExt), std::end(kExt), [&](const char* e) { return ext == e; });
 }
 
-// The files to read, in order: named files, then each directory's log files sorted. A path
-// that is neither is reported on standard error and sets `unreadable`.
-inline std::vector<std::filesystem::path> collect_log_files(const std::vector<std::string>& paths,
-                                                            bool& unreadable) {
+// Tenhou's mjlog XML files, by extension (.mjlog, .xml).
+inline bool looks_like_mjlog(const std::filesystem::path& p) {
+  const std::string ext = p.extension().string();
+  return ext == ".mjlog" || ext == ".xml";
+}
+
+// The files to read, in order: named files, then the files of each directory that `take`
+// accepts, sorted (with `recursive`, its subdirectories' too). A path that is neither is
+// reported on standard error and sets `unreadable`.
+inline std::vector<std::filesystem::path> collect_files(const std::vector<std::string>& paths,
+                                                        bool& unreadable,
+                                                        bool (*take)(const std::filesystem::path&),
+                                                        bool recursive) {
   namespace fs = std::filesystem;
   std::vector<fs::path> files;
   for (const std::string& p : paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
       std::vector<fs::path> in_dir;
-      for (const auto& entry : fs::recursive_directory_iterator(p, ec))
-        if (entry.is_regular_file(ec) && looks_like_log(entry.path()))
-          in_dir.push_back(entry.path());
+      auto add = [&](const fs::directory_entry& entry) {
+        if (entry.is_regular_file(ec) && take(entry.path())) in_dir.push_back(entry.path());
+      };
+      if (recursive)
+        for (const auto& entry : fs::recursive_directory_iterator(p, ec)) add(entry);
+      else
+        for (const auto& entry : fs::directory_iterator(p, ec)) add(entry);
       std::sort(in_dir.begin(), in_dir.end());
       files.insert(files.end(), in_dir.begin(), in_dir.end());
     } else if (fs::is_regular_file(p, ec)) {
@@ -51,10 +64,22 @@ inline std::vector<std::filesystem::path> collect_log_files(const std::vector<st
   return files;
 }
 
-// A one-line progress bar on standard error (a terminal only).
-class Progress {
+// Every log a path names (directories searched recursively; the format found by content).
+inline std::vector<std::filesystem::path> collect_log_files(const std::vector<std::string>& paths,
+                                                            bool& unreadable) {
+  return collect_files(paths, unreadable, looks_like_log, /*recursive=*/true);
+}
+
+// The mjlog files a path names (a directory's own .mjlog / .xml files, not its subdirectories').
+inline std::vector<std::filesystem::path> collect_mjlog_files(const std::vector<std::string>& paths,
+                                                              bool& unreadable) {
+  return collect_files(paths, unreadable, looks_like_mjlog, /*recursive=*/false);
+}
+
+// A one-line progress bar over files on standard error (a terminal only).
+class FileProgress {
  public:
-  Progress(std::size_t total, bool on) : total_(total), on_(on && isatty(STDERR_FILENO)) {}
+  FileProgress(std::size_t total, bool on) : total_(total), on_(on && isatty(STDERR_FILENO)) {}
   void clear() {
     if (on_ && shown_) fmt::print(stderr, "\r\033[K");
     shown_ = false;
@@ -103,7 +128,7 @@ void read_logs_in_order(const std::vector<std::filesystem::path>& files, int job
   std::vector<std::thread> pool;
   for (int t = 0; t < jobs; ++t) pool.emplace_back(work);
   const auto start = std::chrono::steady_clock::now();
-  Progress bar(n, progress);
+  FileProgress bar(n, progress);
   long games = 0;
   for (std::size_t i = 0; i < n; ++i) {
     Result r;
