@@ -13,18 +13,12 @@
 
 #include "bots/discard_features.hpp"
 #include "cli_run.hpp"
+#include "text_lines.hpp"
 
 namespace riichi::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::vector<std::string> outcome_cells(const std::string& line) {
-  std::vector<std::string> out;
-  std::stringstream in(line);
-  for (std::string cell; std::getline(in, cell, '\t');) out.push_back(cell);
-  return out;
-}
 
 std::string outcome_file_text(const fs::path& p) {
   std::ifstream in(p);
@@ -41,7 +35,7 @@ TEST(CliDiscardOutcomes, SmallRunReadBack) {
   std::ifstream in(out);
   std::string line;
   ASSERT_TRUE(std::getline(in, line));
-  const std::vector<std::string> header = outcome_cells(line);
+  const std::vector<std::string> header = split_tabs(line);
   ASSERT_EQ(header.size(), 9u + bots::kDiscardFeatures);
   EXPECT_EQ(header[3], "chosen");
   EXPECT_EQ(header[7], "delta");
@@ -62,7 +56,7 @@ TEST(CliDiscardOutcomes, SmallRunReadBack) {
       games.insert(line);
       continue;
     }
-    const std::vector<std::string> c = outcome_cells(line);
+    const std::vector<std::string> c = split_tabs(line);
     ASSERT_EQ(c.size(), header.size()) << line;
     const long d = std::stol(c[1]);
     ++rows[d];

@@ -13,6 +13,7 @@
 
 #include "bots/discard_features.hpp"
 #include "cli_run.hpp"
+#include "text_lines.hpp"
 
 #ifndef RIICHI_MJLOG_DIR
 #define RIICHI_MJLOG_DIR "../shared/data/tenhou-mjlog"
@@ -22,13 +23,6 @@ namespace riichi::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> out;
-  std::stringstream in(line);
-  for (std::string cell; std::getline(in, cell, '\t');) out.push_back(cell);
-  return out;
-}
 
 TEST(CliDiscardSamples, OneRealGame) {
   const fs::path log = fs::path(RIICHI_MJLOG_DIR) / "2020061922gm-00a9-0000-6183ff37.mjlog";

@@ -1,4 +1,5 @@
-// Test helper: split a text into lines and join them back (for corrupting records line by line).
+// Test helpers: split a text into lines and join them back (for corrupting records line by
+// line), and a line into its tab-separated cells (the research dumps).
 #pragma once
 
 #include <sstream>
@@ -12,6 +13,14 @@ inline std::vector<std::string> split_lines(const std::string& text) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
+}
+
+// The tab-separated cells of one line (an empty cell kept; none after a final tab).
+inline std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> cells;
+  std::istringstream in(line);
+  for (std::string cell; std::getline(in, cell, '\t');) cells.push_back(cell);
+  return cells;
 }
 
 inline std::string join_lines(const std::vector<std::string>& lines) {
