@@ -4,6 +4,7 @@
 // number); names, fu items and the reading text are built only for the chosen reading.
 #include "riichi/score.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <span>
 
@@ -42,20 +43,19 @@ int round_up_100(int x) { return (x + 99) / 100 * 100; }
 
 // §8.1: basic points, limits from 5 han; kazoe yakuman only with rules.kazoe_yakuman.
 int basic_points(int han, int fu, const Rules& rules, Limit* limit, int yakuman_units) {
+  // The limits of 5..13 han by index han - 5 (13 and more: kazoe yakuman, or sanbaiman without
+  // it), read from tables rather than a chain of comparisons on the han.
+  static constexpr Limit kLimits[9] = {Limit::kMangan,    Limit::kHaneman,   Limit::kHaneman,
+                                       Limit::kBaiman,    Limit::kBaiman,    Limit::kBaiman,
+                                       Limit::kSanbaiman, Limit::kSanbaiman, Limit::kKazoeYakuman};
+  static constexpr int kLimitBasic[9] = {2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 8000};
   Limit l = Limit::kNone;
   int basic = 0;
   if (yakuman_units > 0) {
     l = Limit::kYakuman, basic = 8000 * yakuman_units;
-  } else if (han >= 13 && rules.kazoe_yakuman) {
-    l = Limit::kKazoeYakuman, basic = 8000;
-  } else if (han >= 11) {
-    l = Limit::kSanbaiman, basic = 6000;
-  } else if (han >= 8) {
-    l = Limit::kBaiman, basic = 4000;
-  } else if (han >= 6) {
-    l = Limit::kHaneman, basic = 3000;
-  } else if (han == 5) {
-    l = Limit::kMangan, basic = 2000;
+  } else if (han >= 5) {
+    const int i = std::min(han, 13) - 5 - (han >= 13 && !rules.kazoe_yakuman ? 1 : 0);
+    l = kLimits[i], basic = kLimitBasic[i];
   } else {
     basic = fu << (han + 2);
     // kiriage mangan: 4 han 30 fu and 3 han 60 fu (basic 1920) are rounded up to mangan.
@@ -100,9 +100,10 @@ struct DoraCount {
 };
 
 struct Search {
-  Search(const WinContext& c, const Rules& r) : ctx(c), rules(r) {}
+  Search(const WinContext& c, const Rules& r, bool keep) : ctx(c), rules(r), keep_reading(keep) {}
   const WinContext& ctx;
   const Rules& rules;
+  bool keep_reading;  // copy the best reading (score() names it; score_value() does not)
   DoraCount dora;
   bool complete = false;  // some reading forms a winning shape
   bool any_yaku = false;  // some reading has a yaku
@@ -114,7 +115,8 @@ struct Search {
     c.basic = basic_points(c.han, c.fu.rounded, rules, &c.limit, c.yaku.yakuman);
     c.value = win_value(c.basic, ctx.seat == 0, ctx.tsumo);
     if (has_best && !better(c, best)) return;
-    best = c, best_reading = r, has_best = true;
+    best = c, has_best = true;
+    if (keep_reading) best_reading = r;
   }
 
   // §4.1: EMA 2008 ryanhan shibari: >= N counters need 2 han of yaku (yakuman satisfies).
@@ -176,11 +178,6 @@ WaitShape chow_wait(int k, int w) {
   return number_of(k) == 1 ? WaitShape::kPenchan : WaitShape::kRyanmen;
 }
 
-bool block_holds(const Block& b, int w) {
-  if (b.type == BlockType::kChow) return w >= b.kind && w <= b.kind + 2;
-  return b.kind == w;
-}
-
 // Every reading of one standard decomposition: one per distinct block holding the win tile. The
 // sets are laid out once (concealed blocks in order, then the melds); each reading only marks
 // the block the win completed.
@@ -188,8 +185,16 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
   Reading r = base;
   r.num_sets = 0;
   std::array<int, 5> set_of_block{};  // index in r.sets, -1 for the pair
+  // Bit j: block j holds the winning tile and is not a repeat of the block before (decompose()
+  // gives a kind's blocks together, so equal blocks are adjacent: one reading for them).
+  unsigned readings = 0;
+  const int w = base.win;
   for (int j = 0; j < d.count; ++j) {
     const Block& x = d.blocks[j];
+    const auto offset = static_cast<unsigned>(w - x.kind);
+    const bool holds = x.type == BlockType::kChow ? offset <= 2 : offset == 0;
+    const bool repeat = j > 0 && d.blocks[j - 1] == x;
+    readings |= static_cast<unsigned>(holds && !repeat) << j;
     if (x.type == BlockType::kPair) {
       r.pair = x.kind;
       set_of_block[j] = -1;
@@ -204,16 +209,13 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
   for (int j = 0; j < base.num_sets; ++j) r.sets[r.num_sets++] = base.sets[j];
   const SetsYaku sets = sets_yaku(r, search.ctx, search.rules);
   int fu = -1;
-  for (int i = 0; i < d.count; ++i) {
+  for (; readings; readings &= readings - 1) {
+    const int i = std::countr_zero(readings);
     const Block& b = d.blocks[i];
-    if (!block_holds(b, base.win)) continue;
-    bool seen = false;
-    for (int j = 0; j < i; ++j) seen |= d.blocks[j] == b;
-    if (seen) continue;
     r.completed = set_of_block[i];
     r.wait = b.type == BlockType::kPair   ? WaitShape::kTanki
              : b.type == BlockType::kPung ? WaitShape::kShanpon
-                                          : chow_wait(b.kind, base.win);
+                                          : chow_wait(b.kind, w);
     // §7: a pung completed by a ron tile is open (and not a concealed pung).
     const bool ron_pung = b.type == BlockType::kPung && !base.tsumo;
     if (ron_pung) r.sets[r.completed].open = true;
@@ -222,14 +224,27 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
   }
 }
 
+// dora_of() of every indicator kind, as a table (count_dora reads it once per indicator).
+constexpr std::array<std::uint8_t, kNumKinds> kDoraOf = [] {
+  std::array<std::uint8_t, kNumKinds> t{};
+  for (int k = 0; k < kNumKinds; ++k) t[k] = static_cast<std::uint8_t>(dora_of(k));
+  return t;
+}();
+
 DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx, const Rules& rules) {
   DoraCount d;
   // Nukidora: one dora each, and a North for the indicators.
-  auto held = [&](int kind) { return all[kind] + (kind == kNorth ? ctx.kita : 0); };
+  Counts held = all;
+  held[kNorth] = static_cast<std::uint8_t>(held[kNorth] + ctx.kita);
+  // Three players: a 1m indicator points to 9m (dora_in_play).
+  if (rules.no_manzu_2_to_8) held[1] = held[8];
+  const auto dora_count = [&](Tile t) {
+    return t.kind < kNumKinds ? int{held[kDoraOf[t.kind]]} : int{held[dora_in_play(t.kind, rules)]};
+  };
   d.dora = ctx.kita;
-  for (Tile t : ctx.dora_indicators) d.dora += held(dora_in_play(t.kind, rules));
+  for (Tile t : ctx.dora_indicators) d.dora += dora_count(t);
   if (ctx.riichi || ctx.double_riichi)  // §6.5: ura only for riichi winners
-    for (Tile t : ctx.ura_indicators) d.ura += held(dora_in_play(t.kind, rules));
+    for (Tile t : ctx.ura_indicators) d.ura += dora_count(t);
   d.red = red_fives;
   return d;
 }
@@ -475,7 +490,13 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
   for (const Meld& m : in.melds) {
     if (base.num_sets < 4) base.sets[base.num_sets++] = meld_set(m);
     base.menzen &= !m.is_open();
-    for (Tile t : m.view()) ++base.counts[t.kind], red_fives += t.red;
+    // Three tiles, and the fourth of a kan (added as 0 copies of the first kind otherwise: no
+    // branch on the meld's size).
+    for (int i = 0; i < 3; ++i) ++base.counts[m.tiles[i].kind], red_fives += m.tiles[i].red;
+    const bool kan = m.is_kan();
+    const Tile fourth = m.tiles[3];
+    base.counts[kan ? fourth.kind : m.tiles[0].kind] += kan;
+    red_fives += kan & fourth.red;
   }
   if (const char* why = validate(in.melds, red_fives, ctx, rules))
     return failed(ScoreError::kInvalidContext,
@@ -546,7 +567,7 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
 }  // namespace
 
 ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules& rules) {
-  Search search{ctx, rules};
+  Search search{ctx, rules, true};
   std::string message;
   const ScoreError error = find_best({hand.concealed, hand.melds, win}, search, &message);
   if (error != ScoreError::kNone) return fail(error, std::move(message));
@@ -555,7 +576,7 @@ ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules
 
 ScoreValue score_value(std::span<const Tile> concealed, std::span<const Meld> melds, Tile win,
                        const WinContext& ctx, const Rules& rules) {
-  Search search{ctx, rules};
+  Search search{ctx, rules, false};
   ScoreValue v;
   v.error = find_best({concealed, melds, win}, search, nullptr);
   if (v.error != ScoreError::kNone) return v;
@@ -564,7 +585,9 @@ ScoreValue score_value(std::span<const Tile> concealed, std::span<const Meld> me
   v.han = c.han;
   v.yaku_han = c.yaku.han;
   v.dora = c.dora, v.ura = c.ura, v.red = c.red;
-  v.fu = chosen_fu(search, nullptr).rounded;
+  // The search's fu of the chosen reading (compute_fu() of it, as chosen_fu() would give: the
+  // same rules in two steps, fu.hpp), 0 for a yakuman.
+  v.fu = c.yaku.yakuman > 0 ? 0 : c.fu.rounded;
   v.limit = c.limit;
   v.yakuman_units = c.yaku.yakuman;
   v.basic_points = c.basic;

@@ -107,8 +107,6 @@ struct Shape4 {
 
 // Chows holding a terminal: 123 and 789 of each suit (bit = the chow's lowest kind).
 constexpr KindMask kOutsideChows = 0x41ull | (0x41ull << 9) | (0x41ull << 18);
-constexpr KindMask kDragons = KindMask{7} << kWhite;
-constexpr KindMask kWinds = KindMask{0xF} << kEast;
 
 Shape4 summarize(const Reading& r) {
   Shape4 s;
@@ -128,8 +126,10 @@ Shape4 summarize(const Reading& r) {
   const KindMask t = s.triplet_kinds;
   s.triplets = r.num_sets - s.chows;
   s.identical_chow_pairs = (s.chows - mask_size(odd_chows)) / 2;
-  s.dragon_triplets = mask_size(t & kDragons);
-  s.wind_triplets = mask_size(t & kWinds);
+  // Bits set among 4 (a table: dragons and winds are 3 and 4 adjacent kinds).
+  static constexpr std::uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+  s.dragon_triplets = kBits[t >> kWhite & 7];
+  s.wind_triplets = kBits[t >> kEast & 15];
   for (int suit = 0; suit < 3; ++suit) {
     s.chow_numbers[suit] = static_cast<std::uint16_t>(chow_kinds >> (9 * suit) & 0x1FF);
     s.triplet_numbers[suit] = static_cast<std::uint16_t>(t >> (9 * suit) & 0x1FF);
@@ -146,20 +146,19 @@ bool is_yakuhai_pair(int kind, const WinContext& ctx) {
 
 // Chuuren poutou: closed, one suit, 1112345678999 + one more (§6.3): the suit's first kind, or
 // -1. Junsei (chuuren_junsei): the 13 tiles before the win are exactly 1112345678999.
+// The shape holds every kind of its suit and nothing else: `present` is the suit's mask (one
+// comparison rejects almost every hand).
 int chuuren_base(const Reading& r, KindMask present) {
-  if (r.num_sets > 0) {
-    for (int i = 0; i < r.num_sets; ++i)
-      if (r.sets[i].melded) return -1;
-  }
-  for (int s = 0; s < 3; ++s) {
-    if ((present & ~kSuitMask[s]) != 0) continue;
-    const int b = s * 9;
-    if (r.counts[b] < 3 || r.counts[b + 8] < 3) return -1;
-    for (int n = 1; n < 8; ++n)
-      if (r.counts[b + n] < 1) return -1;
-    return b;
-  }
-  return -1;
+  const int s = present == kSuitMask[0]   ? 0
+                : present == kSuitMask[1] ? 1
+                : present == kSuitMask[2] ? 2
+                                          : -1;
+  if (s < 0) return -1;
+  for (int i = 0; i < r.num_sets; ++i)
+    if (r.sets[i].melded) return -1;
+  const int b = s * 9;
+  if (r.counts[b] < 3 || r.counts[b + 8] < 3) return -1;
+  return b;  // (kinds 2..8 of the suit are present)
 }
 
 // The nine-sided wait of a chuuren poutou whose suit starts at `base`.
