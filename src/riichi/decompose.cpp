@@ -84,8 +84,11 @@ int decompose(const Counts& concealed, DecompositionList& out) {
   std::uint32_t pair_kinds = 0;
   for (int s = 0; s < 3; ++s) {
     const int total = suit_total(concealed, s);
-    if (total % 3 == 1) return 0;
-    if (total % 3 == 2) ++pairs, pair_kinds |= 0x1FFu << (9 * s);
+    const int rest = total % 3;
+    if (rest == 1) return 0;
+    const bool pair = rest == 2;
+    pairs += pair;
+    pair_kinds |= (pair ? 0x1FFu : 0u) << (9 * s);
     tiles += total;
   }
   if (tiles > 14 || pairs != (tiles % 3 == 2 ? 1 : 0)) return 0;
