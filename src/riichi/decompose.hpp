@@ -21,11 +21,10 @@ struct Block {
   friend constexpr bool operator==(const Block&, const Block&) = default;
 };
 
-// A full decomposition: blocks[0..count) (at most 4 sets + 1 pair). The sixth slot is spare:
-// the search writes a block there that it does not keep (no branch on the split; the struct is
-// 16 bytes either way).
+// A full decomposition: blocks[0..count) (at most 4 sets + 1 pair). The last two slots are
+// spare: the search writes blocks there that it does not keep (no branch on the split).
 struct Decomposition {
-  Block blocks[6];
+  Block blocks[7];
   int count = 0;
   bool has_pair() const;
 };
@@ -42,8 +41,9 @@ namespace detail {
 // the search's order: bit 2 * pung + pair for pung, pair = 0..1, valid when the chows left
 // (copies - 3 pung - 2 pair) are not negative and at most `room` (the chows the next two kinds
 // allow), and the pair only where allowed. Indexed [copies][room][pair allowed] (copies and room
-// 0..14: a hand holds at most 14 tiles): one lookup instead of a branch per option.
-inline constexpr int kMaxSplitCount = 14;
+// 0..4: four copies of a kind; a larger count is read as 4): one lookup instead of a branch per
+// option.
+inline constexpr int kMaxSplitCount = 4;
 inline constexpr auto kSplitOptions = [] {
   constexpr int kSize = kMaxSplitCount + 1;
   std::array<std::array<std::array<std::uint8_t, 2>, kSize>, kSize> t{};
@@ -62,22 +62,26 @@ inline constexpr auto kSplitOptions = [] {
 // The blocks of one split (`option` as in kSplitOptions) of the n copies at `kind`: appended to
 // `cur`, the chows' tiles taken from the next two kinds (cleared from `mask` when none is left).
 inline void apply_split(Counts& c, std::uint32_t& mask, Decomposition& cur, int kind, int n,
-                       int option) {
+                        int option) {
   const int pung = option >> 1, pair = option & 1;
   const int chows = n - 3 * pung - 2 * pair;
   const auto k = static_cast<std::uint8_t>(kind);
-  // The pung's and the pair's slots are written always and kept when taken (a split adds at
-  // least one block, so the slot written past the last block is at most the spare one).
+  // The pung's, the pair's and two chows' slots are written always and kept when taken (a split
+  // adds at least one block, so the slots written past the last block are the spare ones).
   cur.blocks[cur.count] = Block{BlockType::kPung, k};
   cur.count += pung;
   cur.blocks[cur.count] = Block{BlockType::kPair, k};
   cur.count += pair;
-  for (int i = 0; i < chows; ++i) cur.blocks[cur.count++] = Block{BlockType::kChow, k};
-  mask &= ~(1u << kind);
-  if (chows) {
-    if ((c[kind + 1] -= chows) == 0) mask &= ~(2u << kind);
-    if ((c[kind + 2] -= chows) == 0) mask &= ~(4u << kind);
-  }
+  cur.blocks[cur.count] = Block{BlockType::kChow, k};
+  cur.blocks[cur.count + 1] = Block{BlockType::kChow, k};
+  cur.count += std::min(chows, 2);
+  for (int i = 2; i < chows; ++i) cur.blocks[cur.count++] = Block{BlockType::kChow, k};
+  // The chows' tiles out of the next two kinds (nothing when there is no chow; kind + 2 <= 28
+  // stays within the counts, and a kind with no copy left leaves the mask).
+  c[kind + 1] = static_cast<std::uint8_t>(c[kind + 1] - chows);
+  c[kind + 2] = static_cast<std::uint8_t>(c[kind + 2] - chows);
+  const std::uint32_t emptied = (c[kind + 1] == 0 ? 2u : 0u) | (c[kind + 2] == 0 ? 4u : 0u);
+  mask &= ~((1u | emptied) << kind);
 }
 
 }  // namespace detail
@@ -99,9 +103,8 @@ void for_each_suited_decomposition_pairing(Counts& c, std::uint32_t mask, std::u
     const int n = std::min<int>(c[kind], detail::kMaxSplitCount);
     // Chows starting here: none from 8 and 9 (kinds 7 and 8 of a suit), else as many as the
     // next two kinds hold (c[kind + 2] stays within the counts: kind <= 26).
-    const int room = number_of(kind) > 7
-                         ? 0
-                         : std::min<int>({c[kind + 1], c[kind + 2], detail::kMaxSplitCount});
+    const int room =
+        number_of(kind) > 7 ? 0 : std::min<int>({c[kind + 1], c[kind + 2], detail::kMaxSplitCount});
     unsigned options = detail::kSplitOptions[n][room][pair_kinds >> kind & 1];
     if (options == 0) break;
     if ((options & (options - 1)) == 0) {

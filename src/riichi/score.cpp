@@ -178,35 +178,42 @@ WaitShape chow_wait(int k, int w) {
   return number_of(k) == 1 ? WaitShape::kPenchan : WaitShape::kRyanmen;
 }
 
+static_assert(static_cast<int>(SetKind::kChow) == 0 && static_cast<int>(SetKind::kPung) == 1);
+
 // Every reading of one standard decomposition: one per distinct block holding the win tile. The
 // sets are laid out once (concealed blocks in order, then the melds); each reading only marks
 // the block the win completed.
 void standard_readings(const Decomposition& d, const Reading& base, Search& search) {
   Reading r = base;
-  r.num_sets = 0;
-  std::array<int, 5> set_of_block{};  // index in r.sets, -1 for the pair
+  // The concealed sets in block order, then the melds (base.sets: 4 - concealed sets of them),
+  // laid out without a branch on the blocks: a pair's slot is written and not kept, the melds'
+  // four slots are copied whole (the spare ones are not kept either).
+  std::array<HandSet, 9> laid{};
+  std::array<int, 6> set_of_block{};  // index in r.sets, -1 for the pair
   // Bit j: block j holds the winning tile and is not a repeat of the block before (decompose()
   // gives a kind's blocks together, so equal blocks are adjacent: one reading for them).
   unsigned readings = 0;
   const int w = base.win;
+  int n = 0, pair_kind = 0;
+  Block before{BlockType::kPair, 0xFF};  // (no block)
   for (int j = 0; j < d.count; ++j) {
-    const Block& x = d.blocks[j];
+    const Block x = d.blocks[j];
     const auto offset = static_cast<unsigned>(w - x.kind);
-    const bool holds = x.type == BlockType::kChow ? offset <= 2 : offset == 0;
-    const bool repeat = j > 0 && d.blocks[j - 1] == x;
-    readings |= static_cast<unsigned>(holds && !repeat) << j;
-    if (x.type == BlockType::kPair) {
-      r.pair = x.kind;
-      set_of_block[j] = -1;
-      continue;
-    }
-    set_of_block[j] = r.num_sets;
-    HandSet& s = r.sets[r.num_sets++];
-    s = HandSet{};
-    s.type = x.type == BlockType::kChow ? SetKind::kChow : SetKind::kPung;
-    s.kind = x.kind;
+    const bool chow = x.type == BlockType::kChow, pair = x.type == BlockType::kPair;
+    const bool holds = (offset == 0) | (chow & (offset <= 2));
+    const bool repeat = (x.type == before.type) & (x.kind == before.kind);
+    before = x;
+    readings |= static_cast<unsigned>(holds & !repeat) << j;
+    laid[n].type = static_cast<SetKind>(!chow);  // kChow or kPung
+    laid[n].kind = x.kind;
+    pair_kind |= x.kind & -int{pair};  // (one pair)
+    set_of_block[j] = pair ? -1 : n;
+    n += !pair;
   }
-  for (int j = 0; j < base.num_sets; ++j) r.sets[r.num_sets++] = base.sets[j];
+  r.pair = static_cast<std::uint8_t>(pair_kind);
+  for (int j = 0; j < 4; ++j) laid[n + j] = base.sets[j];
+  for (int j = 0; j < 4; ++j) r.sets[j] = laid[j];
+  r.num_sets = n + base.num_sets;
   const SetsYaku sets = sets_yaku(r, search.ctx, search.rules);
   int fu = -1;
   for (; readings; readings &= readings - 1) {
@@ -253,16 +260,13 @@ DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx, co
 // Validation.
 
 // The reason the context is inconsistent, or nullptr (no string built on the hot path).
-const char* validate(std::span<const Meld> melds, int red_fives, const WinContext& ctx,
-                     const Rules& rules) {
+const char* validate(bool open, int red_fives, const WinContext& ctx, const Rules& rules) {
   if (ctx.seat < 0 || ctx.seat > 3 || ctx.round_wind < 0 || ctx.round_wind > 3)
     return "seat and round_wind must be 0..3";
   if (ctx.seat >= rules.players) return "seat must be 0..2 with three players";
   if (!rules.red_fives && red_fives > 0)
     return "the hand holds a red five but the rules have red_fives=false";
   if (ctx.honba < 0 || ctx.riichi_sticks < 0) return "honba and riichi_sticks must be >= 0";
-  bool open = false;
-  for (const Meld& m : melds) open |= m.is_open();
   if ((ctx.riichi || ctx.double_riichi) && open) return "riichi with an open hand";
   if (ctx.ippatsu && !ctx.riichi && !ctx.double_riichi) return "ippatsu without riichi";
   if (!ctx.tsumo && (ctx.haitei || ctx.rinshan || ctx.tenhou || ctx.chiihou))
@@ -498,7 +502,7 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
     base.counts[kan ? fourth.kind : m.tiles[0].kind] += kan;
     red_fives += kan & fourth.red;
   }
-  if (const char* why = validate(in.melds, red_fives, ctx, rules))
+  if (const char* why = validate(!base.menzen, red_fives, ctx, rules))
     return failed(ScoreError::kInvalidContext,
                   [&] { return std::string("invalid context: ") + why; });
   if (rules.no_manzu_2_to_8)  // three players: 2m-8m are not in the game

@@ -115,10 +115,11 @@ Shape4 summarize(const Reading& r) {
     const HandSet& set = r.sets[i];
     const KindMask bit = KindMask{1} << set.kind;
     const bool chow = set.type == SetKind::kChow;
+    const KindMask chow_bit = bit & (KindMask{0} - chow);  // (masks, not a branch per set)
     s.chows += chow;
-    chow_kinds |= chow ? bit : 0;
-    odd_chows ^= chow ? bit : 0;
-    s.triplet_kinds |= chow ? 0 : bit;
+    chow_kinds |= chow_bit;
+    odd_chows ^= chow_bit;
+    s.triplet_kinds |= bit & ~chow_bit;
     s.kongs += set.type == SetKind::kKong;
     // Not declared open: a concealed pung completed by ron is counted (finish_yaku takes it off).
     s.ankou += !chow & !(set.open & set.melded);
@@ -317,11 +318,31 @@ YakuMask worth_han(YakuMask mask, bool menzen, const Rules& rules) {
   return mask & ~drop;
 }
 
+// The han of each byte value of the low four bytes of a yaku mask (kInfo's column): four
+// lookups instead of a loop over the yaku (the regular yaku are bits 0..30).
+struct HanBytes {
+  std::uint8_t han[4][256] = {};
+};
+constexpr HanBytes han_bytes(bool menzen) {
+  HanBytes t;
+  for (int b = 0; b < 4; ++b)
+    for (int v = 0; v < 256; ++v) {
+      int han = 0;
+      for (int i = 0; i < 8; ++i)
+        if (v >> i & 1) han += menzen ? kInfo[8 * b + i].closed_han : kInfo[8 * b + i].open_han;
+      t.han[b][v] = static_cast<std::uint8_t>(han);
+    }
+  return t;
+}
+constexpr HanBytes kClosedHanBytes = han_bytes(true), kOpenHanBytes = han_bytes(false);
+
 // The sum of yaku_han() over the regular yaku of `mask`, from the tables.
 int sum_han(YakuMask mask, bool menzen, const Rules& rules) {
   const HanTable& table = menzen ? kClosedHan : kOpenHan;
-  int han = 0;
-  for (YakuMask m = mask; m; m &= m - 1) han += table.han[std::countr_zero(m)];
+  const HanBytes& bytes = menzen ? kClosedHanBytes : kOpenHanBytes;
+  int han = bytes.han[0][mask & 0xFF] + bytes.han[1][mask >> 8 & 0xFF] +
+            bytes.han[2][mask >> 16 & 0xFF] + bytes.han[3][mask >> 24 & 0xFF];
+  for (YakuMask m = mask >> 32 << 32; m; m &= m - 1) han += table.han[std::countr_zero(m)];
   if ((mask & yaku_bit(Yaku::kDoubleRiichi)) && rules.double_riichi == DoubleRiichiStyle::kTwoHan)
     han += 2 - table.han[static_cast<int>(Yaku::kDoubleRiichi)];
   return han;
