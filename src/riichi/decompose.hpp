@@ -102,9 +102,10 @@ void for_each_suited_decomposition_pairing(Counts& c, std::uint32_t mask, std::u
     const int kind = std::countr_zero(mask);
     const int n = std::min<int>(c[kind], detail::kMaxSplitCount);
     // Chows starting here: none from 8 and 9 (kinds 7 and 8 of a suit), else as many as the
-    // next two kinds hold (c[kind + 2] stays within the counts: kind <= 26).
+    // next two kinds hold (c[kind + 2] stays within the counts: kind <= 26), at most n.
+    constexpr std::uint32_t kNoChowStart = 3u << 7 | 3u << 16 | 3u << 25;
     const int room =
-        number_of(kind) > 7 ? 0 : std::min<int>({c[kind + 1], c[kind + 2], detail::kMaxSplitCount});
+        (kNoChowStart >> kind & 1) != 0 ? 0 : std::min(n, std::min<int>(c[kind + 1], c[kind + 2]));
     unsigned options = detail::kSplitOptions[n][room][pair_kinds >> kind & 1];
     if (options == 0) break;
     if ((options & (options - 1)) == 0) {

@@ -13,6 +13,10 @@
 #include "riichi/fu.hpp"
 #include "riichi/yaku.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace riichi {
 
 int dora_in_play(int indicator, const Rules& rules) {
@@ -458,6 +462,28 @@ ScoreResult build_result(const Search& s, std::span<const Meld> melds, const Win
   return res;
 }
 
+// kinds_at_least(counts, 1) and kinds_at_least(counts, 5), the counts loaded once.
+struct KindsHeld {
+  std::uint64_t present = 0, over_four = 0;
+};
+KindsHeld kinds_held(const Counts& c) {
+#if defined(__SSE2__)
+  // Kinds 0..15, 16..31, and 18..33 of which lanes 14 and 15 (kinds 32, 33) are kept.
+  const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data()));
+  const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data() + 16));
+  const __m128i t = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data() + 18));
+  const auto above = [&](__m128i v) {
+    const auto bits = [&](__m128i x) {
+      return std::uint64_t(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpgt_epi8(x, v))));
+    };
+    return bits(a) | bits(b) << 16 | (bits(t) >> 14) << 32;
+  };
+  return {above(_mm_setzero_si128()), above(_mm_set1_epi8(4))};
+#else
+  return {kinds_at_least(c, 1), kinds_at_least(c, 5)};
+#endif
+}
+
 // What score() and score_value() read: the hand as views (no copy).
 struct WinInput {
   std::span<const Tile> concealed;  // without the winning tile
@@ -520,8 +546,9 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
              "3), got " +
              std::to_string(in.concealed.size() + 3 * in.melds.size());
     });
-  base.kinds = kinds_at_least(base.counts, 1);
-  if (const std::uint64_t too_many = kinds_at_least(base.counts, 5))
+  const KindsHeld held = kinds_held(base.counts);
+  base.kinds = held.present;
+  if (const std::uint64_t too_many = held.over_four)
     return failed(ScoreError::kInvalidContext, [&] {
       return "invalid context: more than four copies of " +
              kind_to_string(std::countr_zero(too_many));
@@ -535,15 +562,15 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
     for (int i = 0; i < list.count; ++i) standard_readings(list.items[i], base, search);
   }
   // Cheap filters on the kinds present before the full checks.
-  const int kinds = mask_size(base.kinds);
-  if (melds == 0 && kinds == 7 && is_chiitoitsu(concealed)) {
+  // (Thirteen orphans hold exactly the 13 terminal and honour kinds.)
+  if (melds == 0 && mask_size(base.kinds) == 7 && is_chiitoitsu(concealed)) {
     Reading r = base;
     r.shape = Shape::kChiitoitsu;
     r.wait = WaitShape::kChiitoitsu;
     int fu = -1;
     search.consider(r, sets_yaku(r, ctx, rules), fu);
   }
-  if (melds == 0 && kinds == 13 && is_kokushi(concealed)) {
+  if (melds == 0 && base.kinds == kYaochuuMask && is_kokushi(concealed)) {
     Reading r = base;
     r.shape = Shape::kKokushi;
     r.wait = concealed[in.win.kind] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
