@@ -2,6 +2,8 @@
 // The one search of the project: scoring, waits and the table all use it.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <vector>
@@ -19,9 +21,10 @@ struct Block {
   friend constexpr bool operator==(const Block&, const Block&) = default;
 };
 
-// A full decomposition: blocks[0..count) (at most 4 sets + 1 pair).
+// A full decomposition: blocks[0..count) (at most 4 sets + 1 pair). The last two slots are
+// spare: the search writes blocks there that it does not keep (no branch on the split).
 struct Decomposition {
-  Block blocks[5];
+  Block blocks[7];
   int count = 0;
   bool has_pair() const;
 };
@@ -33,37 +36,98 @@ struct Decomposition {
 // multiset of blocks is visited exactly once. `c` and `cur` are restored before returning. No
 // allocation. Leaving out of `pair_kinds` the kinds whose pair cannot complete (a suit without
 // 3m+2 tiles) prunes the search without changing the leaves or their order.
+namespace detail {
+// The splits of the copies at the lowest kind still present, as a bit per (pung, pair) option in
+// the search's order: bit 2 * pung + pair for pung, pair = 0..1, valid when the chows left
+// (copies - 3 pung - 2 pair) are not negative and at most `room` (the chows the next two kinds
+// allow), and the pair only where allowed. Indexed [copies][room][pair allowed] (copies and room
+// 0..4: four copies of a kind; a larger count is read as 4): one lookup instead of a branch per
+// option.
+inline constexpr int kMaxSplitCount = 4;
+inline constexpr auto kSplitOptions = [] {
+  constexpr int kSize = kMaxSplitCount + 1;
+  std::array<std::array<std::array<std::uint8_t, 2>, kSize>, kSize> t{};
+  for (int n = 0; n < kSize; ++n)
+    for (int room = 0; room < kSize; ++room)
+      for (int can_pair = 0; can_pair <= 1; ++can_pair)
+        for (int option = 0; option < 4; ++option) {
+          const int pung = option >> 1, pair = option & 1;
+          const int chows = n - 3 * pung - 2 * pair;
+          if (chows >= 0 && chows <= room && (pair == 0 || can_pair == 1))
+            t[n][room][can_pair] |= static_cast<std::uint8_t>(1 << option);
+        }
+  return t;
+}();
+
+// The blocks of one split (`option` as in kSplitOptions) of the n copies at `kind`: appended to
+// `cur`, the chows' tiles taken from the next two kinds (cleared from `mask` when none is left).
+inline void apply_split(Counts& c, std::uint32_t& mask, Decomposition& cur, int kind, int n,
+                        int option) {
+  const int pung = option >> 1, pair = option & 1;
+  const int chows = n - 3 * pung - 2 * pair;
+  const auto k = static_cast<std::uint8_t>(kind);
+  // The pung's, the pair's and two chows' slots are written always and kept when taken (a split
+  // adds at least one block, so the slots written past the last block are the spare ones).
+  cur.blocks[cur.count] = Block{BlockType::kPung, k};
+  cur.count += pung;
+  cur.blocks[cur.count] = Block{BlockType::kPair, k};
+  cur.count += pair;
+  cur.blocks[cur.count] = Block{BlockType::kChow, k};
+  cur.blocks[cur.count + 1] = Block{BlockType::kChow, k};
+  cur.count += std::min(chows, 2);
+  for (int i = 2; i < chows; ++i) cur.blocks[cur.count++] = Block{BlockType::kChow, k};
+  // The chows' tiles out of the next two kinds (nothing when there is no chow; kind + 2 <= 28
+  // stays within the counts, and a kind with no copy left leaves the mask).
+  c[kind + 1] = static_cast<std::uint8_t>(c[kind + 1] - chows);
+  c[kind + 2] = static_cast<std::uint8_t>(c[kind + 2] - chows);
+  const std::uint32_t emptied = (c[kind + 1] == 0 ? 2u : 0u) | (c[kind + 2] == 0 ? 4u : 0u);
+  mask &= ~((1u | emptied) << kind);
+}
+
+}  // namespace detail
+
 template <typename Leaf>
 void for_each_suited_decomposition_pairing(Counts& c, std::uint32_t mask, std::uint32_t pair_kinds,
                                            Decomposition& cur, Leaf&& leaf) {
-  if (mask == 0) {
-    if (pair_kinds == 0) leaf(cur);
-    return;
-  }
-  const int kind = std::countr_zero(mask);
-  const int n = c[kind];
-  const int max_pair = (pair_kinds >> kind & 1) && n >= 2 ? 1 : 0;
-  for (int pung = 0; pung <= (n >= 3 ? 1 : 0); ++pung) {
-    for (int pair = 0; pair <= max_pair; ++pair) {
-      const int chows = n - 3 * pung - 2 * pair;
-      if (chows < 0) continue;
-      if (chows > 0 && (number_of(kind) > 7 || c[kind + 1] < chows || c[kind + 2] < chows))
-        continue;
+  // A kind with one split (the usual case) is applied here and the walk goes on in the same
+  // call; only a kind with several splits recurses, once per split. The counts and blocks are
+  // restored before returning (a copy of the counts: no undo walk).
+  const int start = cur.count;
+  const Counts counts = c;
+  for (;;) {
+    if (mask == 0) {
+      if (pair_kinds == 0) leaf(cur);
+      break;
+    }
+    const int kind = std::countr_zero(mask);
+    const int n = std::min<int>(c[kind], detail::kMaxSplitCount);
+    // Chows starting here: none from 8 and 9 (kinds 7 and 8 of a suit), else as many as the
+    // next two kinds hold (c[kind + 2] stays within the counts: kind <= 26), at most n.
+    constexpr std::uint32_t kNoChowStart = 3u << 7 | 3u << 16 | 3u << 25;
+    const int room =
+        (kNoChowStart >> kind & 1) != 0 ? 0 : std::min(n, std::min<int>(c[kind + 1], c[kind + 2]));
+    unsigned options = detail::kSplitOptions[n][room][pair_kinds >> kind & 1];
+    if (options == 0) break;
+    if ((options & (options - 1)) == 0) {
+      const int option = std::countr_zero(options);
+      detail::apply_split(c, mask, cur, kind, n, option);
+      if (option & 1) pair_kinds = 0;
+      continue;
+    }
+    for (; options; options &= options - 1) {
+      const int option = std::countr_zero(options);
       const int saved = cur.count;
-      const auto k = static_cast<std::uint8_t>(kind);
-      if (pung) cur.blocks[cur.count++] = Block{BlockType::kPung, k};
-      if (pair) cur.blocks[cur.count++] = Block{BlockType::kPair, k};
-      for (int i = 0; i < chows; ++i) cur.blocks[cur.count++] = Block{BlockType::kChow, k};
-      std::uint32_t next = mask & ~(1u << kind);
-      if (chows) {
-        if ((c[kind + 1] -= chows) == 0) next &= ~(2u << kind);
-        if ((c[kind + 2] -= chows) == 0) next &= ~(4u << kind);
-      }
-      for_each_suited_decomposition_pairing(c, next, pair ? 0u : pair_kinds, cur, leaf);
-      if (chows) c[kind + 1] += chows, c[kind + 2] += chows;
+      std::uint32_t next = mask;
+      const Counts before = c;
+      detail::apply_split(c, next, cur, kind, n, option);
+      for_each_suited_decomposition_pairing(c, next, option & 1 ? 0u : pair_kinds, cur, leaf);
+      c = before;
       cur.count = saved;
     }
+    break;
   }
+  c = counts;
+  cur.count = start;
 }
 
 // The same with the pair allowed on any kind when `need_pair`.

@@ -12,8 +12,8 @@ namespace {
 // written once.
 struct NoItems {
   int total = 0;
-  void add_if(bool when, int fu, const char*) { total += when ? fu : 0; }
-  void add_tile_if(bool when, int fu, const char*, int) { total += when ? fu : 0; }
+  void add_if(bool when, int fu, const char*) { total += fu & -int{when}; }
+  void add_tile_if(bool when, int fu, const char*, int) { total += fu & -int{when}; }
 };
 
 struct Items {

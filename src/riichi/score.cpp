@@ -4,6 +4,7 @@
 // number); names, fu items and the reading text are built only for the chosen reading.
 #include "riichi/score.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <span>
 
@@ -11,6 +12,10 @@
 #include "riichi/dora.hpp"
 #include "riichi/fu.hpp"
 #include "riichi/yaku.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace riichi {
 
@@ -42,20 +47,19 @@ int round_up_100(int x) { return (x + 99) / 100 * 100; }
 
 // §8.1: basic points, limits from 5 han; kazoe yakuman only with rules.kazoe_yakuman.
 int basic_points(int han, int fu, const Rules& rules, Limit* limit, int yakuman_units) {
+  // The limits of 5..13 han by index han - 5 (13 and more: kazoe yakuman, or sanbaiman without
+  // it), read from tables rather than a chain of comparisons on the han.
+  static constexpr Limit kLimits[9] = {Limit::kMangan,    Limit::kHaneman,   Limit::kHaneman,
+                                       Limit::kBaiman,    Limit::kBaiman,    Limit::kBaiman,
+                                       Limit::kSanbaiman, Limit::kSanbaiman, Limit::kKazoeYakuman};
+  static constexpr int kLimitBasic[9] = {2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 8000};
   Limit l = Limit::kNone;
   int basic = 0;
   if (yakuman_units > 0) {
     l = Limit::kYakuman, basic = 8000 * yakuman_units;
-  } else if (han >= 13 && rules.kazoe_yakuman) {
-    l = Limit::kKazoeYakuman, basic = 8000;
-  } else if (han >= 11) {
-    l = Limit::kSanbaiman, basic = 6000;
-  } else if (han >= 8) {
-    l = Limit::kBaiman, basic = 4000;
-  } else if (han >= 6) {
-    l = Limit::kHaneman, basic = 3000;
-  } else if (han == 5) {
-    l = Limit::kMangan, basic = 2000;
+  } else if (han >= 5) {
+    const int i = std::min(han, 13) - 5 - (han >= 13 && !rules.kazoe_yakuman ? 1 : 0);
+    l = kLimits[i], basic = kLimitBasic[i];
   } else {
     basic = fu << (han + 2);
     // kiriage mangan: 4 han 30 fu and 3 han 60 fu (basic 1920) are rounded up to mangan.
@@ -100,9 +104,10 @@ struct DoraCount {
 };
 
 struct Search {
-  Search(const WinContext& c, const Rules& r) : ctx(c), rules(r) {}
+  Search(const WinContext& c, const Rules& r, bool keep) : ctx(c), rules(r), keep_reading(keep) {}
   const WinContext& ctx;
   const Rules& rules;
+  bool keep_reading;  // copy the best reading (score() names it; score_value() does not)
   DoraCount dora;
   bool complete = false;  // some reading forms a winning shape
   bool any_yaku = false;  // some reading has a yaku
@@ -114,7 +119,8 @@ struct Search {
     c.basic = basic_points(c.han, c.fu.rounded, rules, &c.limit, c.yaku.yakuman);
     c.value = win_value(c.basic, ctx.seat == 0, ctx.tsumo);
     if (has_best && !better(c, best)) return;
-    best = c, best_reading = r, has_best = true;
+    best = c, has_best = true;
+    if (keep_reading) best_reading = r;
   }
 
   // §4.1: EMA 2008 ryanhan shibari: >= N counters need 2 han of yaku (yakuman satisfies).
@@ -176,44 +182,51 @@ WaitShape chow_wait(int k, int w) {
   return number_of(k) == 1 ? WaitShape::kPenchan : WaitShape::kRyanmen;
 }
 
-bool block_holds(const Block& b, int w) {
-  if (b.type == BlockType::kChow) return w >= b.kind && w <= b.kind + 2;
-  return b.kind == w;
-}
+static_assert(static_cast<int>(SetKind::kChow) == 0 && static_cast<int>(SetKind::kPung) == 1);
 
 // Every reading of one standard decomposition: one per distinct block holding the win tile. The
 // sets are laid out once (concealed blocks in order, then the melds); each reading only marks
 // the block the win completed.
 void standard_readings(const Decomposition& d, const Reading& base, Search& search) {
   Reading r = base;
-  r.num_sets = 0;
-  std::array<int, 5> set_of_block{};  // index in r.sets, -1 for the pair
+  // The concealed sets in block order, then the melds (base.sets: 4 - concealed sets of them),
+  // laid out without a branch on the blocks: a pair's slot is written and not kept, the melds'
+  // four slots are copied whole (the spare ones are not kept either).
+  std::array<HandSet, 9> laid{};
+  std::array<int, 6> set_of_block{};  // index in r.sets, -1 for the pair
+  // Bit j: block j holds the winning tile and is not a repeat of the block before (decompose()
+  // gives a kind's blocks together, so equal blocks are adjacent: one reading for them).
+  unsigned readings = 0;
+  const int w = base.win;
+  int n = 0, pair_kind = 0;
+  Block before{BlockType::kPair, 0xFF};  // (no block)
   for (int j = 0; j < d.count; ++j) {
-    const Block& x = d.blocks[j];
-    if (x.type == BlockType::kPair) {
-      r.pair = x.kind;
-      set_of_block[j] = -1;
-      continue;
-    }
-    set_of_block[j] = r.num_sets;
-    HandSet& s = r.sets[r.num_sets++];
-    s = HandSet{};
-    s.type = x.type == BlockType::kChow ? SetKind::kChow : SetKind::kPung;
-    s.kind = x.kind;
+    const Block x = d.blocks[j];
+    const auto offset = static_cast<unsigned>(w - x.kind);
+    const bool chow = x.type == BlockType::kChow, pair = x.type == BlockType::kPair;
+    const bool holds = (offset == 0) | (chow & (offset <= 2));
+    const bool repeat = (x.type == before.type) & (x.kind == before.kind);
+    before = x;
+    readings |= static_cast<unsigned>(holds & !repeat) << j;
+    laid[n].type = static_cast<SetKind>(!chow);  // kChow or kPung
+    laid[n].kind = x.kind;
+    pair_kind |= x.kind & -int{pair};  // (one pair)
+    set_of_block[j] = pair ? -1 : n;
+    n += !pair;
   }
-  for (int j = 0; j < base.num_sets; ++j) r.sets[r.num_sets++] = base.sets[j];
+  r.pair = static_cast<std::uint8_t>(pair_kind);
+  for (int j = 0; j < 4; ++j) laid[n + j] = base.sets[j];
+  for (int j = 0; j < 4; ++j) r.sets[j] = laid[j];
+  r.num_sets = n + base.num_sets;
   const SetsYaku sets = sets_yaku(r, search.ctx, search.rules);
   int fu = -1;
-  for (int i = 0; i < d.count; ++i) {
+  for (; readings; readings &= readings - 1) {
+    const int i = std::countr_zero(readings);
     const Block& b = d.blocks[i];
-    if (!block_holds(b, base.win)) continue;
-    bool seen = false;
-    for (int j = 0; j < i; ++j) seen |= d.blocks[j] == b;
-    if (seen) continue;
     r.completed = set_of_block[i];
     r.wait = b.type == BlockType::kPair   ? WaitShape::kTanki
              : b.type == BlockType::kPung ? WaitShape::kShanpon
-                                          : chow_wait(b.kind, base.win);
+                                          : chow_wait(b.kind, w);
     // §7: a pung completed by a ron tile is open (and not a concealed pung).
     const bool ron_pung = b.type == BlockType::kPung && !base.tsumo;
     if (ron_pung) r.sets[r.completed].open = true;
@@ -222,14 +235,27 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
   }
 }
 
+// dora_of() of every indicator kind, as a table (count_dora reads it once per indicator).
+constexpr std::array<std::uint8_t, kNumKinds> kDoraOf = [] {
+  std::array<std::uint8_t, kNumKinds> t{};
+  for (int k = 0; k < kNumKinds; ++k) t[k] = static_cast<std::uint8_t>(dora_of(k));
+  return t;
+}();
+
 DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx, const Rules& rules) {
   DoraCount d;
   // Nukidora: one dora each, and a North for the indicators.
-  auto held = [&](int kind) { return all[kind] + (kind == kNorth ? ctx.kita : 0); };
+  Counts held = all;
+  held[kNorth] = static_cast<std::uint8_t>(held[kNorth] + ctx.kita);
+  // Three players: a 1m indicator points to 9m (dora_in_play).
+  if (rules.no_manzu_2_to_8) held[1] = held[8];
+  const auto dora_count = [&](Tile t) {
+    return t.kind < kNumKinds ? int{held[kDoraOf[t.kind]]} : int{held[dora_in_play(t.kind, rules)]};
+  };
   d.dora = ctx.kita;
-  for (Tile t : ctx.dora_indicators) d.dora += held(dora_in_play(t.kind, rules));
+  for (Tile t : ctx.dora_indicators) d.dora += dora_count(t);
   if (ctx.riichi || ctx.double_riichi)  // §6.5: ura only for riichi winners
-    for (Tile t : ctx.ura_indicators) d.ura += held(dora_in_play(t.kind, rules));
+    for (Tile t : ctx.ura_indicators) d.ura += dora_count(t);
   d.red = red_fives;
   return d;
 }
@@ -238,16 +264,13 @@ DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx, co
 // Validation.
 
 // The reason the context is inconsistent, or nullptr (no string built on the hot path).
-const char* validate(std::span<const Meld> melds, int red_fives, const WinContext& ctx,
-                     const Rules& rules) {
+const char* validate(bool open, int red_fives, const WinContext& ctx, const Rules& rules) {
   if (ctx.seat < 0 || ctx.seat > 3 || ctx.round_wind < 0 || ctx.round_wind > 3)
     return "seat and round_wind must be 0..3";
   if (ctx.seat >= rules.players) return "seat must be 0..2 with three players";
   if (!rules.red_fives && red_fives > 0)
     return "the hand holds a red five but the rules have red_fives=false";
   if (ctx.honba < 0 || ctx.riichi_sticks < 0) return "honba and riichi_sticks must be >= 0";
-  bool open = false;
-  for (const Meld& m : melds) open |= m.is_open();
   if ((ctx.riichi || ctx.double_riichi) && open) return "riichi with an open hand";
   if (ctx.ippatsu && !ctx.riichi && !ctx.double_riichi) return "ippatsu without riichi";
   if (!ctx.tsumo && (ctx.haitei || ctx.rinshan || ctx.tenhou || ctx.chiihou))
@@ -439,6 +462,28 @@ ScoreResult build_result(const Search& s, std::span<const Meld> melds, const Win
   return res;
 }
 
+// kinds_at_least(counts, 1) and kinds_at_least(counts, 5), the counts loaded once.
+struct KindsHeld {
+  std::uint64_t present = 0, over_four = 0;
+};
+KindsHeld kinds_held(const Counts& c) {
+#if defined(__SSE2__)
+  // Kinds 0..15, 16..31, and 18..33 of which lanes 14 and 15 (kinds 32, 33) are kept.
+  const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data()));
+  const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data() + 16));
+  const __m128i t = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c.data() + 18));
+  const auto above = [&](__m128i v) {
+    const auto bits = [&](__m128i x) {
+      return std::uint64_t(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpgt_epi8(x, v))));
+    };
+    return bits(a) | bits(b) << 16 | (bits(t) >> 14) << 32;
+  };
+  return {above(_mm_setzero_si128()), above(_mm_set1_epi8(4))};
+#else
+  return {kinds_at_least(c, 1), kinds_at_least(c, 5)};
+#endif
+}
+
 // What score() and score_value() read: the hand as views (no copy).
 struct WinInput {
   std::span<const Tile> concealed;  // without the winning tile
@@ -475,9 +520,15 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
   for (const Meld& m : in.melds) {
     if (base.num_sets < 4) base.sets[base.num_sets++] = meld_set(m);
     base.menzen &= !m.is_open();
-    for (Tile t : m.view()) ++base.counts[t.kind], red_fives += t.red;
+    // Three tiles, and the fourth of a kan (added as 0 copies of the first kind otherwise: no
+    // branch on the meld's size).
+    for (int i = 0; i < 3; ++i) ++base.counts[m.tiles[i].kind], red_fives += m.tiles[i].red;
+    const bool kan = m.is_kan();
+    const Tile fourth = m.tiles[3];
+    base.counts[kan ? fourth.kind : m.tiles[0].kind] += kan;
+    red_fives += kan & fourth.red;
   }
-  if (const char* why = validate(in.melds, red_fives, ctx, rules))
+  if (const char* why = validate(!base.menzen, red_fives, ctx, rules))
     return failed(ScoreError::kInvalidContext,
                   [&] { return std::string("invalid context: ") + why; });
   if (rules.no_manzu_2_to_8)  // three players: 2m-8m are not in the game
@@ -495,8 +546,9 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
              "3), got " +
              std::to_string(in.concealed.size() + 3 * in.melds.size());
     });
-  base.kinds = kinds_at_least(base.counts, 1);
-  if (const std::uint64_t too_many = kinds_at_least(base.counts, 5))
+  const KindsHeld held = kinds_held(base.counts);
+  base.kinds = held.present;
+  if (const std::uint64_t too_many = held.over_four)
     return failed(ScoreError::kInvalidContext, [&] {
       return "invalid context: more than four copies of " +
              kind_to_string(std::countr_zero(too_many));
@@ -510,15 +562,15 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
     for (int i = 0; i < list.count; ++i) standard_readings(list.items[i], base, search);
   }
   // Cheap filters on the kinds present before the full checks.
-  const int kinds = mask_size(base.kinds);
-  if (melds == 0 && kinds == 7 && is_chiitoitsu(concealed)) {
+  // (Thirteen orphans hold exactly the 13 terminal and honour kinds.)
+  if (melds == 0 && mask_size(base.kinds) == 7 && is_chiitoitsu(concealed)) {
     Reading r = base;
     r.shape = Shape::kChiitoitsu;
     r.wait = WaitShape::kChiitoitsu;
     int fu = -1;
     search.consider(r, sets_yaku(r, ctx, rules), fu);
   }
-  if (melds == 0 && kinds == 13 && is_kokushi(concealed)) {
+  if (melds == 0 && base.kinds == kYaochuuMask && is_kokushi(concealed)) {
     Reading r = base;
     r.shape = Shape::kKokushi;
     r.wait = concealed[in.win.kind] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
@@ -546,7 +598,7 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
 }  // namespace
 
 ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules& rules) {
-  Search search{ctx, rules};
+  Search search{ctx, rules, true};
   std::string message;
   const ScoreError error = find_best({hand.concealed, hand.melds, win}, search, &message);
   if (error != ScoreError::kNone) return fail(error, std::move(message));
@@ -555,7 +607,7 @@ ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules
 
 ScoreValue score_value(std::span<const Tile> concealed, std::span<const Meld> melds, Tile win,
                        const WinContext& ctx, const Rules& rules) {
-  Search search{ctx, rules};
+  Search search{ctx, rules, false};
   ScoreValue v;
   v.error = find_best({concealed, melds, win}, search, nullptr);
   if (v.error != ScoreError::kNone) return v;
@@ -564,7 +616,9 @@ ScoreValue score_value(std::span<const Tile> concealed, std::span<const Meld> me
   v.han = c.han;
   v.yaku_han = c.yaku.han;
   v.dora = c.dora, v.ura = c.ura, v.red = c.red;
-  v.fu = chosen_fu(search, nullptr).rounded;
+  // The search's fu of the chosen reading (compute_fu() of it, as chosen_fu() would give: the
+  // same rules in two steps, fu.hpp), 0 for a yakuman.
+  v.fu = c.yaku.yakuman > 0 ? 0 : c.fu.rounded;
   v.limit = c.limit;
   v.yakuman_units = c.yaku.yakuman;
   v.basic_points = c.basic;

@@ -122,11 +122,60 @@ ShantenDetail shanten_detail(const Counts& c) {
   return d;
 }
 
+namespace {
+
+// What shanten() needs besides the standard form: the tile count and the seven-pairs and
+// thirteen-orphans shanten (valid with 13 or 14 tiles).
+struct OtherForms {
+  int tiles = 0;
+  int chiitoitsu = 0;
+  int kokushi = 0;
+};
+
+#if defined(__SSE2__)
+// form_counts() reduced to these three numbers, with saturating byte arithmetic instead of
+// compares and movemasks: held = min(count, 1), paired = min(count - 1 saturated, 1); each lane
+// holds held + 64 * paired, so that one byte sum gives kinds + 64 * pairs, and the same over
+// the terminal/honour lanes gives yaochuu kinds + 64 * yaochuu pairs.
+OtherForms other_forms(const Counts& c) {
+  using detail::load16;
+  const __m128i kTail = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1);
+  // Terminal/honour lanes of each load (as in form_counts), all bits set.
+  const __m128i kYaochuuA = _mm_setr_epi8(-1, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0);
+  const __m128i kYaochuuB = _mm_setr_epi8(0, -1, -1, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1);
+  const __m128i one = _mm_set1_epi8(1);
+  const __m128i a = load16(c.data()), b = load16(c.data() + 16);
+  const __m128i t = _mm_and_si128(load16(c.data() + 18), kTail);  // kinds 32, 33 only
+  const auto lane = [&](__m128i x) {
+    const __m128i held = _mm_min_epu8(x, one);
+    const __m128i paired = _mm_min_epu8(_mm_subs_epu8(x, one), one);
+    return _mm_add_epi8(held, _mm_slli_epi16(paired, 6));  // (no carry between bytes)
+  };
+  const __m128i la = lane(a), lb = lane(b), lt = lane(t);
+  const int all = detail::byte_sum(_mm_add_epi8(_mm_add_epi8(la, lb), lt));
+  const int yaochuu = detail::byte_sum(
+      _mm_add_epi8(_mm_add_epi8(_mm_and_si128(la, kYaochuuA), _mm_and_si128(lb, kYaochuuB)), lt));
+  OtherForms f;
+  f.tiles = detail::byte_sum(_mm_add_epi8(_mm_add_epi8(a, b), t));
+  const int kinds = all & 63, pairs = all >> 6;
+  f.chiitoitsu = 6 - pairs + std::max(0, 7 - kinds);
+  f.kokushi = 13 - (yaochuu & 63) - (yaochuu >> 6 > 0 ? 1 : 0);
+  return f;
+}
+#else
+OtherForms other_forms(const Counts& c) {
+  const detail::FormCounts counts = detail::form_counts(c);
+  return {counts.tiles, chiitoitsu_of(counts), kokushi_of(counts)};
+}
+#endif
+
+}  // namespace
+
 int shanten(const Counts& c) {
-  const detail::FormCounts f = detail::form_counts(c);
+  const OtherForms f = other_forms(c);
   const int standard = standard_with(c, f.tiles);
   if (f.tiles < 13) return standard;
-  return std::min({standard, chiitoitsu_of(f), kokushi_of(f)});
+  return std::min({standard, f.chiitoitsu, f.kokushi});
 }
 
 void init_shanten_tables() {}

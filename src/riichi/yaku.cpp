@@ -107,8 +107,6 @@ struct Shape4 {
 
 // Chows holding a terminal: 123 and 789 of each suit (bit = the chow's lowest kind).
 constexpr KindMask kOutsideChows = 0x41ull | (0x41ull << 9) | (0x41ull << 18);
-constexpr KindMask kDragons = KindMask{7} << kWhite;
-constexpr KindMask kWinds = KindMask{0xF} << kEast;
 
 Shape4 summarize(const Reading& r) {
   Shape4 s;
@@ -117,10 +115,11 @@ Shape4 summarize(const Reading& r) {
     const HandSet& set = r.sets[i];
     const KindMask bit = KindMask{1} << set.kind;
     const bool chow = set.type == SetKind::kChow;
+    const KindMask chow_bit = bit & (KindMask{0} - chow);  // (masks, not a branch per set)
     s.chows += chow;
-    chow_kinds |= chow ? bit : 0;
-    odd_chows ^= chow ? bit : 0;
-    s.triplet_kinds |= chow ? 0 : bit;
+    chow_kinds |= chow_bit;
+    odd_chows ^= chow_bit;
+    s.triplet_kinds |= bit & ~chow_bit;
     s.kongs += set.type == SetKind::kKong;
     // Not declared open: a concealed pung completed by ron is counted (finish_yaku takes it off).
     s.ankou += !chow & !(set.open & set.melded);
@@ -128,8 +127,10 @@ Shape4 summarize(const Reading& r) {
   const KindMask t = s.triplet_kinds;
   s.triplets = r.num_sets - s.chows;
   s.identical_chow_pairs = (s.chows - mask_size(odd_chows)) / 2;
-  s.dragon_triplets = mask_size(t & kDragons);
-  s.wind_triplets = mask_size(t & kWinds);
+  // Bits set among 4 (a table: dragons and winds are 3 and 4 adjacent kinds).
+  static constexpr std::uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+  s.dragon_triplets = kBits[t >> kWhite & 7];
+  s.wind_triplets = kBits[t >> kEast & 15];
   for (int suit = 0; suit < 3; ++suit) {
     s.chow_numbers[suit] = static_cast<std::uint16_t>(chow_kinds >> (9 * suit) & 0x1FF);
     s.triplet_numbers[suit] = static_cast<std::uint16_t>(t >> (9 * suit) & 0x1FF);
@@ -146,20 +147,19 @@ bool is_yakuhai_pair(int kind, const WinContext& ctx) {
 
 // Chuuren poutou: closed, one suit, 1112345678999 + one more (§6.3): the suit's first kind, or
 // -1. Junsei (chuuren_junsei): the 13 tiles before the win are exactly 1112345678999.
+// The shape holds every kind of its suit and nothing else: `present` is the suit's mask (one
+// comparison rejects almost every hand).
 int chuuren_base(const Reading& r, KindMask present) {
-  if (r.num_sets > 0) {
-    for (int i = 0; i < r.num_sets; ++i)
-      if (r.sets[i].melded) return -1;
-  }
-  for (int s = 0; s < 3; ++s) {
-    if ((present & ~kSuitMask[s]) != 0) continue;
-    const int b = s * 9;
-    if (r.counts[b] < 3 || r.counts[b + 8] < 3) return -1;
-    for (int n = 1; n < 8; ++n)
-      if (r.counts[b + n] < 1) return -1;
-    return b;
-  }
-  return -1;
+  const int s = present == kSuitMask[0]   ? 0
+                : present == kSuitMask[1] ? 1
+                : present == kSuitMask[2] ? 2
+                                          : -1;
+  if (s < 0) return -1;
+  for (int i = 0; i < r.num_sets; ++i)
+    if (r.sets[i].melded) return -1;
+  const int b = s * 9;
+  if (r.counts[b] < 3 || r.counts[b + 8] < 3) return -1;
+  return b;  // (kinds 2..8 of the suit are present)
 }
 
 // The nine-sided wait of a chuuren poutou whose suit starts at `base`.
@@ -318,11 +318,31 @@ YakuMask worth_han(YakuMask mask, bool menzen, const Rules& rules) {
   return mask & ~drop;
 }
 
+// The han of each byte value of the low four bytes of a yaku mask (kInfo's column): four
+// lookups instead of a loop over the yaku (the regular yaku are bits 0..30).
+struct HanBytes {
+  std::uint8_t han[4][256] = {};
+};
+constexpr HanBytes han_bytes(bool menzen) {
+  HanBytes t;
+  for (int b = 0; b < 4; ++b)
+    for (int v = 0; v < 256; ++v) {
+      int han = 0;
+      for (int i = 0; i < 8; ++i)
+        if (v >> i & 1) han += menzen ? kInfo[8 * b + i].closed_han : kInfo[8 * b + i].open_han;
+      t.han[b][v] = static_cast<std::uint8_t>(han);
+    }
+  return t;
+}
+constexpr HanBytes kClosedHanBytes = han_bytes(true), kOpenHanBytes = han_bytes(false);
+
 // The sum of yaku_han() over the regular yaku of `mask`, from the tables.
 int sum_han(YakuMask mask, bool menzen, const Rules& rules) {
   const HanTable& table = menzen ? kClosedHan : kOpenHan;
-  int han = 0;
-  for (YakuMask m = mask; m; m &= m - 1) han += table.han[std::countr_zero(m)];
+  const HanBytes& bytes = menzen ? kClosedHanBytes : kOpenHanBytes;
+  int han = bytes.han[0][mask & 0xFF] + bytes.han[1][mask >> 8 & 0xFF] +
+            bytes.han[2][mask >> 16 & 0xFF] + bytes.han[3][mask >> 24 & 0xFF];
+  for (YakuMask m = mask >> 32 << 32; m; m &= m - 1) han += table.han[std::countr_zero(m)];
   if ((mask & yaku_bit(Yaku::kDoubleRiichi)) && rules.double_riichi == DoubleRiichiStyle::kTwoHan)
     han += 2 - table.han[static_cast<int>(Yaku::kDoubleRiichi)];
   return han;
