@@ -353,9 +353,10 @@ TEST(SelfplayChecksum, ClaimCallCountAndPassClaimMatchTheList) {
             EXPECT_EQ(by_pass.phase(), by_list.phase());
             EXPECT_EQ(by_pass.to_play(), by_list.to_play());
             EXPECT_EQ(by_pass.is_furiten(seat), by_list.is_furiten(seat));
-            if (!by_pass.is_over())
+            if (!by_pass.is_over()) {
               EXPECT_EQ(by_pass.legal_actions(by_pass.to_play()),
                         by_list.legal_actions(by_list.to_play()));
+            }
           } else {
             EXPECT_EQ(round.claim_call_count(seat), 0);
           }
@@ -384,8 +385,12 @@ TEST(SelfplayChecksum, ClaimCallCountAndPassClaimMatchTheList) {
       }
     }
     EXPECT_GT(counted, 20) << preset;
-    if (rules.chi_allowed) EXPECT_GT(chi_windows, 0) << preset;
-    if (rules.kita) EXPECT_GT(kita_turns, 10) << preset;
+    if (rules.chi_allowed) {
+      EXPECT_GT(chi_windows, 0) << preset;
+    }
+    if (rules.kita) {
+      EXPECT_GT(kita_turns, 10) << preset;
+    }
   }
 }
 
