@@ -5,8 +5,11 @@
 // test) and from Tenhou's rules (docs/rules-presets.md), never from the engine's output.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstdint>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "riichi/game.hpp"
 #include "riichi/round.hpp"
@@ -154,6 +157,25 @@ TEST(Sanma, WallFromSeed) {
       EXPECT_EQ(r.concealed_ids(s).size(), static_cast<std::size_t>(s == 0 ? 14 : 13));
     EXPECT_TRUE(r.concealed_ids(3).empty());
     EXPECT_EQ(r.audit(), "");
+  }
+}
+
+// The three-player wall from a seed (wall.hpp): the 108 ids in play ascending (0..3, 32..135)
+// shuffled by Xoshiro256(seed).shuffle, the first 94 in the live slots, the 28 ids out of the
+// game (2m-8m, 4..31) ascending in slots 94..121, the last 14 in the dead wall.
+TEST(Sanma, WallFromSeedIsTheLayoutOfTheShuffle) {
+  const WallShape shape = wall_shape(Rules::tenhou_sanma());
+  for (std::uint64_t seed = 0; seed < 50; ++seed) {
+    std::vector<std::uint8_t> play;
+    for (int id = 0; id < kNumTiles; ++id)
+      if (id < 4 || id >= 32) play.push_back(static_cast<std::uint8_t>(id));
+    ASSERT_EQ(play.size(), 108u);
+    Xoshiro256(seed).shuffle(play.data(), 108);
+    std::array<std::uint8_t, kNumTiles> expected{};
+    for (int i = 0; i < 94; ++i) expected[i] = play[i];
+    for (int i = 0; i < 28; ++i) expected[94 + i] = static_cast<std::uint8_t>(4 + i);
+    for (int i = 0; i < 14; ++i) expected[122 + i] = play[94 + i];
+    EXPECT_EQ(Wall::from_seed(seed, shape).tiles, expected) << "seed " << seed;
   }
 }
 

@@ -8,6 +8,7 @@
 // three presets and four bot kinds).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -311,6 +312,85 @@ TEST(SelfplayChecksum, PlayDiscardsIsApplyDiscardOnlyInARow) {
     }
     EXPECT_GT(runs, 8) << preset;
     EXPECT_GT(made_in_all, runs) << preset;  // runs of more than one discard
+  }
+}
+
+// Round::claim_call_count is the number of calls in the seat's claim list when that list is
+// calls and a pass (no ron), counted without the list; Round::pass_claim is apply() of that
+// list's pass; Round::kita_turn_size is the size of a turn's list that is one kita and the
+// discards (three players). Checked against legal_actions() and a copy that applies the pass from
+// the list, at every claim window of whole hands played by a fixed rule of choice.
+TEST(SelfplayChecksum, ClaimCallCountAndPassClaimMatchTheList) {
+  const auto is_call = [](ActionType t) {
+    return t == ActionType::kChi || t == ActionType::kPon || t == ActionType::kDaiminkan;
+  };
+  for (const char* preset : {"tenhou", "ema2016", "mleague", "tenhou_sanma"}) {
+    const Rules rules = Rules::parse(preset);
+    int counted = 0, chi_windows = 0, kita_turns = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      Round round = Game(rules, seed).round();
+      int picks = 0;
+      while (!round.is_over()) {
+        const int seat = round.to_play();
+        if (round.phase() == Phase::kClaim) {
+          const std::vector<Action> legal = round.legal_actions(seat);
+          if (const int calls = round.claim_call_count(seat); calls > 0) {
+            ++counted;
+            ASSERT_EQ(legal.size(), static_cast<std::size_t>(calls) + 1) << preset << " " << seed;
+            for (int i = 0; i < calls; ++i) {
+              EXPECT_TRUE(is_call(legal[static_cast<std::size_t>(i)].type));
+              chi_windows += legal[static_cast<std::size_t>(i)].type == ActionType::kChi;
+            }
+            EXPECT_EQ(legal.back().type, ActionType::kPass);
+            Round by_list = round, by_pass = round;
+            Action passed;
+            by_pass.pass_claim(seat, passed);
+            EXPECT_EQ(passed, legal.back());
+            ASSERT_TRUE(by_list.apply(legal.back()).ok);
+            ASSERT_EQ(by_pass.events().size(), by_list.events().size()) << preset << " " << seed;
+            EXPECT_EQ(by_pass.events().back().type, by_list.events().back().type);
+            EXPECT_EQ(by_pass.events().back().tile, by_list.events().back().tile);
+            EXPECT_EQ(by_pass.phase(), by_list.phase());
+            EXPECT_EQ(by_pass.to_play(), by_list.to_play());
+            EXPECT_EQ(by_pass.is_furiten(seat), by_list.is_furiten(seat));
+            if (!by_pass.is_over()) {
+              EXPECT_EQ(by_pass.legal_actions(by_pass.to_play()),
+                        by_list.legal_actions(by_list.to_play()));
+            }
+          } else {
+            EXPECT_EQ(round.claim_call_count(seat), 0);
+          }
+        }
+        if (round.phase() == Phase::kSelf && round.discard_only_count(seat) == 0) {
+          // A kita turn: the kita first, then the discards only (three players).
+          const std::vector<Action>& legal = round.legal_actions(seat);
+          round.discard_only_count(seat);  // asked again for this state (the cache)
+          if (const int size = round.kita_turn_size(seat); size > 0) {
+            ++kita_turns;
+            ASSERT_EQ(legal.size(), static_cast<std::size_t>(size)) << preset << " " << seed;
+            EXPECT_EQ(legal[0].type, ActionType::kKita);
+            for (std::size_t i = 1; i < legal.size(); ++i)
+              EXPECT_EQ(legal[i].type, ActionType::kDiscard);
+          } else {
+            const bool only_kita_and_discards =
+                legal.size() >= 2 && legal[0].type == ActionType::kKita &&
+                std::all_of(legal.begin() + 1, legal.end(),
+                            [](const Action& a) { return a.type == ActionType::kDiscard; });
+            EXPECT_FALSE(only_kita_and_discards && !round.in_riichi(seat)) << preset << " " << seed;
+          }
+        }
+        const std::vector<Action>& legal = round.legal_actions(seat);
+        ASSERT_FALSE(legal.empty());
+        ASSERT_TRUE(round.apply(legal[static_cast<std::size_t>(picks++ * 7) % legal.size()]).ok);
+      }
+    }
+    EXPECT_GT(counted, 20) << preset;
+    if (rules.chi_allowed) {
+      EXPECT_GT(chi_windows, 0) << preset;
+    }
+    if (rules.kita) {
+      EXPECT_GT(kita_turns, 10) << preset;
+    }
   }
 }
 

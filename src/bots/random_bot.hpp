@@ -47,6 +47,14 @@ class RandomBot final : public Bot {
     return count == 1 ? 0 : static_cast<int>(rng_.bounded(static_cast<std::uint64_t>(count)));
   }
 
+  // pick()'s draws on a claim window's list of `calls` calls (calls >= 1) and a pass, without a
+  // ron (Round::claim_call_count): -1 for the pass, else the position of the call chosen.
+  int choose_claim(int calls) {
+    const double u = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53;
+    if (u >= options_.call_rate) return -1;
+    return static_cast<int>(rng_.bounded(static_cast<std::uint64_t>(calls)));
+  }
+
   // Pure choice from the legal actions, for callers without an observation.
   Action choose(std::span<const Action> legal) { return legal[pick(legal)]; }
 

@@ -86,6 +86,18 @@ void answer_turn(Game& game, Bot& bot, int seat, Action& chosen) {
   if (!applied.ok) throw_illegal_choice(bot, applied.reason);
 }
 
+// After an answer in a claim window (`last`): whether the run goes on. It does after a pass that
+// leaves the window open, or after which the next turn's draw was made (the window closed
+// without a call). Anything else (a call, a kan's window closed) ends it: the caller may read
+// its events.
+bool goes_on_after_answer(const Round& round, const Action& last) {
+  if (last.type != ActionType::kPass) return false;
+  const Phase now = round.phase();
+  if (now == Phase::kClaim || now == Phase::kChankan) return true;
+  const Event& event = round.events().back();
+  return now == Phase::kSelf && event.type == EventType::kDraw && !event.rinshan;
+}
+
 // play_discards() past its first test, out of line: the claim windows of bots that answer
 // otherwise return without this frame's registers saved and restored.
 [[gnu::noinline]] int play_discard_run(Game& game, const Seats& bots, const DiscardRuns& runs,
@@ -100,8 +112,18 @@ void answer_turn(Game& game, Bot& bot, int seat, Action& chosen) {
   const std::size_t hands = game.results().size();
   const Round& round = game.round();  // the current hand's Round (the same object for the next)
   int made = 0;
+  // A random bot's answer within the Round's run, pick()'s draws without the list: to a claim
+  // window without a ron (Round::claim_call_count: those calls and a pass; the pass three times
+  // in four), and on a kita turn (Round::kita_turn_size: the kita and the discards, one uniform
+  // draw, as pick() draws on that list). -2 (left to answer_turn below) for other bots.
+  const auto answer = [&runs](int s, int n, bool window) {
+    RandomBot* random = runs.random(s);
+    if (random == nullptr) return -2;
+    return window ? random->choose_claim(n) : random->choose_plain_discard(n);
+  };
   for (;;) {
-    made += game.play_discards(pick, last, refused);
+    const int now = game.play_discards(pick, answer, last, refused);
+    made += now;
     if (refused >= 0) {
       // A position past the count: apply_legal says why (or makes it, if legal after all).
       const ApplyResult applied = game.apply_legal(seat, static_cast<std::size_t>(refused), &last);
@@ -109,6 +131,11 @@ void answer_turn(Game& game, Bot& bot, int seat, Action& chosen) {
       return made + 1;
     }
     if (game.results().size() != hands) return made;  // the hand (or the game) is over
+    // The run's last action an answer (a random bot's, in the Round's run): after a call, or a
+    // pass after which neither the window stays open nor the next draw followed, the caller
+    // reads its events (as after answer_turn below).
+    if (now > 0 && last.type != ActionType::kDiscard && !goes_on_after_answer(round, last))
+      return made;
     // A claim window, or a turn with more than discards (count 0; a pick below 0 is left to
     // play_turn, which asks the bot again): its answer when its bot answers in a run.
     const int answering = round.to_play();
@@ -125,14 +152,7 @@ void answer_turn(Game& game, Bot& bot, int seat, Action& chosen) {
       if (last.type != ActionType::kDiscard) return made;
       continue;
     }
-    // A pass that leaves the window open, or after which the next turn's draw was made (the
-    // window closed without a call): the run goes on. Anything else (a call, a kan's window
-    // closed) ends it: the caller may read its events.
-    if (last.type != ActionType::kPass) return made;
-    const Phase now = round.phase();
-    if (now == Phase::kClaim || now == Phase::kChankan) continue;
-    const Event& event = round.events().back();
-    if (now != Phase::kSelf || event.type != EventType::kDraw || event.rinshan) return made;
+    if (!goes_on_after_answer(round, last)) return made;
   }
 }
 

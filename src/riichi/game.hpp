@@ -142,6 +142,12 @@ class Game {
     if (round_.is_over()) end_hand();
     return true;
   }
+  // Round::pass_claim on the current hand (self-play's pass in a claim window, the game not over
+  // and `seat` awaited in the window); a hand it ends is settled and the next one dealt.
+  void pass_claim(int seat, Action& made) {
+    round_.pass_claim(seat, made);
+    if (round_.is_over()) end_hand();
+  }
   // Round::apply_discard_only on the current hand (self-play's plain discards: true when made;
   // false, nothing changed, when the game is over or the discard was not counted for this state).
   bool apply_discard_only(int seat, std::size_t index, Action* applied = nullptr) {
@@ -153,9 +159,15 @@ class Game {
   // end is settled and the next one dealt, where the run stops. 0 once the game is over.
   template <class Pick>
   int play_discards(Pick&& pick, Action& last, int& refused) {
+    return play_discards(
+        pick, [](int, int, bool) { return -2; }, last, refused);
+  }
+  // The same with Round::play_discards' answers (answer(seat, n, window)).
+  template <class Pick, class Answer>
+  int play_discards(Pick&& pick, Answer&& answer, Action& last, int& refused) {
     refused = -1;
     if (is_over()) return 0;
-    const int made = round_.play_discards(pick, last, refused);
+    const int made = round_.play_discards(pick, answer, last, refused);
     after_apply();
     return made;
   }

@@ -1,5 +1,6 @@
-// One hand of play: the deal, draws, discards, claim windows and the legal actions
-// (RULES.md §2.4, §3.1-§3.3, §3.7-§3.9). Calls and kans: round_calls.cpp; wins and draws:
+// One hand of play: the deal, draws, discards, claim windows and the discard lists and counts
+// (RULES.md §2.4, §3.1-§3.3, §3.7-§3.9). The legal list's cache, the turn's other actions and
+// the claim answers: round_legal.cpp; calls and kans: round_calls.cpp; wins and draws:
 // round_settle.cpp; construction and the next hand in place: round_start.cpp.
 #include "riichi/round.hpp"
 
@@ -20,10 +21,6 @@ constexpr std::uint64_t kind_bit(int kind) { return std::uint64_t{1} << kind; }
 // kind_of_id() (tile.hpp) for an id known valid (0..135): a shift, without the signed division's
 // rounding toward zero (three instructions more each time).
 constexpr int id_kind(int id) { return static_cast<int>(static_cast<unsigned>(id) >> 2); }
-
-bool has_id(const std::array<std::uint64_t, 3>& ids, int id) {
-  return ids[id >> 6] >> (id & 63) & 1;
-}
 
 }  // namespace
 
@@ -413,7 +410,8 @@ void Round::open_claim_window(Phase window) {
   const int kind = id_kind(claim_id_);
   const bool ankan = window == Phase::kChankan && !claim_kakan_ && !claim_kita_;
   const int n = rules_.players;
-  int first = -1;  // the first seat to answer
+  int first = -1;             // the first seat to answer
+  bool first_listed = false;  // its list built (in legal_)
   for (int k = 1; k < n; ++k) {
     const int seat = current_ + k < n ? current_ + k : current_ + k - n;
     answers_[seat] = Action{};
@@ -430,24 +428,50 @@ void Round::open_claim_window(Phase window) {
     const bool may_call = window == Phase::kClaim &&
                           ((s.pair_kinds & kind_bit(kind)) != 0 ||
                            (k == 1 && rules_.chi_allowed && chi_shape(s.held_kinds, kind)));
-    if (!(win_capable_ >> seat & 1) && !may_call) continue;
-    // The first seat with more than a pass is the first to answer (to_play()): its list stays in
-    // legal_ as the cache; the lists of later seats (rarely any) go to a scratch vector.
-    std::vector<Action>& buf = pending_ ? claim_scratch() : legal_;
-    claim_actions(seat, buf);
-    if (buf.size() <= 1) continue;  // a pass only
-    if (!pending_) first = seat;
+    if (win_capable_ >> seat & 1) {
+      // A ron may be offered: the list is built (can_ron). The first seat with more than a pass
+      // is the first to answer (to_play()): its list stays in legal_ as the cache; the lists of
+      // later seats (rarely any) go to a scratch vector.
+      std::vector<Action>& buf = pending_ ? claim_scratch() : legal_;
+      claim_actions(seat, buf);
+      if (buf.size() <= 1) continue;  // a pass only
+      if (!pending_) first = seat, first_listed = true;
+    } else {
+      // No ron: the list is the calls and a pass (claim_actions with its calls' conditions;
+      // the phase is kClaim here). Only the calls are counted (claim_call_count), the list is
+      // built when asked for (legal_actions): most answers are a pass.
+      if (!may_call || live_tiles_left() <= 0 || s.riichi || s.dead != DeadHandReason::kNone)
+        continue;
+      const int calls = call_count(seat);
+      if (calls == 0) continue;  // a pass only
+      claim_calls_[static_cast<std::size_t>(seat)] = static_cast<std::int8_t>(calls);
+      if (!pending_) first = seat;
+    }
     pending_ |= 1u << seat;
   }
-  if (!pending_) {
+  if (!pending_ || !first_listed) {
     legal_version_ = ~0u;
     legal_seat_ = -1;
-    return close_claim_window();
+    if (!pending_) return close_claim_window();
+    return;
   }
   // Every action that opens a window (apply(), apply_offence()) ends with ++version_ and changes
   // nothing after it: the first answerer's list is then the cache of that version.
   legal_seat_ = first;
   legal_version_ = version_ + 1;
+}
+
+// apply_found() of the seat's pass (claim_actions' last action) without the list.
+void Round::pass_claim(int seat, Action& made) {
+  made = Action{};
+  made.type = ActionType::kPass;
+  made.seat = static_cast<std::int8_t>(seat);
+  made.tile = static_cast<std::int16_t>(claim_id_);
+  ++version_;
+  answers_[static_cast<std::size_t>(seat)] = made;
+  pending_ &= ~(1u << seat);
+  if (!pending_) close_claim_window();
+  ++version_;
 }
 
 void Round::close_claim_window() {
@@ -549,80 +573,7 @@ void Round::flip_pending_kan_dora() {
 }
 
 // ------------------------------------------------------------------------------------------
-// Legal actions
-
-const std::vector<Action>& Round::legal_actions(int seat) const {
-  if (seat != legal_seat_ || version_ != legal_version_) {
-    legal_.clear();
-    if (seat >= 0 && seat < 4) compute_legal(seat, legal_);
-    legal_seat_ = seat;
-    legal_version_ = version_;
-  }
-  return legal_;
-}
-
-void Round::compute_legal(int seat, std::vector<Action>& out) const {
-  switch (phase_) {
-    case Phase::kSelf:
-      if (seat != current_) break;
-      // §4.5: a dead hand cannot win, call, declare a kan or riichi (or abort the hand).
-      if (seats_[seat].dead != DeadHandReason::kNone)
-        discard_actions(seat, false, out);
-      else
-        self_actions(seat, out);
-      break;
-    case Phase::kDiscardOnly:
-      if (seat == current_) discard_actions(seat, false, out);
-      break;
-    case Phase::kClaim:
-    case Phase::kChankan:
-      if (pending_ >> seat & 1) claim_actions(seat, out);
-      break;
-    case Phase::kOver:
-      break;
-  }
-}
-
-void Round::self_actions(int seat, std::vector<Action>& out) const {
-  const Seat& s = seats_[seat];
-  Action a;
-  a.seat = static_cast<std::int8_t>(seat);
-  if (can_tsumo(seat)) {
-    a.type = ActionType::kTsumo;
-    a.tile = static_cast<std::int16_t>(drawn_);
-    out.push_back(a);
-  }
-  // §4.4 kyuushu kyuuhai: first turn, >= 9 distinct terminal/honour kinds.
-  if (rules_.kyuushu_kyuuhai && uninterrupted_first_turn(seat)) {
-    int kinds = 0;
-    for (int k : kYaochuuKinds) kinds += s.counts[k] > 0;
-    if (kinds >= 9) out.push_back(Action{ActionType::kKyuushu, a.seat, -1, false, {-1, -1, -1}});
-  }
-  // §2.7-§2.8: kans need a live tile left and fewer than 4 kans.
-  if (live_tiles_left() > 0 && total_kans_ < 4) {
-    for (std::uint64_t m = s.quad_kinds; m; m &= m - 1) {
-      const int k = std::countr_zero(m);
-      if (!s.riichi || kan_allowed_in_riichi(seat, k))
-        out.push_back(Action{
-            ActionType::kAnkan, a.seat, static_cast<std::int16_t>(k * 4), false, {-1, -1, -1}});
-    }
-    for (int m = 0; m < s.num_melds && !s.riichi; ++m) {
-      const MeldInfo& meld = s.melds[m];
-      const int k = meld.ids[0] / 4;
-      if (meld.type != MeldType::kPon || s.counts[k] == 0) continue;
-      for (int c = 0; c < 4; ++c) {
-        if (has_id(s.ids, k * 4 + c))
-          out.push_back(Action{ActionType::kKakan,
-                               a.seat,
-                               static_cast<std::int16_t>(k * 4 + c),
-                               false,
-                               {-1, -1, -1}});
-      }
-    }
-  }
-  if (rules_.kita) kita_actions(seat, out);
-  discard_actions(seat, true, out);
-}
+// Legal actions: the discards (the rest of the list in round_legal.cpp)
 
 // Discards (and riichi declarations in kSelf): one action per distinct tile value, the drawn
 // tile apart (tsumogiri). Riichi players discard the drawn tile only (§3.7).
@@ -687,15 +638,23 @@ int Round::discard_only_count(int seat) const {
   discard_only_seat_ = seat;
   discard_only_version_ = version_;
   discard_only_.count = 0;  // not a discard-only turn (nothing else is read)
-  // The seat's address once (an argument of offers_more_than_discards, inlined): GCC rebuilt it
-  // from `seat` after each call and store.
+  kita_names_ = 0;
+  // The seat's address once (an argument of turn_extras, inlined): GCC rebuilt it from `seat`
+  // after each call and store.
   const Seat& s = seats_[seat];
-  if (phase_ == Phase::kSelf && offers_more_than_discards(s, seat)) return 0;
+  const TurnExtras extras = phase_ == Phase::kSelf ? turn_extras(s, seat) : TurnExtras::kNothing;
+  if (extras == TurnExtras::kMore) return 0;
   if (s.riichi)
     discard_only_.set_drawn_only(drawn_);  // §3.7
   else
     discard_only_.set(s.ids, s.held_kinds, s.hand_shanten.kinds(), drawn_, forbidden,
                       rules_.red_fives);
+  if (extras == TurnExtras::kOnlyKita) {
+    // The names kept for kita_turn_size(); not a turn of discards only.
+    kita_names_ = discard_only_.count;
+    discard_only_.count = 0;
+    return 0;
+  }
   return discard_only_.count;
 }
 
@@ -727,57 +686,33 @@ Action Round::discard_only_action(int seat, std::size_t index) const {
   return a;
 }
 
-// Whether self_actions may offer more than discards on the player's turn (kSelf): a win,
-// kyuushu, a kan, kita or riichi. It may answer true for a list of discards only (a kan or
-// riichi whose last condition fails): the caller then builds the list. Inlined into
-// count_discards(), its only caller (once per turn).
-[[gnu::always_inline]] inline bool Round::offers_more_than_discards(const Seat& s, int seat) const {
-  if (s.dead != DeadHandReason::kNone) return false;  // §4.5: discards only
+// What self_actions may offer besides the discards on the player's turn (kSelf): a win,
+// kyuushu, a kan, kita or riichi. It may answer kMore for a list of discards only (a kan or
+// riichi whose last condition fails): the caller then builds the list. kOnlyKita: nothing but
+// the one kita kita_actions lists first (three players). Inlined into count_discards(), its only
+// caller (once per turn).
+[[gnu::always_inline]] inline Round::TurnExtras Round::turn_extras(const Seat& s, int seat) const {
+  if (s.dead != DeadHandReason::kNone) return TurnExtras::kNothing;  // §4.5: discards only
   // can_tsumo's and riichi_possible's first tests inline: most turns fail them.
-  if (drawn_ >= 0 && (s.wait_kinds >> (drawn_ / 4) & 1) && can_tsumo(seat)) return true;
-  if (!s.riichi && !s.open && s.shanten <= 1 && riichi_possible(seat)) return true;
+  if (drawn_ >= 0 && (s.wait_kinds >> (drawn_ / 4) & 1) && can_tsumo(seat))
+    return TurnExtras::kMore;
+  if (!s.riichi && !s.open && s.shanten <= 1 && riichi_possible(seat)) return TurnExtras::kMore;
   // Kyuushu kyuuhai where self_actions offers it (nine terminal and honour kinds held, the drawn
   // tile's included): every other first turn is still a turn of discards only.
   if (rules_.kyuushu_kyuuhai && uninterrupted_first_turn(seat) &&
       mask_size(s.held_kinds & kYaochuuMask) >= 9)
-    return true;
+    return TurnExtras::kMore;
   if (live_tiles_left() > 0) {
-    if (rules_.kita && s.counts[kNorth] > 0) return true;
-    if (total_kans_ < 4 && s.quad_kinds != 0) return true;
+    if (total_kans_ < 4 && s.quad_kinds != 0) return TurnExtras::kMore;
     // A kakan: a pon's kind still held (the meld loop of self_actions, as one mask test).
-    if (!s.riichi && total_kans_ < 4 && (s.pon_kinds & s.held_kinds) != 0) return true;
+    if (!s.riichi && total_kans_ < 4 && (s.pon_kinds & s.held_kinds) != 0) return TurnExtras::kMore;
+    // Kita (kita_actions): a North held; in riichi only the North just drawn (else the list,
+    // the drawn tile's discard alone, is left to legal_actions).
+    if (rules_.kita && s.counts[kNorth] > 0)
+      return !s.riichi || (drawn_ >= 0 && drawn_ / 4 == kNorth) ? TurnExtras::kOnlyKita
+                                                                : TurnExtras::kMore;
   }
-  return false;
-}
-
-// §3.7 riichi conditions other than tenpai.
-bool Round::riichi_possible(int seat) const {
-  const Seat& s = seats_[seat];
-  // A tile lowers the shanten of every form by at most one: the cached shanten of the hand
-  // before the draw (s.shanten, 3n+1 tiles) rules out most hands without a table lookup.
-  return !s.riichi && !s.open && live_tiles_left() >= rules_.riichi_min_live_tiles &&
-         (rules_.riichi_min_points == 0 || scores_[seat] >= rules_.riichi_min_points) &&
-         s.shanten <= 1 && s.hand_shanten.shanten() <= 0;
-}
-
-// Answers in a claim window: ron, pon, daiminkan, chi (§3.2), and always pass.
-void Round::claim_actions(int seat, std::vector<Action>& out) const {
-  out.clear();
-  const Seat& s = seats_[seat];
-  Action a;
-  a.seat = static_cast<std::int8_t>(seat);
-  a.tile = static_cast<std::int16_t>(claim_id_);
-  if ((win_capable_ >> seat & 1) && can_ron(seat, claim_id_)) {  // never a dead hand (§4.5)
-    a.type = ActionType::kRon;
-    out.push_back(a);
-  }
-  // §2.8: the last discard is for ron only; riichi hands only ron (§3.7).
-  // §4.5: a dead hand cannot call.
-  if (phase_ == Phase::kClaim && live_tiles_left() > 0 && !s.riichi &&
-      s.dead == DeadHandReason::kNone)
-    call_actions(seat, out);
-  a.type = ActionType::kPass;
-  out.push_back(a);
+  return TurnExtras::kNothing;
 }
 
 }  // namespace riichi

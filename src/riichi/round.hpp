@@ -331,6 +331,29 @@ class Round {
     apply_found(applied);
     return true;
   }
+  // Self-play's claim answers by count (the random bot, bots::play_discards): in a kClaim window,
+  // the number of calls (chi, pon, daiminkan) in legal_actions(seat) when that list is those
+  // calls and a pass (no ron offered: the seat's waits do not hold the tile), counted when the
+  // window opened without building the list; 0 otherwise (not the seat's window to answer, a
+  // ron offered or possible: ask legal_actions()). Its calls are legal_actions(seat)[0, count).
+  int claim_call_count(int seat) const {
+    if (phase_ != Phase::kClaim || !(pending_ >> seat & 1) || (win_capable_ >> seat & 1)) return 0;
+    return claim_calls_[static_cast<std::size_t>(seat)];
+  }
+  // Self-play's kita turns (three players): when discard_only_count(seat) was asked for this
+  // state and gave 0 because the only action besides the plain discards is a kita, the size of
+  // legal_actions(seat) (the kita first, then the discards), else 0. A discard at position
+  // i >= 1 of that list is the play_discards run's discard i - 1, made without the list.
+  int kita_turn_size(int seat) const {
+    if (seat != discard_only_seat_ || version_ != discard_only_version_ || kita_names_ == 0)
+      return 0;
+    return kita_names_ + 1;
+  }
+  // Self-play's pass in a claim window: apply() of the pass of legal_actions(seat) (the seat is
+  // pending: to_play() or any seat whose answer is awaited), without the list. `made` receives
+  // the pass. When it was the last answer awaited the window closes (a call, the next draw, the
+  // hand's end) as after apply().
+  void pass_claim(int seat, Action& made);
   // Self-play without the list: when every legal action of `seat` is a plain discard (no win,
   // kyuushu, kan, kita or riichi declaration is offered; always so in kDiscardOnly), their
   // number, counted from the seat's tile bitset; 0 otherwise (nothing to do, a claim window, or
@@ -353,13 +376,66 @@ class Round {
   // the hand. Returns the number of discards made; `last` receives the last of them.
   template <class Pick>
   int play_discards(Pick&& pick, Action& last, int& refused) {
+    return play_discards(
+        pick, [](int, int, bool) { return -2; }, last, refused);
+  }
+  // The same, also answering the claim windows without a ron (claim_call_count() > 0, also one
+  // open at the start) and the kita turns (kita_turn_size() > 0). answer(seat, calls, true)
+  // gives -1 for a pass (made, pass_claim), a call's position below `calls` (made from
+  // legal_actions(seat); the run stops after it), or -2 to leave the window to the caller (the
+  // run stops, nothing of the window changed). After a pass the run goes on while the window
+  // stays open, or when the next draw followed (kSelf after a live draw); it stops when anything
+  // else followed (another seat's call, the hand's end). answer(seat, size, false) gives the
+  // position in a kita turn's list: 0 the kita (made from legal_actions(seat); the run stops
+  // after it), 1 .. size - 1 a discard (made as pick's, the run goes on), -2 (or any other
+  // value) to leave the turn to the caller. Returns the number of actions made (discards and
+  // answers); `last` receives the last.
+  template <class Pick, class Answer>
+  int play_discards(Pick&& pick, Answer&& answer, Action& last, int& refused) {
     refused = -1;
-    if (phase_ != Phase::kSelf && phase_ != Phase::kDiscardOnly) return 0;
     int made = 0;
-    int seat = current_;
     // Each discard and the next turn's count in one call (discard_and_count): 0 when the next
     // turn is not a seat's plain discards (a claim window, the hand over, more than discards).
-    for (int count = discard_only_count(seat); count != 0; seat = current_) {
+    int count =
+        phase_ == Phase::kSelf || phase_ == Phase::kDiscardOnly ? discard_only_count(current_) : 0;
+    for (;;) {
+      if (count == 0) {
+        if (phase_ == Phase::kSelf) {
+          const int seat = current_;
+          const int size = kita_turn_size(seat);
+          if (size == 0) break;
+          const int choice = answer(seat, size, false);
+          if (choice < 0 || choice >= size) break;
+          ++made;
+          if (choice == 0) {
+            legal_actions(seat);  // the kita, first in the list, cached for this state
+            apply_cached(seat, 0, last);
+            break;
+          }
+          count = discard_and_count(seat, choice - 1, last);
+          continue;
+        }
+        if (phase_ != Phase::kClaim) break;
+        const int seat = to_play();
+        const int calls = claim_call_count(seat);
+        if (calls == 0) break;
+        const int call = answer(seat, calls, true);
+        if (call < -1 || call >= calls) break;
+        ++made;
+        if (call >= 0) {
+          legal_actions(seat);  // the list the call is taken from, cached for this state
+          apply_cached(seat, static_cast<std::size_t>(call), last);
+          break;
+        }
+        pass_claim(seat, last);
+        if (phase_ == Phase::kClaim) continue;  // another seat still to answer
+        if (phase_ != Phase::kSelf || events_.back().type != EventType::kDraw ||
+            events_.back().rinshan)
+          break;
+        count = discard_only_count(current_);
+        continue;
+      }
+      const int seat = current_;
       const int index = pick(seat, count);
       if (index < 0 || index >= count) {
         if (index >= count) refused = index;
@@ -514,8 +590,16 @@ class Round {
   void discard_actions(int seat, bool riichi, std::vector<Action>& out) const;
   void claim_actions(int seat, std::vector<Action>& out) const;
   void call_actions(int seat, std::vector<Action>& out) const;
+  // call_actions()'s size without the list (open_claim_window).
+  int call_count(int seat) const;
+  // call_actions()'s body: out.push_back(action) for each call, in list order (round_calls.cpp).
+  template <typename Out>
+  void calls_into(int seat, Out& out) const;
   bool riichi_possible(int seat) const;
-  bool offers_more_than_discards(const Seat& s, int seat) const;  // s = seats_[seat]
+  // What self_actions may offer besides the discards on the player's turn (kSelf): kNothing,
+  // kOnlyKita (one kita, listed first) or kMore (anything else; the caller builds the list).
+  enum class TurnExtras : std::uint8_t { kNothing, kOnlyKita, kMore };
+  TurnExtras turn_extras(const Seat& s, int seat) const;  // s = seats_[seat]
   // The discard at `index` of the list discard_only_count() counted for `seat` (index below the
   // count), made; `made` receives it.
   void make_discard_only(int seat, int index, Action& made);
@@ -610,6 +694,8 @@ class Round {
   unsigned pending_ = 0;      // seats yet to answer
   unsigned win_capable_ = 0;  // seats whose waits contain the tile (furiten on pass)
   std::array<Action, 4> answers_{};
+  // Per pending seat of a kClaim window without a ron offered: its calls (claim_call_count).
+  std::array<std::int8_t, 4> claim_calls_{};
   // §4.5: chombo answers in the current claim window, per seat. Never reset: once one is set,
   // the window ends the hand (a win voids it, else the chombo is settled).
   std::array<ChomboReason, 4> window_chombo_{};
@@ -625,6 +711,9 @@ class Round {
   mutable int discard_only_seat_ = -1;
   mutable std::uint32_t discard_only_version_ = ~0u;
   mutable detail::DiscardNames discard_only_;  // count 0: not a discard-only turn
+  // For the same state: the names of a turn whose only other action is a kita (kita_turn_size),
+  // discard_only_ holding them with its count 0; 0 otherwise.
+  mutable int kita_names_ = 0;
   std::uint32_t version_ = 0;
 };
 

@@ -44,7 +44,8 @@ bool Round::kuikae_leaves_discard(int seat, std::uint64_t forbidden, int used_a,
 // Pon, daiminkan and chi on the discard in the window, each distinct choice of tiles (red
 // fives apart) (§3.2). kuikae_mask() and kuikae_leaves_discard() are written out here with the
 // seat's kind masks (held_kinds, pair_kinds: at least one and two copies): the same tests.
-void Round::call_actions(int seat, std::vector<Action>& out) const {
+template <typename Out>
+[[gnu::always_inline]] inline void Round::calls_into(int seat, Out& out) const {
   const Seat& s = seats_[seat];
   const int d = id_kind(claim_id_);
   const std::uint64_t held = s.held_kinds;
@@ -138,6 +139,24 @@ void Round::call_actions(int seat, std::vector<Action>& out) const {
     }
   }
 }
+
+namespace {
+
+// calls_into()'s sink for call_count(): the actions counted, not written.
+struct CallCounter {
+  int n = 0;
+  void push_back(const Action& /*call*/) { ++n; }
+};
+
+}  // namespace
+
+int Round::call_count(int seat) const {
+  CallCounter counter;
+  calls_into(seat, counter);
+  return counter.n;
+}
+
+void Round::call_actions(int seat, std::vector<Action>& out) const { calls_into(seat, out); }
 
 void Round::cancel_ippatsu() {
   for (Seat& s : seats_) s.ippatsu = false;  // §3.7: any call or kan by anyone

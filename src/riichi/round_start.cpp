@@ -72,6 +72,7 @@ void Round::restart(const Rules& rules, const RoundSetup& setup, const Wall* wal
   pending_ = 0;
   win_capable_ = 0;
   answers_ = {};
+  claim_calls_ = {};
   window_chombo_ = {};
   offence_seen_ = false;
   chombo_reason_ = ChomboReason::kNone;
@@ -83,6 +84,7 @@ void Round::restart(const Rules& rules, const RoundSetup& setup, const Wall* wal
   discard_only_seat_ = -1;
   discard_only_version_ = ~0u;
   discard_only_ = detail::DiscardNames{};
+  kita_names_ = 0;
   version_ = 0;
   deal();
 }

@@ -1,6 +1,7 @@
 // The wall (RULES.md §2.3, §2.4): portable seeded shuffle and stacked test walls.
 #include "riichi/wall.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -51,6 +52,27 @@ Wall Wall::from_seed(std::uint64_t seed) {
 
 Wall Wall::from_seed(std::uint64_t seed, const WallShape& shape) {
   if (shape.out_of_game == 0) return from_seed(seed);
+  constexpr int kOut = 28;  // 2m-8m: ids 4..31 (WallShape::in_play)
+  if (shape.out_of_game == kOut) {
+    // The loop below without its per-slot tests: the ids in play ascending (0..3, 32..135),
+    // shuffled; the first live_end() of them in the live slots, the out-of-game ids ascending in
+    // [live_end(), kLiveTiles), the rest in the dead wall.
+    static constexpr std::array<std::uint8_t, kNumTiles - kOut> kInPlay = [] {
+      std::array<std::uint8_t, kNumTiles - kOut> ids{};
+      for (int i = 0; i < kNumTiles - kOut; ++i)
+        ids[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i < 4 ? i : i + kOut);
+      return ids;
+    }();
+    std::array<std::uint8_t, kNumTiles - kOut> play = kInPlay;
+    Xoshiro256(seed).shuffle(play.data(), kNumTiles - kOut);
+    Wall w;
+    const int live = shape.live_end();
+    std::copy(play.begin(), play.begin() + live, w.tiles.begin());
+    for (int i = 0; i < kOut; ++i)
+      w.tiles[static_cast<std::size_t>(live + i)] = static_cast<std::uint8_t>(4 + i);
+    std::copy(play.begin() + live, play.end(), w.tiles.begin() + kLiveTiles);
+    return w;
+  }
   std::array<std::uint8_t, kNumTiles> play{};
   int n = 0;
   for (int id = 0; id < kNumTiles; ++id)
