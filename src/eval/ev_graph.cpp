@@ -215,8 +215,9 @@ void Builder::expand_draw(std::uint32_t d) {
   const bool tegawari = o_.tegawari && !riichi && within_bound(dist, td.shanten);
   std::uint64_t ids = ids_of_kinds(tegawari ? (1ull << kNumKinds) - 1 : td.mask, s_.red_fives);
   if (o_.bidirectional_edges) ids &= ~g_.drawn[d];  // made already from the other side
-  for (std::uint64_t rest = ids; rest; rest &= rest - 1)
-    g_.index.prefetch(plus(key, __builtin_ctzll(rest)));
+  if (g_.index.worth_prefetching())
+    for (std::uint64_t rest = ids; rest; rest &= rest - 1)
+      g_.index.prefetch(plus(key, __builtin_ctzll(rest)));
   for (; ids; ids &= ids - 1) {
     const int id = __builtin_ctzll(ids);
     const int w = weight(h, id);
@@ -297,8 +298,9 @@ void Builder::expand_discard(std::uint32_t big) {
   const std::uint64_t ids = down ? held : held & spare;
   // Prefetch the lookups to come (those not already made from the draw side).
   const std::uint64_t made = o_.bidirectional_edges ? g_.seen[big][0] : 0;
-  for (std::uint64_t rest = ids & ~made; rest; rest &= rest - 1)
-    g_.index.prefetch(minus(key, __builtin_ctzll(rest)));
+  if (g_.index.worth_prefetching())
+    for (std::uint64_t rest = ids & ~made; rest; rest &= rest - 1)
+      g_.index.prefetch(minus(key, __builtin_ctzll(rest)));
   for (std::uint64_t rest = ids; rest; rest &= rest - 1) {
     const int id = __builtin_ctzll(rest);
     const bool is_spare = spare >> id & 1;

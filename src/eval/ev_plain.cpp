@@ -19,6 +19,10 @@ constexpr std::array<double, 32> kWeight = [] {
   return w;
 }();
 
+// An edge's weight as a double: from the byte layout (kWeight) or the wide one (as stored).
+__attribute__((always_inline)) inline double weight_of(std::uint8_t w) { return kWeight[w]; }
+__attribute__((always_inline)) inline double weight_of(double w) { return w; }
+
 // The best of `K` options (byte offsets `o`; the graph's order).
 template <int K>
 __attribute__((always_inline)) inline void best_of_options(const Slot* cur, const std::uint32_t* o,
@@ -94,27 +98,28 @@ inline constexpr int kTenpaiShapes = 16, kFixedShapes = kTenpaiShapes + 13;
 // One row of the reference's turn: its plain edges summed, its win edges as max(to, {1, 1,
 // points}) on lanes 0, 1 (set) and 2 (max), then the node's value (`values[d]`, from the turn
 // after) updated in place, lane 0 set to 1 when tenpai.
+template <class W>
 __attribute__((always_inline)) inline void plain_row(Slot* values, std::uint32_t d,
-                                                     const std::uint32_t* e,
-                                                     const std::uint8_t* weight, int plain,
-                                                     int wins, const Slot* win, double total,
-                                                     const Values& inverse, bool tenpai) {
+                                                     const std::uint32_t* e, const W* weight,
+                                                     int plain, int wins, const Slot* win,
+                                                     double total, const Values& inverse,
+                                                     bool tenpai) {
   auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
     return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
   };
   Values acc = {0, 0, 0, 0};
   int j = 0;
   for (; j + 4 <= plain; j += 4) {  // (unrolled by hand for the rows of any count: same order)
-    acc += kWeight[weight[j]] * at(values, e[j])->v;
-    acc += kWeight[weight[j + 1]] * at(values, e[j + 1])->v;
-    acc += kWeight[weight[j + 2]] * at(values, e[j + 2])->v;
-    acc += kWeight[weight[j + 3]] * at(values, e[j + 3])->v;
+    acc += weight_of(weight[j]) * at(values, e[j])->v;
+    acc += weight_of(weight[j + 1]) * at(values, e[j + 1])->v;
+    acc += weight_of(weight[j + 2]) * at(values, e[j + 2])->v;
+    acc += weight_of(weight[j + 3]) * at(values, e[j + 3])->v;
   }
-  for (; j < plain; ++j) acc += kWeight[weight[j]] * at(values, e[j])->v;
+  for (; j < plain; ++j) acc += weight_of(weight[j]) * at(values, e[j])->v;
   for (int j = 0; j < wins; ++j) {
     const Values x = at(values, e[plain + j])->v;
     const Values most = x > win[j].v ? x : win[j].v;
-    acc += kWeight[weight[plain + j]] * __builtin_shufflevector(win[j].v, most, 0, 1, 6, 7);
+    acc += weight_of(weight[plain + j]) * __builtin_shufflevector(win[j].v, most, 0, 1, 6, 7);
   }
   const Values base = values[d].v;
   const Values v = base + (acc - total * base) * inverse;
@@ -122,29 +127,21 @@ __attribute__((always_inline)) inline void plain_row(Slot* values, std::uint32_t
 }
 
 // The rows of one group of a fixed shape: `plain` and `wins` edges each.
-template <int plain, int wins, bool tenpai>
+template <int plain, int wins, bool tenpai, class W>
 __attribute__((always_inline)) inline void fixed_rows(Slot* values, std::uint32_t& d,
                                                       std::uint32_t end, const std::uint32_t*& e,
-                                                      const std::uint8_t*& weight, const Slot*& win,
+                                                      const W*& weight, const Slot*& win,
                                                       const double* totals, const Values& inverse) {
   for (; d < end; ++d, e += plain + wins, weight += plain + wins, win += wins)
     plain_row(values, d, e, weight, plain, wins, win, totals[d], inverse, tenpai);
 }
 
-}  // namespace
-
-// The reference's turn (the S0 - t denominator, no ron, no end of the hand by others), from the
-// arrays of `prepare_plain`, over the draw nodes of the first `groups` row groups (the depth
-// layers of the turn), then the discard nodes of the first `options` option groups. `values`
-// (the draw nodes', then the discard nodes') updated in place from the turn after.
-// Turns before the last only (kLastTurn: plain_last_step).
-__attribute__((target_clones("avx2", "default"))) void plain_turn_step(const PlainRecursion& w,
-                                                                       std::size_t groups,
-                                                                       std::size_t draws,
-                                                                       std::size_t options,
-                                                                       double inv, Slot* values) {
+// The draw nodes of the first `groups` row groups, the edges' weights in `weight` (either
+// layout: the same products).
+template <class W>
+__attribute__((always_inline)) inline void plain_rows(const PlainRecursion& w, std::size_t groups,
+                                                      const W* weight, double inv, Slot* values) {
   const std::uint32_t* e = w.edges.data();
-  const std::uint8_t* weight = w.edge_weights.data();
   const Slot* win = w.win_values.data();
   const double* const totals = w.totals.data();
   const std::uint32_t* const counts = w.row_counts.data();
@@ -250,6 +247,24 @@ __attribute__((target_clones("avx2", "default"))) void plain_turn_step(const Pla
         }
     }
   }
+}
+
+}  // namespace
+
+// The reference's turn (the S0 - t denominator, no ron, no end of the hand by others), from the
+// arrays of `prepare_plain`, over the draw nodes of the first `groups` row groups (the depth
+// layers of the turn), then the discard nodes of the first `options` option groups. `values`
+// (the draw nodes', then the discard nodes') updated in place from the turn after.
+// Turns before the last only (kLastTurn: plain_last_step).
+__attribute__((target_clones("avx2", "default"))) void plain_turn_step(const PlainRecursion& w,
+                                                                       std::size_t groups,
+                                                                       std::size_t draws,
+                                                                       std::size_t options,
+                                                                       double inv, Slot* values) {
+  if (w.wide)
+    plain_rows(w, groups, w.wide_weights.data(), inv, values);
+  else
+    plain_rows(w, groups, w.edge_weights.data(), inv, values);
   plain_option_step(w, draws, options, values);
 }
 
@@ -378,11 +393,18 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
   // The raw edges (in the order made, as the graph's rows have them) put in their places, and
   // (bidirectional) read backwards as the options of the discard nodes.
   const std::size_t edge_count = g.raw_edges.size();
-  w.edges.resize(edge_count), w.edge_weights.resize(edge_count);
+  w.wide = edge_count <= PlainRecursion::kWideEdges;
+  w.edges.resize(edge_count);
+  if (w.wide)
+    w.wide_weights.resize(edge_count);
+  else
+    w.edge_weights.resize(edge_count);
   w.win_values.resize(g.raw_points.size());
   w.options.resize(option_end);
   std::uint32_t* const edges = w.edges.data();
   std::uint8_t* const edge_weights = w.edge_weights.data();
+  double* const wide_weights = w.wide_weights.data();
+  const bool wide = w.wide;
   Slot* const win_values = w.win_values.data();
   std::uint32_t* const options = w.options.data();
   const double* points = g.raw_points.data();
@@ -396,7 +418,10 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
     const std::uint32_t at = c.next[win]++;
     if (win) win_values[c.value++].v = Values{1, 1, *points++, 0};
     edges[at] = place.slot;
-    edge_weights[at] = static_cast<std::uint8_t>(detail::edge_weight(edge));
+    if (wide)
+      wide_weights[at] = detail::edge_weight(edge);
+    else
+      edge_weights[at] = static_cast<std::uint8_t>(detail::edge_weight(edge));
     if (bidirectional) options[place.next++] = c.reader;
   }
   if (!bidirectional)

@@ -38,6 +38,13 @@ struct PlainRecursion {
   FillVector<std::uint8_t> flags;              // draw_flags in the new order
   FillVector<std::uint32_t> edges;             // byte offsets of the targets' values
   FillVector<std::uint8_t> edge_weights;       // the edges' weights, in the same order
+  // The same as doubles when `wide` (graphs of at most kWideEdges edges, 128 KB of doubles: the
+  // recursion then broadcasts a weight from memory instead of converting a byte through a
+  // table, one instruction less per edge; the larger graphs keep the bytes, a fifth of the
+  // memory traffic: with 2^15 the 2-shanten set had 5 % more L2 misses, docs/eval.md).
+  static constexpr std::size_t kWideEdges = std::size_t{1} << 14;
+  bool wide = false;
+  FillVector<double> wide_weights;
   FillVector<Slot> win_values;
   // The discard nodes, numbered anew after the draw nodes in the one value array: in each depth
   // layer grouped by their count of options (loops of a fixed count). Per discard node its
