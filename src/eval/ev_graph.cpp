@@ -440,8 +440,7 @@ void fill_rows(Graph& g) {
 }
 
 std::uint32_t NodeMap::find(const NodeKey& key) const {
-  const std::size_t mask = slots_.size() - 1;
-  for (std::size_t i = home(key);; i = (i + 1) & mask) {
+  for (std::size_t i = home(key);; i = (i + 1) & mask_) {
     const Slot& s = slots_[i];
     if (s.value == kAbsent) return kAbsent;
     if (s.lo == key.lo && s.hi == key.hi) return s.value;
@@ -452,6 +451,8 @@ void NodeMap::resize(std::size_t slots) {
   slots_.assign(slots, Slot{});
   used_.clear();
   shift_ = 64 - __builtin_ctzll(slots);
+  mask_ = slots - 1;
+  limit_ = slots / 2;
   size_ = 0;
 }
 

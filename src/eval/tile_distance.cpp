@@ -22,6 +22,18 @@ struct alignas(16) Kept {
   std::uint8_t v[16];
 };
 
+// A part key's five low digits (key % 3125) and the rest (key / 3125): the quotient by a
+// multiplication and a shift, exact for every key below 3,150,465,624 (checked for all 32-bit
+// values; a part key is below 5^9 = 1,953,125), 4 instructions where the compiler's division
+// for any 32-bit value takes 8.
+struct Split5 {
+  std::uint32_t low, high;
+};
+inline Split5 split5(std::uint32_t key) {
+  const auto high = static_cast<std::uint32_t>(std::uint64_t{key} * 2814749768ull >> 43);
+  return Split5{key - high * 3125, high};
+}
+
 int digit_sum(std::uint32_t key, int digits) {
   int n = 0;
   for (int i = 0; i < digits; ++i, key /= 5) n += static_cast<int>(key % 5);
@@ -61,7 +73,10 @@ struct PartIndex {
   std::uint32_t at(std::uint32_t low, std::uint32_t high) const {
     return high_offset[high] + low_rank[low];
   }
-  std::uint32_t operator()(std::uint32_t key) const { return at(key % 3125, key / 3125); }
+  std::uint32_t operator()(std::uint32_t key) const {
+    const Split5 k = split5(key);
+    return at(k.low, k.high);
+  }
 };
 
 // What the shanten of chiitoitsu and kokushi count over a part's digits, packed in 8-bit fields
@@ -509,10 +524,13 @@ struct FormCounts {
 
 FormCounts form_counts(const Tables& t, const PartKeys& keys) {
   const PartForms& f = t.forms;
-  auto suit = [&](std::uint32_t key) { return f.suit_low[key % 3125] + f.suit_high[key / 3125]; };
-  const std::uint32_t honours = keys.part[3];
+  auto suit = [&](std::uint32_t key) {
+    const Split5 k = split5(key);
+    return f.suit_low[k.low] + f.suit_high[k.high];
+  };
+  const Split5 honours = split5(keys.part[3]);
   const std::uint32_t packed = suit(keys.part[0]) + suit(keys.part[1]) + suit(keys.part[2]) +
-                               f.honor_low[honours % 3125] + f.honor_high[honours / 3125];
+                               f.honor_low[honours.low] + f.honor_high[honours.high];
   return FormCounts{static_cast<int>(packed & 255), static_cast<int>(packed >> 8 & 255),
                     static_cast<int>(packed >> 16 & 255), static_cast<int>(packed >> 24)};
 }
