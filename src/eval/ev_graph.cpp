@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "eval/tile_distance.hpp"
+#include "eval/tile_distance_query.hpp"
 
 namespace riichi::eval::detail {
 
@@ -117,6 +118,8 @@ class Builder {
   Builder(const Setup& setup, const EvOptions& options, int extra, const WinScorer& scorer,
           Graph& graph)
       : s_(setup), o_(options), extra_(extra), scorer_(scorer), g_(graph) {}
+  // (The distance queries are inlined into the expansions: tile_distance_query.hpp.)
+  const distance::Tables& tables_ = distance::tables();
 
   bool run();
 
@@ -207,8 +210,8 @@ void Builder::expand_draw(std::uint32_t d) {
   kinds_of_hand(h, kinds);
   const int dist = g_.draw_dist[d];
   // Tegawari reads every tile: the necessary tiles only for a tenpai hand (its waits).
-  const TileDistance td =
-      necessary_tiles(kinds, parts_of(key), s_.melds, o_.tegawari && !riichi ? bound_for(dist) : 0);
+  const TileDistance td = distance::query(tables_, kinds, parts_of(key), s_.melds, true,
+                                          o_.tegawari && !riichi ? bound_for(dist) : 0);
   const bool tenpai = td.shanten == 0;
   g_.draw_flags.push_back(
       static_cast<std::uint8_t>((tenpai ? kTenpaiFlag : 0) | (riichi ? kRiichiFlag : 0)));
@@ -288,10 +291,10 @@ void Builder::expand_discard(std::uint32_t big) {
   // The starting hand may discard anything (every discard is a row of the table).
   const bool root = big == 0 && s_.start_tiles % 3 == 2;
   // Discarding anything: the unnecessary tiles only to declare riichi (tenpai).
-  const TileDistance td = unnecessary_tiles(kinds, parts_of(key), s_.melds,
-                                            root                         ? 99
-                                            : o_.shanten_down && !riichi ? bound_for(dist)
-                                                                         : 0);
+  const TileDistance td = distance::query(tables_, kinds, parts_of(key), s_.melds, false,
+                                          root                         ? 99
+                                          : o_.shanten_down && !riichi ? bound_for(dist)
+                                                                       : 0);
   const bool down = root || (o_.shanten_down && !riichi && within_bound(dist, td.shanten));
   const std::uint64_t spare = ids_of_kinds(td.mask, s_.red_fives);
   const std::uint64_t held = held_mask(h);
@@ -440,8 +443,7 @@ void fill_rows(Graph& g) {
 }
 
 std::uint32_t NodeMap::find(const NodeKey& key) const {
-  const std::size_t mask = slots_.size() - 1;
-  for (std::size_t i = home(key);; i = (i + 1) & mask) {
+  for (std::size_t i = home(key);; i = (i + 1) & mask_) {
     const Slot& s = slots_[i];
     if (s.value == kAbsent) return kAbsent;
     if (s.lo == key.lo && s.hi == key.hi) return s.value;
@@ -452,6 +454,8 @@ void NodeMap::resize(std::size_t slots) {
   slots_.assign(slots, Slot{});
   used_.clear();
   shift_ = 64 - __builtin_ctzll(slots);
+  mask_ = slots - 1;
+  limit_ = slots / 2;
   size_ = 0;
 }
 

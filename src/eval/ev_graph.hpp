@@ -116,10 +116,9 @@ class NodeMap {
   std::uint32_t find(const NodeKey& key) const;
   // The value stored for `key`; when absent, stores `value` and returns kAbsent.
   std::uint32_t find_or_insert(const NodeKey& key, std::uint32_t value) {
-    if (2 * (size_ + 1) > slots_.size()) grow();
-    const std::size_t mask = slots_.size() - 1;
+    if (size_ >= limit_) grow();
     std::size_t i = home(key);
-    for (;; i = (i + 1) & mask) {
+    for (;; i = (i + 1) & mask_) {
       Slot& s = slots_[i];
       if (s.value == kAbsent) break;
       if (s.lo == key.lo && s.hi == key.hi) return s.value;
@@ -155,7 +154,10 @@ class NodeMap {
   std::vector<Slot> slots_;
   std::vector<std::uint32_t> used_;  // the slots filled, so that a clear touches only them
   std::size_t size_ = 0;
-  int shift_ = 64 - 10;  // 64 - log2(slots)
+  // (Kept with the slots: a lookup reads them instead of the vector's size.)
+  std::size_t mask_ = 1023;  // slots - 1
+  std::size_t limit_ = 512;  // an insertion at this size grows the map first (half full)
+  int shift_ = 64 - 10;      // 64 - log2(slots)
 };
 
 // What the winner receives for `basic` points (RULES.md §8.1, no honba nor sticks): the

@@ -11,6 +11,8 @@ namespace riichi::eval::detail {
 namespace {
 
 inline constexpr Values kOnes = {1, 1, 1, 1};
+using LaneMask = long long __attribute__((vector_size(32)));
+inline constexpr LaneMask kLane0 = {-1, 0, 0, 0};  // selects lane 0 (tenpai)
 
 // The edge weights 0..31 (the low bits of a plain edge).
 constexpr std::array<double, 32> kWeight = [] {
@@ -23,6 +25,18 @@ constexpr std::array<double, 32> kWeight = [] {
 __attribute__((always_inline)) inline double weight_of(std::uint8_t w) { return kWeight[w]; }
 __attribute__((always_inline)) inline double weight_of(double w) { return w; }
 
+// `v` becomes the lane-wise maximum of the best so far `v` and an option `x`: v where v > x,
+// else x. (The same values as x > v ? x : v: they differ only where v == x, a -0 against a +0,
+// or a NaN, which no value is, see plain_row. In this order vmaxpd takes `x` from memory: one
+// load instruction less per option.)
+__attribute__((always_inline)) inline void keep_best(Values& v, const Values& x) {
+  v = v > x ? v : x;
+}
+
+// The discard nodes with fewer options than this have a loop of their count each (K options,
+// unrolled), the others one loop over their counts.
+inline constexpr std::uint32_t kManyOptions = 16;
+
 // The best of `K` options (byte offsets `o`; the graph's order).
 template <int K>
 __attribute__((always_inline)) inline void best_of_options(const Slot* cur, const std::uint32_t* o,
@@ -31,10 +45,7 @@ __attribute__((always_inline)) inline void best_of_options(const Slot* cur, cons
     return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
   };
   Values v = at(cur, o[0])->v;
-  for (int j = 1; j < K; ++j) {
-    const Values x = at(cur, o[j])->v;
-    v = x > v ? x : v;
-  }
+  for (int j = 1; j < K; ++j) keep_best(v, at(cur, o[j])->v);
   out->v = v;
 }
 
@@ -61,29 +72,30 @@ __attribute__((always_inline)) inline void plain_option_step(const PlainRecursio
       case 1:
         for (; b < end; ++b, o += 1) b->v = at(cur, o[0])->v;
         break;
-      case 2:
-        for (; b < end; ++b, o += 2) best_of_options<2>(cur, o, b);
-        break;
-      case 3:
-        for (; b < end; ++b, o += 3) best_of_options<3>(cur, o, b);
-        break;
-      case 4:
-        for (; b < end; ++b, o += 4) best_of_options<4>(cur, o, b);
-        break;
-      case 5:
-        for (; b < end; ++b, o += 5) best_of_options<5>(cur, o, b);
-        break;
-      case 6:
-        for (; b < end; ++b, o += 6) best_of_options<6>(cur, o, b);
-        break;
-      default:  // (any count of 7 or more: per node)
+#define RIICHI_OPTIONS(K)                                       \
+  case K:                                                       \
+    for (; b < end; ++b, o += K) best_of_options<K>(cur, o, b); \
+    break;
+        RIICHI_OPTIONS(2)
+        RIICHI_OPTIONS(3)
+        RIICHI_OPTIONS(4)
+        RIICHI_OPTIONS(5)
+        RIICHI_OPTIONS(6)
+        RIICHI_OPTIONS(7)
+        RIICHI_OPTIONS(8)
+        RIICHI_OPTIONS(9)
+        RIICHI_OPTIONS(10)
+        RIICHI_OPTIONS(11)
+        RIICHI_OPTIONS(12)
+        RIICHI_OPTIONS(13)
+        RIICHI_OPTIONS(14)
+        RIICHI_OPTIONS(15)
+#undef RIICHI_OPTIONS
+      default:  // (any count of kManyOptions or more: per node)
         for (const std::uint32_t* c = count + (b - best); b < end; ++b, ++c) {
           const std::uint32_t* const last = o + *c;
           Values v = at(cur, *o)->v;
-          for (const std::uint32_t* p = o + 1; p < last; ++p) {
-            const Values x = at(cur, *p)->v;
-            v = x > v ? x : v;
-          }
+          for (const std::uint32_t* p = o + 1; p < last; ++p) keep_best(v, at(cur, *p)->v);
           b->v = v;
           o = last;
         }
@@ -92,8 +104,10 @@ __attribute__((always_inline)) inline void plain_option_step(const PlainRecursio
 }
 
 // The shapes of the reference's rows: tenpai with 0..3 plain and 0..3 win edges (shape
-// plain * 4 + wins), not tenpai with 0..12 plain edges (16 + plain), any other (kFixedShapes).
-inline constexpr int kTenpaiShapes = 16, kFixedShapes = kTenpaiShapes + 13;
+// plain * 4 + wins), not tenpai with 0..37 plain edges (16 + plain: a draw node that may draw
+// any tile has an edge per id left, up to 37), any other (kFixedShapes).
+inline constexpr int kTenpaiShapes = 16, kPlainShapes = 38;
+inline constexpr int kFixedShapes = kTenpaiShapes + kPlainShapes;
 
 // One row of the reference's turn: its plain edges summed, its win edges as max(to, {1, 1,
 // points}) on lanes 0, 1 (set) and 2 (max), then the node's value (`values[d]`, from the turn
@@ -107,8 +121,12 @@ __attribute__((always_inline)) inline void plain_row(Slot* values, std::uint32_t
   auto at = [](const Slot* base, std::uint32_t offset) {  // the Slot at a byte offset
     return reinterpret_cast<const Slot*>(reinterpret_cast<const char*>(base) + offset);
   };
+  // The sum starts from the first term, not from 0 + it (the same but for a -0 term, which no
+  // value is: the values are sums and maxima of +0, points, the riichi stick and their
+  // products with positive weights).
   Values acc = {0, 0, 0, 0};
   int j = 0;
+  if (plain > 0) acc = weight_of(weight[0]) * at(values, e[0])->v, j = 1;
   for (; j + 4 <= plain; j += 4) {  // (unrolled by hand for the rows of any count: same order)
     acc += weight_of(weight[j]) * at(values, e[j])->v;
     acc += weight_of(weight[j + 1]) * at(values, e[j + 1])->v;
@@ -119,11 +137,16 @@ __attribute__((always_inline)) inline void plain_row(Slot* values, std::uint32_t
   for (int j = 0; j < wins; ++j) {
     const Values x = at(values, e[plain + j])->v;
     const Values most = x > win[j].v ? x : win[j].v;
-    acc += weight_of(weight[plain + j]) * __builtin_shufflevector(win[j].v, most, 0, 1, 6, 7);
+    const Values term =
+        weight_of(weight[plain + j]) * __builtin_shufflevector(win[j].v, most, 0, 1, 6, 7);
+    if (plain == 0 && j == 0)
+      acc = term;
+    else
+      acc += term;
   }
   const Values base = values[d].v;
   const Values v = base + (acc - total * base) * inverse;
-  values[d].v = tenpai ? __builtin_shufflevector(v, kOnes, 4, 1, 2, 3) : v;  // lane 0: a blend
+  values[d].v = tenpai ? (kLane0 ? kOnes : v) : v;  // lane 0 set to 1 (one blend instruction)
 }
 
 // The rows of one group of a fixed shape: `plain` and `wins` edges each.
@@ -199,45 +222,49 @@ __attribute__((always_inline)) inline void plain_rows(const PlainRecursion& w, s
       case 15:
         fixed_rows<3, 3, true>(values, d, end, e, weight, win, totals, inverse);
         break;
-      case 16:
-        fixed_rows<0, 0, false>(values, d, end, e, weight, win, totals, inverse);
-        break;
-      case 17:
-        fixed_rows<1, 0, false>(values, d, end, e, weight, win, totals, inverse);
-        break;
-      case 18:
-        fixed_rows<2, 0, false>(values, d, end, e, weight, win, totals, inverse);
-        break;
-      case 19:
-        fixed_rows<3, 0, false>(values, d, end, e, weight, win, totals, inverse);
-        break;
-      case 20:
-        fixed_rows<4, 0, false>(values, d, end, e, weight, win, totals, inverse);
-        break;
-      case 21:
-        fixed_rows<5, 0, false>(values, d, end, e, weight, win, totals, inverse);
-        break;
-      case 22:
-        fixed_rows<6, 0, false>(values, d, end, e, weight, win, totals, inverse);
-        break;
-      case 23:
-        fixed_rows<7, 0, false>(values, d, end, e, weight, win, totals, inverse);
-        break;
-      case 24:
-        fixed_rows<8, 0, false>(values, d, end, e, weight, win, totals, inverse);
-        break;
-      case 25:
-        fixed_rows<9, 0, false>(values, d, end, e, weight, win, totals, inverse);
-        break;
-      case 26:
-        fixed_rows<10, 0, false>(values, d, end, e, weight, win, totals, inverse);
-        break;
-      case 27:
-        fixed_rows<11, 0, false>(values, d, end, e, weight, win, totals, inverse);
-        break;
-      case 28:
-        fixed_rows<12, 0, false>(values, d, end, e, weight, win, totals, inverse);
-        break;
+#define RIICHI_PLAIN_ROWS(P)                                                  \
+  case kTenpaiShapes + P:                                                     \
+    fixed_rows<P, 0, false>(values, d, end, e, weight, win, totals, inverse); \
+    break;
+        RIICHI_PLAIN_ROWS(0)
+        RIICHI_PLAIN_ROWS(1)
+        RIICHI_PLAIN_ROWS(2)
+        RIICHI_PLAIN_ROWS(3)
+        RIICHI_PLAIN_ROWS(4)
+        RIICHI_PLAIN_ROWS(5)
+        RIICHI_PLAIN_ROWS(6)
+        RIICHI_PLAIN_ROWS(7)
+        RIICHI_PLAIN_ROWS(8)
+        RIICHI_PLAIN_ROWS(9)
+        RIICHI_PLAIN_ROWS(10)
+        RIICHI_PLAIN_ROWS(11)
+        RIICHI_PLAIN_ROWS(12)
+        RIICHI_PLAIN_ROWS(13)
+        RIICHI_PLAIN_ROWS(14)
+        RIICHI_PLAIN_ROWS(15)
+        RIICHI_PLAIN_ROWS(16)
+        RIICHI_PLAIN_ROWS(17)
+        RIICHI_PLAIN_ROWS(18)
+        RIICHI_PLAIN_ROWS(19)
+        RIICHI_PLAIN_ROWS(20)
+        RIICHI_PLAIN_ROWS(21)
+        RIICHI_PLAIN_ROWS(22)
+        RIICHI_PLAIN_ROWS(23)
+        RIICHI_PLAIN_ROWS(24)
+        RIICHI_PLAIN_ROWS(25)
+        RIICHI_PLAIN_ROWS(26)
+        RIICHI_PLAIN_ROWS(27)
+        RIICHI_PLAIN_ROWS(28)
+        RIICHI_PLAIN_ROWS(29)
+        RIICHI_PLAIN_ROWS(30)
+        RIICHI_PLAIN_ROWS(31)
+        RIICHI_PLAIN_ROWS(32)
+        RIICHI_PLAIN_ROWS(33)
+        RIICHI_PLAIN_ROWS(34)
+        RIICHI_PLAIN_ROWS(35)
+        RIICHI_PLAIN_ROWS(36)
+        RIICHI_PLAIN_ROWS(37)
+#undef RIICHI_PLAIN_ROWS
       default:  // any other shape: the counts per node
         for (; d < end; ++d) {
           const int plain = static_cast<int>(counts[d] & 0xFFFF);
@@ -311,7 +338,7 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
       if (flags[d] & detail::kTenpaiFlag)
         shape = plain < 4 && wins < 4 ? static_cast<int>(plain * 4 + wins) : kFixedShapes;
       else if (wins == 0)
-        shape = plain < 13 ? kTenpaiShapes + static_cast<int>(plain) : kFixedShapes + 1;
+        shape = plain < kPlainShapes ? kTenpaiShapes + static_cast<int>(plain) : kFixedShapes + 1;
       else
         return false;  // (never: the win edges are the tenpai draw nodes')
       row_shape[d] = static_cast<std::uint8_t>(shape);
@@ -334,11 +361,11 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
   }
   for (std::uint32_t n = 0; n < draws; ++n) renumber[old_of[n]] = n;
   // The discard nodes, layer by layer, numbered anew after the draw nodes, grouped by their
-  // count of options (a counting sort: 7 or more in one group). `places`: the byte offset of
-  // each discard node's value and where its next option goes.
+  // count of options (a counting sort: kManyOptions or more in one group). `places`: the byte
+  // offset of each discard node's value and where its next option goes.
   const std::size_t discards = g.discard_key.size();
   const std::uint32_t* const option_first = g.option_first.data();
-  constexpr std::uint32_t kMany = 7, kSlot = sizeof(Slot);
+  constexpr std::uint32_t kMany = kManyOptions, kSlot = sizeof(Slot);
   const bool bidirectional = g.bidirectional;
   w.places.resize(discards);
   PlainRecursion::Place* const places = w.places.data();
@@ -419,7 +446,7 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
     if (win) win_values[c.value++].v = Values{1, 1, *points++, 0};
     edges[at] = place.slot;
     if (wide)
-      wide_weights[at] = detail::edge_weight(edge);
+      wide_weights[at] = kWeight[detail::edge_weight(edge)];  // (a load, not a conversion)
     else
       edge_weights[at] = static_cast<std::uint8_t>(detail::edge_weight(edge));
     if (bidirectional) options[place.next++] = c.reader;
