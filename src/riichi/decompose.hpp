@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "riichi/tile.hpp"
@@ -20,11 +21,14 @@ struct Block {
   std::uint8_t kind = 0;
   friend constexpr bool operator==(const Block&, const Block&) = default;
 };
+// The search and the scoring read and write a block as one 16-bit word, type | kind << 8.
+static_assert(sizeof(Block) == 2 && std::endian::native == std::endian::little);
 
-// A full decomposition: blocks[0..count) (at most 4 sets + 1 pair). The last two slots are
-// spare: the search writes blocks there that it does not keep (no branch on the split).
+// A full decomposition: blocks[0..count) (at most 4 sets + 1 pair). The other slots are spare:
+// the search writes blocks there that it does not keep (no branch on the split), and
+// decompose() copies the five honour slots whole past the suited blocks (at most five).
 struct Decomposition {
-  Block blocks[7];
+  Block blocks[10];
   int count = 0;
   bool has_pair() const;
 };
@@ -68,19 +72,29 @@ inline void apply_split(Counts& c, std::uint32_t& mask, Decomposition& cur, int 
   const auto k = static_cast<std::uint8_t>(kind);
   // The pung's, the pair's and two chows' slots are written always and kept when taken (a split
   // adds at least one block, so the slots written past the last block are the spare ones).
-  cur.blocks[cur.count] = Block{BlockType::kPung, k};
-  cur.count += pung;
-  cur.blocks[cur.count] = Block{BlockType::kPair, k};
-  cur.count += pair;
-  cur.blocks[cur.count] = Block{BlockType::kChow, k};
-  cur.blocks[cur.count + 1] = Block{BlockType::kChow, k};
-  cur.count += std::min(chows, 2);
-  for (int i = 2; i < chows; ++i) cur.blocks[cur.count++] = Block{BlockType::kChow, k};
+  // (Each block stored as one 16-bit word, type | kind << 8: Block's layout.)
+  const auto put = [&](int at, BlockType type) {
+    const auto word = static_cast<std::uint16_t>(static_cast<unsigned>(type) | unsigned{k} << 8);
+    std::memcpy(static_cast<void*>(&cur.blocks[at]), &word, sizeof word);
+  };
+  // (The count in a local: for the compiler a block's store might write cur.count.)
+  int count = cur.count;
+  put(count, BlockType::kPung);
+  count += pung;
+  put(count, BlockType::kPair);
+  count += pair;
+  put(count, BlockType::kChow);
+  put(count + 1, BlockType::kChow);
+  count += std::min(chows, 2);
+  for (int i = 2; i < chows; ++i) put(count++, BlockType::kChow);
+  cur.count = count;
   // The chows' tiles out of the next two kinds (nothing when there is no chow; kind + 2 <= 28
   // stays within the counts, and a kind with no copy left leaves the mask).
-  c[kind + 1] = static_cast<std::uint8_t>(c[kind + 1] - chows);
-  c[kind + 2] = static_cast<std::uint8_t>(c[kind + 2] - chows);
-  const std::uint32_t emptied = (c[kind + 1] == 0 ? 2u : 0u) | (c[kind + 2] == 0 ? 4u : 0u);
+  const auto next = static_cast<std::uint8_t>(c[kind + 1] - chows);
+  const auto after = static_cast<std::uint8_t>(c[kind + 2] - chows);
+  c[kind + 1] = next;
+  c[kind + 2] = after;
+  const std::uint32_t emptied = (next == 0 ? 2u : 0u) | (after == 0 ? 4u : 0u);
   mask &= ~((1u | emptied) << kind);
 }
 
@@ -140,8 +154,13 @@ void for_each_suited_decomposition(Counts& c, std::uint32_t mask, bool need_pair
 // Enough room for every standard decomposition of at most 14 tiles: the test
 // Decompose.MaximumCountFitsTheList proves the bound over every hand.
 inline constexpr int kMaxDecompositions = 8;
+// The items are not initialised (only items[0..count) are ever written and read): a union
+// member has no default construction, and assigning an item starts its lifetime.
 struct DecompositionList {
-  Decomposition items[kMaxDecompositions];
+  DecompositionList() {}
+  union {
+    Decomposition items[kMaxDecompositions];
+  };
   int count = 0;
 };
 

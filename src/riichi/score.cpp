@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <span>
 
 #include "riichi/decompose.hpp"
@@ -43,10 +44,15 @@ std::string limit_name(Limit limit, int yakuman_units) {
   return "";
 }
 
-int round_up_100(int x) { return (x + 99) / 100 * 100; }
+// The exported functions are called from this file through these internal copies: a library
+// built with -fPIC may not inline a call to an exported function of its own (it could be
+// interposed), and these are on the hot path of every reading.
+namespace {
+
+inline int round_up_100_of(int x) { return (x + 99) / 100 * 100; }
 
 // §8.1: basic points, limits from 5 han; kazoe yakuman only with rules.kazoe_yakuman.
-int basic_points(int han, int fu, const Rules& rules, Limit* limit, int yakuman_units) {
+inline int basic_points_of(int han, int fu, const Rules& rules, Limit* limit, int yakuman_units) {
   // The limits of 5..13 han by index han - 5 (13 and more: kazoe yakuman, or sanbaiman without
   // it), read from tables rather than a chain of comparisons on the han.
   static constexpr Limit kLimits[9] = {Limit::kMangan,    Limit::kHaneman,   Limit::kHaneman,
@@ -69,6 +75,14 @@ int basic_points(int han, int fu, const Rules& rules, Limit* limit, int yakuman_
   return basic;
 }
 
+}  // namespace
+
+int round_up_100(int x) { return round_up_100_of(x); }
+
+int basic_points(int han, int fu, const Rules& rules, Limit* limit, int yakuman_units) {
+  return basic_points_of(han, fu, rules, limit, yakuman_units);
+}
+
 namespace {
 
 // ------------------------------------------------------------------------------------------
@@ -87,9 +101,9 @@ struct Candidate {
 };
 
 int win_value(int basic, bool dealer, bool tsumo) {
-  if (!tsumo) return round_up_100(basic * (dealer ? 6 : 4));
-  if (dealer) return 3 * round_up_100(2 * basic);
-  return round_up_100(2 * basic) + 2 * round_up_100(basic);
+  if (!tsumo) return round_up_100_of(basic * (dealer ? 6 : 4));
+  if (dealer) return 3 * round_up_100_of(2 * basic);
+  return round_up_100_of(2 * basic) + 2 * round_up_100_of(basic);
 }
 
 bool better(const Candidate& a, const Candidate& b) {
@@ -104,23 +118,25 @@ struct DoraCount {
 };
 
 struct Search {
-  Search(const WinContext& c, const Rules& r, bool keep) : ctx(c), rules(r), keep_reading(keep) {}
+  Search(const WinContext& c, const Rules& r, Reading* keep)
+      : ctx(c), rules(r), best_reading(keep) {}
   const WinContext& ctx;
   const Rules& rules;
-  bool keep_reading;  // copy the best reading (score() names it; score_value() does not)
   DoraCount dora;
   bool complete = false;  // some reading forms a winning shape
   bool any_yaku = false;  // some reading has a yaku
   bool has_best = false;
   Candidate best;
-  Reading best_reading;
+  // Where the best reading is copied: score() names it; score_value() does not (nullptr, and
+  // no Reading is constructed for it).
+  Reading* best_reading;
 
   void offer(Candidate& c, const Reading& r) {
-    c.basic = basic_points(c.han, c.fu.rounded, rules, &c.limit, c.yaku.yakuman);
+    c.basic = basic_points_of(c.han, c.fu.rounded, rules, &c.limit, c.yaku.yakuman);
     c.value = win_value(c.basic, ctx.seat == 0, ctx.tsumo);
     if (has_best && !better(c, best)) return;
     best = c, has_best = true;
-    if (keep_reading) best_reading = r;
+    if (best_reading) *best_reading = r;
   }
 
   // §4.1: EMA 2008 ryanhan shibari: >= N counters need 2 han of yaku (yakuman satisfies).
@@ -135,7 +151,8 @@ struct Search {
     complete = true;
     Candidate c;
     c.yaku = finish_yaku(sets, r, ctx, rules);
-    const bool renhou = c.yaku.yakuman == 0 && renhou_mangan_applies(r, ctx, rules);
+    // (ctx.renhou first: the call is made only for a renhou win.)
+    const bool renhou = c.yaku.yakuman == 0 && ctx.renhou && renhou_mangan_applies(r, ctx, rules);
     if (c.yaku.yakuman == 0 && c.yaku.han == 0 && !renhou) return;
     // Fu only matter below 5 han (§7); yakuman readings skip them.
     const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
@@ -192,31 +209,41 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
   // The concealed sets in block order, then the melds (base.sets: 4 - concealed sets of them),
   // laid out without a branch on the blocks: a pair's slot is written and not kept, the melds'
   // four slots are copied whole (the spare ones are not kept either).
-  std::array<HandSet, 9> laid{};
-  std::array<int, 6> set_of_block{};  // index in r.sets, -1 for the pair
+  // (Neither is initialised: laid[0..n + 4) and set_of_block[0..d.count) are written first.)
+  std::array<std::uint32_t, 9> laid;  // HandSet's bytes
+  std::array<int, 6> set_of_block;    // index in r.sets, -1 for the pair
   // Bit j: block j holds the winning tile and is not a repeat of the block before (decompose()
   // gives a kind's blocks together, so equal blocks are adjacent: one reading for them).
   unsigned readings = 0;
   const int w = base.win;
   int n = 0, pair_kind = 0;
-  Block before{BlockType::kPair, 0xFF};  // (no block)
+  // Each block read as one 16-bit word (type | kind << 8: Block's layout) and laid as one 32-bit
+  // set (HandSet's layout: type, kind, not open, not melded), the pair's type included (its slot
+  // is not kept: the next block or the melds overwrite it).
+  static_assert(sizeof(Block) == 2 && sizeof(HandSet) == 4 &&
+                std::endian::native == std::endian::little);
+  static_assert(static_cast<int>(BlockType::kChow) == 0 && static_cast<int>(BlockType::kPung) == 1);
+  // Bit 4 * type + min(offset, 3): the block holds a tile `offset` above its kind (a chow its
+  // three tiles, a pung or the pair their one kind).
+  constexpr unsigned kHolds = 0x7u | 0x1u << 4 | 0x1u << 8;
+  std::uint16_t before = 0xFFFF;  // (no block)
   for (int j = 0; j < d.count; ++j) {
-    const Block x = d.blocks[j];
-    const auto offset = static_cast<unsigned>(w - x.kind);
-    const bool chow = x.type == BlockType::kChow, pair = x.type == BlockType::kPair;
-    const bool holds = (offset == 0) | (chow & (offset <= 2));
-    const bool repeat = (x.type == before.type) & (x.kind == before.kind);
-    before = x;
-    readings |= static_cast<unsigned>(holds & !repeat) << j;
-    laid[n].type = static_cast<SetKind>(!chow);  // kChow or kPung
-    laid[n].kind = x.kind;
-    pair_kind |= x.kind & -int{pair};  // (one pair)
-    set_of_block[j] = pair ? -1 : n;
-    n += !pair;
+    std::uint16_t word;
+    std::memcpy(&word, &d.blocks[j], sizeof word);
+    const unsigned type = word & 0xFFu, kind = word >> 8;
+    const unsigned offset = std::min(static_cast<unsigned>(w) - kind, 3u);
+    const unsigned holds = kHolds >> (4 * type + offset) & 1u;
+    readings |= (holds & unsigned{word != before}) << j;
+    before = word;
+    laid[static_cast<std::size_t>(n)] = word;
+    const int pair = type == static_cast<unsigned>(BlockType::kPair);
+    pair_kind |= static_cast<int>(kind) & -pair;  // (one pair)
+    set_of_block[static_cast<std::size_t>(j)] = n | -pair;
+    n += 1 - pair;
   }
   r.pair = static_cast<std::uint8_t>(pair_kind);
-  for (int j = 0; j < 4; ++j) laid[n + j] = base.sets[j];
-  for (int j = 0; j < 4; ++j) r.sets[j] = laid[j];
+  std::memcpy(&laid[static_cast<std::size_t>(n)], base.sets.data(), sizeof base.sets);
+  std::memcpy(static_cast<void*>(r.sets.data()), laid.data(), sizeof r.sets);
   r.num_sets = n + base.num_sets;
   const SetsYaku sets = sets_yaku(r, search.ctx, search.rules);
   int fu = -1;
@@ -383,7 +410,7 @@ Payments make_payments(int basic, const WinContext& ctx, bool pao, const Rules& 
   const int ron_honba = 100 * (players - 1);
   if (!ctx.tsumo) {
     const int discarder = ctx.discarder >= 0 ? ctx.discarder : (ctx.seat + players - 1) % players;
-    const int value = round_up_100(basic * (dealer ? 6 : 4));
+    const int value = round_up_100_of(basic * (dealer ? 6 : 4));
     p.ron = value + ron_honba * h;
     p.total = p.ron;
     if (pao && ctx.liable != discarder) {
@@ -398,13 +425,13 @@ Payments make_payments(int basic, const WinContext& ctx, bool pao, const Rules& 
   } else {
     // Without tsumo loss, the absent North's share (a non-dealer's) is split between the payers,
     // each half rounded up to 100.
-    const int absent = players < 4 && !rules.tsumo_loss ? round_up_100(basic) : 0;
-    const int split = absent > 0 ? round_up_100(absent / 2) : 0;
+    const int absent = players < 4 && !rules.tsumo_loss ? round_up_100_of(basic) : 0;
+    const int split = absent > 0 ? round_up_100_of(absent / 2) : 0;
     if (dealer) {
-      p.each = round_up_100(2 * basic) + 100 * h + (absent ? round_up_100(basic) : 0);
+      p.each = round_up_100_of(2 * basic) + 100 * h + (absent ? round_up_100_of(basic) : 0);
     } else {
-      p.dealer = round_up_100(2 * basic) + 100 * h + split;
-      p.non_dealer = round_up_100(basic) + 100 * h + split;
+      p.dealer = round_up_100_of(2 * basic) + 100 * h + split;
+      p.non_dealer = round_up_100_of(basic) + 100 * h + split;
     }
     for (int s = 0; s < players; ++s) {
       if (s == ctx.seat) continue;
@@ -432,7 +459,7 @@ FuResult chosen_fu(const Search& s, std::vector<FuItem>* items) {
   const Candidate& c = s.best;
   if (c.yaku.yakuman > 0) return {};  // §7: fu are irrelevant for yakuman, reported as 0
   const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
-  return compute_fu(s.best_reading, s.ctx, pinfu, s.rules, items);
+  return compute_fu(*s.best_reading, s.ctx, pinfu, s.rules, items);
 }
 
 bool pao_applies(const Search& s) {
@@ -443,7 +470,7 @@ bool pao_applies(const Search& s) {
 ScoreResult build_result(const Search& s, std::span<const Meld> melds, const WinContext& ctx,
                          const Rules& rules) {
   const Candidate& c = s.best;
-  const Reading& reading = s.best_reading;
+  const Reading& reading = *s.best_reading;
   ScoreResult res;
   res.yaku.reserve(static_cast<std::size_t>(std::popcount(c.yaku.mask)));
   append_yaku_items(c.yaku.mask, reading.menzen, rules, res.yaku);
@@ -598,7 +625,8 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
 }  // namespace
 
 ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules& rules) {
-  Search search{ctx, rules, true};
+  Reading best_reading;
+  Search search{ctx, rules, &best_reading};
   std::string message;
   const ScoreError error = find_best({hand.concealed, hand.melds, win}, search, &message);
   if (error != ScoreError::kNone) return fail(error, std::move(message));
@@ -607,7 +635,7 @@ ScoreResult score(const Hand& hand, Tile win, const WinContext& ctx, const Rules
 
 ScoreValue score_value(std::span<const Tile> concealed, std::span<const Meld> melds, Tile win,
                        const WinContext& ctx, const Rules& rules) {
-  Search search{ctx, rules, false};
+  Search search{ctx, rules, nullptr};
   ScoreValue v;
   v.error = find_best({concealed, melds, win}, search, nullptr);
   if (v.error != ScoreError::kNone) return v;

@@ -95,8 +95,10 @@ int tile_count(const Counts& c) { return std::accumulate(c.begin(), c.end(), 0);
 int standard_with(const Counts& c, int tiles) {
   const detail::ShantenTables& t = detail::shanten_tables();
   const int blocks = tiles / 3;  // sets still to make: 4 - declared melds
-  return 2 * blocks -
-         t.value(t.suit(&c[0]), t.suit(&c[9]), t.suit(&c[18]), t.honor(&c[27]), blocks);
+  int k[7];
+  t.keys(c, k);
+  return 2 * blocks - t.value(t.suit_at(k[0], k[4]), t.suit_at(k[1], k[5]), t.suit_at(k[2], k[6]),
+                              t.honor_at(k[3]), blocks);
 }
 
 int chiitoitsu_of(const detail::FormCounts& f) { return 6 - f.pairs + std::max(0, 7 - f.kinds); }

@@ -30,6 +30,10 @@
 #include "riichi/hand.hpp"
 #include "riichi/tile.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace riichi::detail {
 
 inline constexpr int kSuitClasses = 54;      // distinct block-value vectors of a suit
@@ -64,6 +68,42 @@ struct ShantenTables {
   static int honor_key(const std::uint8_t* c) {
     return c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6])))));
   }
+  // The seven keys of a hand: keys[0..2] the suits' low keys, keys[3] the honour key,
+  // keys[4..6] the suits' high keys (the layout of PartClasses::keys_).
+  static void keys(const Counts& c, int* keys) {
+#if defined(__SSE2__)
+    // With vector multiply-adds (pmaddwd) instead of a chain of 3 instructions a digit: a suit's
+    // kinds 2..9 as eight 16-bit lanes give four pair sums, 5 d1 + 25 d2 and 125 d3 + 625 d4
+    // (the low key less d0) and d5 + 5 d6 and 25 d7 + 125 d8 (the high key). The honours'
+    // eight bytes start at kind 26 (a sou, weight 0): e0, 5 e1 + 25 e2, 125 e3 + 625 e4 and
+    // e5 + 5 e6 (3125 times that in the key). Each pair sum fits 16 bits (counts <= 4), so two
+    // saturating packs and a second multiply-add give the sums of the pairs of pair sums.
+    const __m128i zero = _mm_setzero_si128();
+    const auto lanes = [&](int at) {  // counts of kinds at..at+7 (eight bytes, within the 34)
+      return _mm_unpacklo_epi8(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(c.data() + at)),
+                               zero);
+    };
+    const __m128i kSuit = _mm_setr_epi16(5, 25, 125, 625, 1, 5, 25, 125);
+    const __m128i kHonour = _mm_setr_epi16(0, 1, 5, 25, 125, 625, 1, 5);
+    const __m128i m = _mm_madd_epi16(lanes(1), kSuit), p = _mm_madd_epi16(lanes(10), kSuit);
+    const __m128i s = _mm_madd_epi16(lanes(19), kSuit), z = _mm_madd_epi16(lanes(26), kHonour);
+    alignas(16) std::int32_t q[8];  // low0 - d0, high0, low1 - d0, high1, low2 - d0, high2, ...
+    _mm_store_si128(reinterpret_cast<__m128i*>(q),
+                    _mm_madd_epi16(_mm_packs_epi32(m, p), _mm_set1_epi16(1)));
+    _mm_store_si128(
+        reinterpret_cast<__m128i*>(q + 4),
+        _mm_madd_epi16(_mm_packs_epi32(s, z), _mm_setr_epi16(1, 1, 1, 1, 1, 1, 1, 3125)));
+    keys[0] = q[0] + c[0], keys[1] = q[2] + c[9], keys[2] = q[4] + c[18];
+    keys[3] = q[6] + q[7];
+    keys[4] = q[1], keys[5] = q[3], keys[6] = q[5];
+#else
+    for (int part = 0; part < 3; ++part) {
+      keys[part] = low_key(&c[9 * part]);
+      keys[4 + part] = high_key(&c[9 * part]);
+    }
+    keys[3] = honor_key(&c[27]);
+#endif
+  }
   static int suit_at(int low, int high) {
     return kSuitClass[kShantenTableData.high_offset[high] + kShantenTableData.low_rank[low]];
   }
@@ -86,7 +126,10 @@ class PartClasses {
  public:
   PartClasses() = default;
   explicit PartClasses(const Counts& c) {
-    for (int part = 0; part < 4; ++part) read(c, part);
+    ShantenTables::keys(c, keys_);
+    for (int part = 0; part < 3; ++part)
+      class_[part] = ShantenTables::suit_at(keys_[part], keys_[4 + part]);
+    class_[3] = ShantenTables::honor_at(keys_[3]);
     combine();
   }
   // One tile of `kind` in (delta = 1) or out (delta = -1): its part's key moves by one digit.
@@ -212,16 +255,6 @@ class PartClasses {
     if (part == 3) return ShantenTables::honor_at(keys_[3] + step);
     if (kDigitOf[kind] < 5) return ShantenTables::suit_at(keys_[part] + step, keys_[4 + part]);
     return ShantenTables::suit_at(keys_[part], keys_[4 + part] + step);
-  }
-  void read(const Counts& c, int part) {
-    if (part == 3) {
-      keys_[3] = ShantenTables::honor_key(&c[27]);
-      class_[3] = ShantenTables::honor_at(keys_[3]);
-      return;
-    }
-    keys_[part] = ShantenTables::low_key(&c[9 * part]);
-    keys_[4 + part] = ShantenTables::high_key(&c[9 * part]);
-    class_[part] = ShantenTables::suit_at(keys_[part], keys_[4 + part]);
   }
   void combine() {
     mp_ = kShantenTableData.mp_class[class_[0] * kSuitClasses + class_[1]];

@@ -3,6 +3,7 @@
 #include "riichi/yaku.hpp"
 
 #include <bit>
+#include <cstring>
 
 #include "riichi/hand.hpp"
 
@@ -97,12 +98,11 @@ int suits_present(KindMask present) {
 struct Shape4 {
   int chows = 0, triplets = 0, kongs = 0, ankou = 0;
   int dragon_triplets = 0, wind_triplets = 0;
-  int identical_chow_pairs = 0;                  // disjoint pairs (iipeikou 1, ryanpeikou 2)
-  KindMask triplet_kinds = 0;                    // bit k: a pung or kong of k
-  std::uint16_t chow_numbers[3] = {0, 0, 0};     // bit n-1: a chow starting at n, per suit
-  std::uint16_t triplet_numbers[3] = {0, 0, 0};  // bit n-1: a pung/kong of n, per suit
-  bool all_sets_yaochuu = true;                  // every set and the pair hold a yaochuu tile
-  bool all_sets_terminal = true;                 // every set and the pair hold a terminal
+  int identical_chow_pairs = 0;   // disjoint pairs (iipeikou 1, ryanpeikou 2)
+  KindMask triplet_kinds = 0;     // bit k: a pung or kong of k
+  KindMask chow_kinds = 0;        // bit k: a chow starting at k
+  bool all_sets_yaochuu = true;   // every set and the pair hold a yaochuu tile
+  bool all_sets_terminal = true;  // every set and the pair hold a terminal
 };
 
 // Chows holding a terminal: 123 and 789 of each suit (bit = the chow's lowest kind).
@@ -111,30 +111,40 @@ constexpr KindMask kOutsideChows = 0x41ull | (0x41ull << 9) | (0x41ull << 18);
 Shape4 summarize(const Reading& r) {
   Shape4 s;
   KindMask chow_kinds = 0, odd_chows = 0;  // odd_chows: kinds holding an odd number of chows
+  int identical = 0;  // chows completing a pair with an earlier unpaired chow of their kind
+  // Chows, kongs and concealed triplets counted in bytes 0, 1 and 2 of one word, from a table
+  // by the set's type (chow 0, pung 1, kong 2) + 4 when declared open. Concealed: not declared
+  // open (a concealed pung completed by ron is counted: finish_yaku takes it off).
+  static_assert(static_cast<int>(SetKind::kChow) == 0 && static_cast<int>(SetKind::kPung) == 1 &&
+                static_cast<int>(SetKind::kKong) == 2);
+  static constexpr std::uint32_t kTally[8] = {1, 1u << 16, 1u << 8 | 1u << 16, 0, 1, 0, 1u << 8, 0};
+  std::uint32_t tally = 0;
   for (int i = 0; i < r.num_sets; ++i) {
-    const HandSet& set = r.sets[i];
-    const KindMask bit = KindMask{1} << set.kind;
-    const bool chow = set.type == SetKind::kChow;
-    const KindMask chow_bit = bit & (KindMask{0} - chow);  // (masks, not a branch per set)
-    s.chows += chow;
+    // The set as one word of HandSet's bytes: type, kind, open, melded.
+    static_assert(sizeof(HandSet) == 4 && std::endian::native == std::endian::little);
+    std::uint32_t word;
+    std::memcpy(&word, &r.sets[i], sizeof word);
+    const std::uint32_t type = word & 3u;
+    const std::uint32_t declared_open = (word & 0x01010000u) == 0x01010000u;
+    tally += kTally[type | declared_open << 2];
+    const KindMask bit = KindMask{1} << (word >> 8 & 0xFFu);
+    const KindMask chow_bit = bit & (KindMask{0} - (type == 0));  // (masks, not a branch per set)
     chow_kinds |= chow_bit;
+    identical += (odd_chows & chow_bit) != 0;
     odd_chows ^= chow_bit;
-    s.triplet_kinds |= bit & ~chow_bit;
-    s.kongs += set.type == SetKind::kKong;
-    // Not declared open: a concealed pung completed by ron is counted (finish_yaku takes it off).
-    s.ankou += !chow & !(set.open & set.melded);
+    s.triplet_kinds |= bit ^ chow_bit;
   }
+  s.chows = static_cast<int>(tally & 0xFF);
+  s.kongs = static_cast<int>(tally >> 8 & 0xFF);
+  s.ankou = static_cast<int>(tally >> 16 & 0xFF);
   const KindMask t = s.triplet_kinds;
   s.triplets = r.num_sets - s.chows;
-  s.identical_chow_pairs = (s.chows - mask_size(odd_chows)) / 2;
+  s.identical_chow_pairs = identical;  // (s.chows - chows left unpaired) / 2
   // Bits set among 4 (a table: dragons and winds are 3 and 4 adjacent kinds).
   static constexpr std::uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
   s.dragon_triplets = kBits[t >> kWhite & 7];
   s.wind_triplets = kBits[t >> kEast & 15];
-  for (int suit = 0; suit < 3; ++suit) {
-    s.chow_numbers[suit] = static_cast<std::uint16_t>(chow_kinds >> (9 * suit) & 0x1FF);
-    s.triplet_numbers[suit] = static_cast<std::uint16_t>(t >> (9 * suit) & 0x1FF);
-  }
+  s.chow_kinds = chow_kinds;
   const bool outside_chows = (chow_kinds & ~kOutsideChows) == 0;
   s.all_sets_yaochuu = outside_chows && (t & ~kYaochuu) == 0 && is_yaochuu(r.pair);
   s.all_sets_terminal = outside_chows && (t & ~kTerminals) == 0 && is_terminal(r.pair);
@@ -270,12 +280,13 @@ YakuMask standard_yaku(const Reading& r, const Shape4& s, KindMask present, cons
   // A double-wind pung scores both (§6.2).
   m |= bit_if(t >> (kEast + ctx.seat) & 1, Yaku::kYakuhaiSeatWind);
   m |= bit_if(t >> (kEast + ctx.round_wind) & 1, Yaku::kYakuhaiRoundWind);
-  if (s.chow_numbers[0] & s.chow_numbers[1] & s.chow_numbers[2])
-    m |= yaku_bit(Yaku::kSanshokuDoujun);
-  for (auto numbers : s.chow_numbers)
-    if ((numbers & 0b1001001) == 0b1001001) m |= yaku_bit(Yaku::kIttsu);
-  if (s.triplet_numbers[0] & s.triplet_numbers[1] & s.triplet_numbers[2])
-    m |= yaku_bit(Yaku::kSanshokuDoukou);
+  // The three suits' masks overlaid by shifts of 9 (man bits 0..8 kept): one number in all three;
+  // a suit's 123, 456 and 789 chows overlaid by shifts of 3 at the suit's first kind.
+  const KindMask c = s.chow_kinds;
+  constexpr KindMask kSuitFirst = 1 | KindMask{1} << 9 | KindMask{1} << 18;
+  m |= bit_if((c & c >> 9 & c >> 18 & 0x1FF) != 0, Yaku::kSanshokuDoujun);
+  m |= bit_if((c & c >> 3 & c >> 6 & kSuitFirst) != 0, Yaku::kIttsu);
+  m |= bit_if((t & t >> 9 & t >> 18 & 0x1FF) != 0, Yaku::kSanshokuDoukou);
   if (s.kongs == 3) m |= yaku_bit(Yaku::kSanKantsu);
   if (s.triplets == 4) m |= yaku_bit(Yaku::kToitoi);
   if (s.dragon_triplets == 2 && is_dragon(r.pair)) m |= yaku_bit(Yaku::kShousangen);
