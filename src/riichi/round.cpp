@@ -484,7 +484,7 @@ void Round::close_claim_window() {
   for (int k = 1; k < n; ++k) {
     const int seat = current_ + k < n ? current_ + k : current_ + k - n;
     const Action& a = answers_[seat];
-    if (a.seat != seat) continue;
+    if (a.seat != seat || a.type == ActionType::kPass) continue;  // most answers: a pass
     if (a.type == ActionType::kRon)
       rons |= 1u << seat;
     else if ((a.type == ActionType::kPon || a.type == ActionType::kDaiminkan) && !pon)
