@@ -484,7 +484,7 @@ void Round::close_claim_window() {
   for (int k = 1; k < n; ++k) {
     const int seat = current_ + k < n ? current_ + k : current_ + k - n;
     const Action& a = answers_[seat];
-    if (a.seat != seat) continue;
+    if (a.seat != seat || a.type == ActionType::kPass) continue;  // most answers: a pass
     if (a.type == ActionType::kRon)
       rons |= 1u << seat;
     else if ((a.type == ActionType::kPon || a.type == ActionType::kDaiminkan) && !pon)
@@ -662,11 +662,7 @@ int Round::discard_only_count(int seat) const {
 // draw (kSelf), that turn's count as discard_only_count() counts (and caches) it: one call per
 // discard of a run instead of four (the count, the discard, discard() and its draw).
 int Round::discard_and_count(int seat, int index, Action& made) {
-  made = Action{};
-  made.type = ActionType::kDiscard;
-  made.seat = static_cast<std::int8_t>(seat);
-  made.tile = static_cast<std::int16_t>(discard_only_.id_at(index));
-  made.tsumogiri = made.tile == discard_only_.drawn;
+  name_discard_only(seat, index, made);
   ++version_;
   discard_as<true>(made);
   ++version_;
@@ -677,12 +673,12 @@ int Round::discard_and_count(int seat, int index, Action& made) {
 Action Round::discard_only_action(int seat, std::size_t index) const {
   const int count = discard_only_count(seat);
   Action a;
+  if (index < static_cast<std::size_t>(count)) {
+    name_discard_only(seat, static_cast<int>(index), a);
+    return a;
+  }
   a.type = ActionType::kDiscard;
   a.seat = static_cast<std::int8_t>(seat);
-  if (index < static_cast<std::size_t>(count)) {
-    a.tile = static_cast<std::int16_t>(discard_only_.id_at(static_cast<int>(index)));
-    a.tsumogiri = a.tile == discard_only_.drawn;
-  }
   return a;
 }
 

@@ -603,6 +603,15 @@ class Round {
   // The discard at `index` of the list discard_only_count() counted for `seat` (index below the
   // count), made; `made` receives it.
   void make_discard_only(int seat, int index, Action& made);
+  // That discard's action, written into `made` (make_discard_only, discard_and_count,
+  // discard_only_action): its name from discard_only_, tsumogiri when it is the drawn tile.
+  void name_discard_only(int seat, int index, Action& made) const {
+    made = Action{};
+    made.type = ActionType::kDiscard;
+    made.seat = static_cast<std::int8_t>(seat);
+    made.tile = static_cast<std::int16_t>(discard_only_.id_at(index));
+    made.tsumogiri = made.tile == discard_only_.drawn;
+  }
   // play_discards' step: make_discard_only(seat, index, made), then discard_only_count() of the
   // next turn (cached as that call caches it) when the discard led to one (kSelf after the next
   // draw), else 0. One call with discard(), the draw and the count inline (round.cpp).

@@ -145,11 +145,7 @@ bool Round::apply_discard_only(int seat, std::size_t index, Action* applied) {
 // The discard is written into `made` and made from there (the callers' own Action, never an
 // element of legal_): no copy.
 void Round::make_discard_only(int seat, int index, Action& made) {
-  made = Action{};
-  made.type = ActionType::kDiscard;
-  made.seat = static_cast<std::int8_t>(seat);
-  made.tile = static_cast<std::int16_t>(discard_only_.id_at(index));
-  made.tsumogiri = made.tile == discard_only_.drawn;
+  name_discard_only(seat, index, made);
   ++version_;
   discard(made);
   ++version_;
