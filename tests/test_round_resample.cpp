@@ -141,27 +141,27 @@ void check_preset(const Rules& rules, std::uint64_t seed, int games, Tally& t) {
 
 TEST(Determinise, KeepsTheViewAndDrawsTheRestTenhou) {
   Tally t;
-  check_preset(Rules::tenhou(), 11, 3, t);
-  EXPECT_GT(t.positions, 150);
-  EXPECT_GT(t.riichi_hands, 20);
-  EXPECT_GT(t.calls, 50);
+  check_preset(Rules::tenhou(), 11, 8, t);
+  EXPECT_GT(t.positions, 500);
+  EXPECT_GT(t.riichi_hands, 80);
+  EXPECT_GT(t.calls, 300);
   EXPECT_GE(t.hidden_differs, t.positions * 95 / 100);
   EXPECT_GE(t.differs_from_real, t.positions * 95 / 100);
 }
 
 TEST(Determinise, KeepsTheViewAndDrawsTheRestEma2016) {
   Tally t;
-  check_preset(Rules::ema2016(), 21, 3, t);
-  EXPECT_GT(t.positions, 150);
-  EXPECT_GT(t.riichi_hands, 20);
+  check_preset(Rules::ema2016(), 21, 8, t);
+  EXPECT_GT(t.positions, 300);
+  EXPECT_GT(t.riichi_hands, 40);
   EXPECT_GE(t.hidden_differs, t.positions * 95 / 100);
 }
 
 TEST(Determinise, KeepsTheViewAndDrawsTheRestSanmaWithKita) {
   Tally t;
-  check_preset(Rules::tenhou_sanma(), 31, 3, t);
-  EXPECT_GT(t.positions, 100);
-  EXPECT_GT(t.riichi_hands, 10);
+  check_preset(Rules::tenhou_sanma(), 31, 8, t);
+  EXPECT_GT(t.positions, 200);
+  EXPECT_GT(t.riichi_hands, 25);
   EXPECT_GE(t.hidden_differs, t.positions * 95 / 100);
 }
 
@@ -206,7 +206,7 @@ TEST(Determinise, OtherHandsAreUniformAtTheDeal) {
 // declaration (it would have won), nor on a tile it drew and let go.
 TEST(Determinise, RiichiHandsDidNotSkipAWin) {
   int checked = 0;
-  for_positions(Rules::tenhou(), 41, 2, 5, [&](const Round& real, int seat) {
+  for_positions(Rules::tenhou(), 41, 6, 5, [&](const Round& real, int seat) {
     for (int s = 0; s < 4; ++s) {
       if (s == seat || !real.in_riichi(s)) continue;
       const Round a = determinise(real, seat, static_cast<std::uint64_t>(checked));
@@ -231,7 +231,7 @@ TEST(Determinise, RiichiHandsDidNotSkipAWin) {
       ++checked;
     }
   });
-  EXPECT_GT(checked, 30);
+  EXPECT_GT(checked, 60);
 }
 
 TEST(Determinise, RefusesABadSeatOrAnEndedRound) {
