@@ -107,6 +107,7 @@ struct Tally {
   int positions = 0;
   int riichi_hands = 0;
   int calls = 0;
+  int windows = 0;         // positions in a claim window (the seat answering a discard)
   int hidden_differs = 0;  // two seeds give different hidden hands
   int differs_from_real = 0;
 };
@@ -134,6 +135,7 @@ void check_preset(const Rules& rules, std::uint64_t seed, int games, Tally& t) {
       EXPECT_TRUE(a.in_riichi(s));
       EXPECT_NE(waiting_kinds(waiting_part(a, s)), 0u) << "seat " << s << " not tenpai";
     }
+    t.windows += real.phase() == Phase::kClaim || real.phase() == Phase::kChankan;
     t.hidden_differs += differs;
     t.differs_from_real += from_real;
   });
@@ -145,6 +147,7 @@ TEST(Determinise, KeepsTheViewAndDrawsTheRestTenhou) {
   EXPECT_GT(t.positions, 500);
   EXPECT_GT(t.riichi_hands, 80);
   EXPECT_GT(t.calls, 300);
+  EXPECT_GT(t.windows, 10);
   EXPECT_GE(t.hidden_differs, t.positions * 95 / 100);
   EXPECT_GE(t.differs_from_real, t.positions * 95 / 100);
 }
