@@ -2,9 +2,8 @@
 // shanten-greedy random players (riichi, kita and kans whenever legal, 40% of the calls
 // offered, otherwise a discard of the lowest shanten 9 times in 10), for one preset: no draw may
 // fail and each result's observation must equal the real one (docs/bots.md, "Eleventh round").
-// Not built by CMake; from the repository, after a build:
-//   c++ -O2 -std=c++20 -I src tools/determinise_check.cpp build/libriichi_core.a -o /tmp/dc
-//   /tmp/dc PRESET GAMES
+// Built with the tests; ctest `determinise_check` runs it for every preset (CMakeLists.txt):
+//   build/riichi_determinise_check PRESET GAMES
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

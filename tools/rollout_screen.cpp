@@ -4,10 +4,9 @@
 // discard and riichi by rollouts (N determinisations, seed A). Where the rollouts' best is not
 // the strong bot's move, both are valued again on 2N fresh determinisations (seed B): the
 // out-of-sample gain of playing the rollouts' pick, in points of the hand, with its paired
-// standard error. Not built by CMake; from a build directory:
-//   c++ -O2 -std=c++20 -I src tools/rollout_screen.cpp -o /tmp/rollout_screen
-//     build/libriichi_bots.a build/libriichi_eval.a build/libriichi_core.a   (one line)
-//   /tmp/rollout_screen GAMES N MIX [X]   (MIX: 0 efficiency, 1 defensive, 2 all defensive)
+// standard error. Built on demand (not in `all`):
+//   cmake --build build --target riichi_rollout_screen
+//   build/riichi_rollout_screen GAMES N MIX [X]   (MIX: 0 efficiency, 1 defensive, 2 all defensive)
 // With X > 0 only two candidates are valued, and only where they are within X points of utility
 // by the value model (eval::evaluate_options, fast, no fold margin): its best push and its
 // best fold.
