@@ -146,8 +146,8 @@ struct Search {
   }
 
   // `sets`, `fu`: sets_yaku() and sets_fu() of the reading's decomposition (shared by its
-  // readings); `fu` is computed on first use (-1 until then).
-  void consider(const Reading& r, const SetsYaku& sets, int& fu) {
+  // readings; sets_yaku_fu() gives both in one pass over the sets).
+  void consider(const Reading& r, const SetsYaku& sets, int fu) {
     complete = true;
     Candidate c;
     c.yaku = finish_yaku(sets, r, ctx, rules);
@@ -156,10 +156,7 @@ struct Search {
     if (c.yaku.yakuman == 0 && c.yaku.han == 0 && !renhou) return;
     // Fu only matter below 5 han (§7); yakuman readings skip them.
     const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
-    if (c.yaku.yakuman == 0) {
-      if (fu < 0) fu = sets_fu(r, ctx, rules);
-      c.fu = finish_fu(fu, r, pinfu);
-    }
+    if (c.yaku.yakuman == 0) c.fu = finish_fu(fu, r, pinfu);
     if (c.yaku.yakuman > 0 || c.yaku.han > 0) {
       any_yaku = true;
       if (passes_shibari(c.yaku)) {
@@ -245,8 +242,8 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
   std::memcpy(&laid[static_cast<std::size_t>(n)], base.sets.data(), sizeof base.sets);
   std::memcpy(static_cast<void*>(r.sets.data()), laid.data(), sizeof r.sets);
   r.num_sets = n + base.num_sets;
-  const SetsYaku sets = sets_yaku(r, search.ctx, search.rules);
-  int fu = -1;
+  int fu;
+  const SetsYaku sets = sets_yaku_fu(r, search.ctx, search.rules, fu);
   for (; readings; readings &= readings - 1) {
     const int i = std::countr_zero(readings);
     const Block& b = d.blocks[i];
@@ -594,15 +591,13 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
     Reading r = base;
     r.shape = Shape::kChiitoitsu;
     r.wait = WaitShape::kChiitoitsu;
-    int fu = -1;
-    search.consider(r, sets_yaku(r, ctx, rules), fu);
+    search.consider(r, sets_yaku(r, ctx, rules), 0);  // (sets_fu() is 0 for this shape)
   }
   if (melds == 0 && base.kinds == kYaochuuMask && is_kokushi(concealed)) {
     Reading r = base;
     r.shape = Shape::kKokushi;
     r.wait = concealed[in.win.kind] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
-    int fu = -1;
-    search.consider(r, sets_yaku(r, ctx, rules), fu);
+    search.consider(r, sets_yaku(r, ctx, rules), 0);  // (sets_fu() is 0 for this shape)
   }
 
   if (!search.complete)
