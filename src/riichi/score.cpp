@@ -181,7 +181,11 @@ struct Search {
 
 HandSet meld_set(const Meld& m) {
   HandSet s;
-  s.kind = static_cast<std::uint8_t>(m.base_kind());
+  // Meld::base_kind() (the lowest kind of its tiles) without the library call: a kan's fourth
+  // tile compared only for a kan (tiles[0] again otherwise).
+  const int k0 = m.tiles[0].kind, k1 = m.tiles[1].kind, k2 = m.tiles[2].kind;
+  const int k3 = m.is_kan() ? m.tiles[3].kind : k0;
+  s.kind = static_cast<std::uint8_t>(std::min(std::min(k0, k1), std::min(k2, k3)));
   s.type = m.is_chi() ? SetKind::kChow : m.is_kan() ? SetKind::kKong : SetKind::kPung;
   s.open = m.is_open();
   s.melded = true;
@@ -537,7 +541,14 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
   base.tsumo = ctx.tsumo;
   Counts concealed{};
   int red_fives = in.win.red;
-  for (Tile t : in.concealed) ++concealed[t.kind], red_fives += t.red;
+  // (Two tiles an iteration: one loop test for two.)
+  const Tile* tile = in.concealed.data();
+  const Tile* const end = tile + in.concealed.size();
+  for (; end - tile >= 2; tile += 2) {
+    ++concealed[tile[0].kind], ++concealed[tile[1].kind];
+    red_fives += tile[0].red + tile[1].red;
+  }
+  if (tile != end) ++concealed[tile->kind], red_fives += tile->red;
   ++concealed[in.win.kind];
   base.counts = concealed;
   const int melds = static_cast<int>(in.melds.size());
