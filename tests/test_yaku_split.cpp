@@ -53,6 +53,15 @@ TEST(YakuSplit, SharedPartGivesEveryReadingTheSameYakuAndFu) {
       }
       const SetsYaku sets = sets_yaku(shared, ctx, rules);
       const int fu = sets_fu(shared, ctx, rules);
+      // sets_yaku_fu(): both in one pass, the same values.
+      int fused_fu = -1;
+      const SetsYaku fused = sets_yaku_fu(shared, ctx, rules, fused_fu);
+      EXPECT_EQ(fused.regular, sets.regular);
+      EXPECT_EQ(fused.yakuman, sets.yakuman);
+      EXPECT_EQ(fused.ankou, sets.ankou);
+      EXPECT_EQ(fused.chuuren_base, sets.chuuren_base);
+      EXPECT_EQ(fused.pinfu_shape, sets.pinfu_shape);
+      EXPECT_EQ(fused_fu, fu);
       int set_index = 0;
       for (int j = 0; j < d.count; ++j) {
         const Block& b = d.blocks[j];

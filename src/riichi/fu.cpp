@@ -120,26 +120,6 @@ FuResult compute_fu(const Reading& r, const WinContext& ctx, bool pinfu, const R
   return fu_of(r, pinfu, named, [&](Items& out) { sets_and_pair_fu<false>(r, ctx, rules, out); });
 }
 
-namespace {
-
-// sets_fu(): set_fu() of a set whose open flag counts only when declared (a pung completed by
-// ron as concealed), 0 for a chow, by a table indexed by type | declared open << 2 | yaochuu
-// << 3 (the same rule as sets_and_pair_fu<true>, without a shift chain per set).
-constexpr auto kSetsFuOf = [] {
-  std::array<std::uint8_t, 16> t{};
-  for (int i = 0; i < 16; ++i) {
-    const int type = i & 3;
-    if (type != static_cast<int>(SetKind::kPung) && type != static_cast<int>(SetKind::kKong))
-      continue;
-    const int open = i >> 2 & 1, yaochuu = i >> 3 & 1;
-    t[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(
-        2 << ((1 - open) + yaochuu + 2 * int{type == static_cast<int>(SetKind::kKong)}));
-  }
-  return t;
-}();
-
-}  // namespace
-
 int sets_fu(const Reading& r, const WinContext& ctx, const Rules& rules) {
   if (r.shape != Shape::kStandard) return 0;
   // Each set as one word of HandSet's bytes: type, kind, open, melded.
@@ -150,11 +130,9 @@ int sets_fu(const Reading& r, const WinContext& ctx, const Rules& rules) {
     std::memcpy(&word, &r.sets[i], sizeof word);
     const std::uint32_t declared_open = (word & 0x01010000u) == 0x01010000u;
     const auto yaochuu = static_cast<std::uint32_t>(kYaochuuMask >> (word >> 8 & 0xFFu) & 1);
-    total += kSetsFuOf[(word & 3u) | declared_open << 2 | yaochuu << 3];
+    total += fu_parts::kSetFu[(word & 3u) | declared_open << 2 | yaochuu << 3];
   }
-  NoItems pair;
-  pair_fu(r, ctx, rules, pair);
-  return total + pair.total;
+  return total + fu_parts::pair_fu(r.pair, ctx, rules);
 }
 
 FuResult finish_fu(int sets, const Reading& r, bool pinfu) {

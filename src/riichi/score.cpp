@@ -146,8 +146,8 @@ struct Search {
   }
 
   // `sets`, `fu`: sets_yaku() and sets_fu() of the reading's decomposition (shared by its
-  // readings); `fu` is computed on first use (-1 until then).
-  void consider(const Reading& r, const SetsYaku& sets, int& fu) {
+  // readings; sets_yaku_fu() gives both in one pass over the sets).
+  void consider(const Reading& r, const SetsYaku& sets, int fu) {
     complete = true;
     Candidate c;
     c.yaku = finish_yaku(sets, r, ctx, rules);
@@ -156,10 +156,7 @@ struct Search {
     if (c.yaku.yakuman == 0 && c.yaku.han == 0 && !renhou) return;
     // Fu only matter below 5 han (§7); yakuman readings skip them.
     const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
-    if (c.yaku.yakuman == 0) {
-      if (fu < 0) fu = sets_fu(r, ctx, rules);
-      c.fu = finish_fu(fu, r, pinfu);
-    }
+    if (c.yaku.yakuman == 0) c.fu = finish_fu(fu, r, pinfu);
     if (c.yaku.yakuman > 0 || c.yaku.han > 0) {
       any_yaku = true;
       if (passes_shibari(c.yaku)) {
@@ -184,7 +181,11 @@ struct Search {
 
 HandSet meld_set(const Meld& m) {
   HandSet s;
-  s.kind = static_cast<std::uint8_t>(m.base_kind());
+  // Meld::base_kind() (the lowest kind of its tiles) without the library call: a kan's fourth
+  // tile compared only for a kan (tiles[0] again otherwise).
+  const int k0 = m.tiles[0].kind, k1 = m.tiles[1].kind, k2 = m.tiles[2].kind;
+  const int k3 = m.is_kan() ? m.tiles[3].kind : k0;
+  s.kind = static_cast<std::uint8_t>(std::min(std::min(k0, k1), std::min(k2, k3)));
   s.type = m.is_chi() ? SetKind::kChow : m.is_kan() ? SetKind::kKong : SetKind::kPung;
   s.open = m.is_open();
   s.melded = true;
@@ -245,8 +246,8 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
   std::memcpy(&laid[static_cast<std::size_t>(n)], base.sets.data(), sizeof base.sets);
   std::memcpy(static_cast<void*>(r.sets.data()), laid.data(), sizeof r.sets);
   r.num_sets = n + base.num_sets;
-  const SetsYaku sets = sets_yaku(r, search.ctx, search.rules);
-  int fu = -1;
+  int fu;
+  const SetsYaku sets = sets_yaku_fu(r, search.ctx, search.rules, fu);
   for (; readings; readings &= readings - 1) {
     const int i = std::countr_zero(readings);
     const Block& b = d.blocks[i];
@@ -540,7 +541,14 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
   base.tsumo = ctx.tsumo;
   Counts concealed{};
   int red_fives = in.win.red;
-  for (Tile t : in.concealed) ++concealed[t.kind], red_fives += t.red;
+  // (Two tiles an iteration: one loop test for two.)
+  const Tile* tile = in.concealed.data();
+  const Tile* const end = tile + in.concealed.size();
+  for (; end - tile >= 2; tile += 2) {
+    ++concealed[tile[0].kind], ++concealed[tile[1].kind];
+    red_fives += tile[0].red + tile[1].red;
+  }
+  if (tile != end) ++concealed[tile->kind], red_fives += tile->red;
   ++concealed[in.win.kind];
   base.counts = concealed;
   const int melds = static_cast<int>(in.melds.size());
@@ -594,15 +602,13 @@ ScoreError find_best(const WinInput& in, Search& search, std::string* message) {
     Reading r = base;
     r.shape = Shape::kChiitoitsu;
     r.wait = WaitShape::kChiitoitsu;
-    int fu = -1;
-    search.consider(r, sets_yaku(r, ctx, rules), fu);
+    search.consider(r, sets_yaku(r, ctx, rules), 0);  // (sets_fu() is 0 for this shape)
   }
   if (melds == 0 && base.kinds == kYaochuuMask && is_kokushi(concealed)) {
     Reading r = base;
     r.shape = Shape::kKokushi;
     r.wait = concealed[in.win.kind] == 2 ? WaitShape::kKokushi13 : WaitShape::kKokushi;
-    int fu = -1;
-    search.consider(r, sets_yaku(r, ctx, rules), fu);
+    search.consider(r, sets_yaku(r, ctx, rules), 0);  // (sets_fu() is 0 for this shape)
   }
 
   if (!search.complete)

@@ -2,9 +2,11 @@
 // read from Rules fields only.
 #include "riichi/yaku.hpp"
 
+#include <array>
 #include <bit>
 #include <cstring>
 
+#include "riichi/fu.hpp"
 #include "riichi/hand.hpp"
 
 namespace riichi {
@@ -103,22 +105,33 @@ struct Shape4 {
   KindMask chow_kinds = 0;        // bit k: a chow starting at k
   bool all_sets_yaochuu = true;   // every set and the pair hold a yaochuu tile
   bool all_sets_terminal = true;  // every set and the pair hold a terminal
+  int set_fu = 0;                 // the sets' fu as sets_fu() counts them
 };
 
 // Chows holding a terminal: 123 and 789 of each suit (bit = the chow's lowest kind).
 constexpr KindMask kOutsideChows = 0x41ull | (0x41ull << 9) | (0x41ull << 18);
 
-Shape4 summarize(const Reading& r) {
-  Shape4 s;
-  KindMask chow_kinds = 0, odd_chows = 0;  // odd_chows: kinds holding an odd number of chows
-  int identical = 0;  // chows completing a pair with an earlier unpaired chow of their kind
-  // Chows, kongs and concealed triplets counted in bytes 0, 1 and 2 of one word, from a table
-  // by the set's type (chow 0, pung 1, kong 2) + 4 when declared open. Concealed: not declared
-  // open (a concealed pung completed by ron is counted: finish_yaku takes it off).
+// Chows, kongs and concealed triplets counted in bytes 0, 1 and 2 of one word and the sets' fu
+// (fu_parts::kSetFu, sets_fu()'s rule) in byte 3, from a table by the set's type (chow 0, pung
+// 1, kong 2) + 4 when declared open + 8 when it holds a yaochuu kind. Concealed: not declared
+// open (a concealed pung completed by ron is counted: finish_yaku takes it off). Four sets' fu
+// fit a byte (at most 4 x 32).
+constexpr auto kTally = [] {
   static_assert(static_cast<int>(SetKind::kChow) == 0 && static_cast<int>(SetKind::kPung) == 1 &&
                 static_cast<int>(SetKind::kKong) == 2);
-  static constexpr std::uint32_t kTally[8] = {1, 1u << 16, 1u << 8 | 1u << 16, 0, 1, 0, 1u << 8, 0};
-  std::uint32_t tally = 0;
+  constexpr std::uint32_t kCounts[8] = {1, 1u << 16, 1u << 8 | 1u << 16, 0, 1, 0, 1u << 8, 0};
+  std::array<std::uint32_t, 16> t{};
+  for (std::size_t i = 0; i < 16; ++i)
+    t[i] = kCounts[i & 7] | std::uint32_t{fu_parts::kSetFu[i]} << 24;
+  return t;
+}();
+static_assert(4 * fu_parts::kSetFu[static_cast<int>(SetKind::kKong) | 8] < 256);
+
+[[gnu::always_inline]] inline Shape4 summarize(const Reading& r) {
+  Shape4 s;
+  KindMask chow_kinds = 0, odd_chows = 0;  // odd_chows: kinds holding an odd number of chows
+  int identical = 0;        // chows completing a pair with an earlier unpaired chow of their kind
+  std::uint32_t tally = 0;  // (kTally)
   for (int i = 0; i < r.num_sets; ++i) {
     // The set as one word of HandSet's bytes: type, kind, open, melded.
     static_assert(sizeof(HandSet) == 4 && std::endian::native == std::endian::little);
@@ -126,8 +139,9 @@ Shape4 summarize(const Reading& r) {
     std::memcpy(&word, &r.sets[i], sizeof word);
     const std::uint32_t type = word & 3u;
     const std::uint32_t declared_open = (word & 0x01010000u) == 0x01010000u;
-    tally += kTally[type | declared_open << 2];
     const KindMask bit = KindMask{1} << (word >> 8 & 0xFFu);
+    const std::uint32_t yaochuu = (bit & kYaochuu) != 0;
+    tally += kTally[type | declared_open << 2 | yaochuu << 3];
     const KindMask chow_bit = bit & (KindMask{0} - (type == 0));  // (masks, not a branch per set)
     chow_kinds |= chow_bit;
     identical += (odd_chows & chow_bit) != 0;
@@ -137,6 +151,7 @@ Shape4 summarize(const Reading& r) {
   s.chows = static_cast<int>(tally & 0xFF);
   s.kongs = static_cast<int>(tally >> 8 & 0xFF);
   s.ankou = static_cast<int>(tally >> 16 & 0xFF);
+  s.set_fu = static_cast<int>(tally >> 24);
   const KindMask t = s.triplet_kinds;
   s.triplets = r.num_sets - s.chows;
   s.identical_chow_pairs = identical;  // (s.chows - chows left unpaired) / 2
@@ -266,8 +281,10 @@ YakuMask colour_yaku(const Reading& r, KindMask present, const Rules& rules) {
   return m;
 }
 
-// The regular yaku of the sets (pinfu and san ankou are finished by finish_yaku).
-YakuMask standard_yaku(const Reading& r, const Shape4& s, KindMask present, const WinContext& ctx) {
+// The regular yaku of the sets (pinfu and san ankou are finished by finish_yaku). (Inlined in
+// both sets_yaku_of instances: GCC would otherwise call it from them.)
+[[gnu::always_inline]] inline YakuMask standard_yaku(const Reading& r, const Shape4& s,
+                                                     KindMask present, const WinContext& ctx) {
   YakuMask m = 0;
   const auto bit_if = [](bool when, Yaku y) { return when ? yaku_bit(y) : YakuMask{0}; };
   // §6.4: ryanpeikou excludes iipeikou.
@@ -379,28 +396,46 @@ int yakuman_units(Yaku y, const Rules& rules) {
   return info(y).yakuman;
 }
 
-SetsYaku sets_yaku(const Reading& r, const WinContext& ctx, const Rules& rules) {
+namespace {
+
+// sets_yaku(), and with `fu` sets_fu() in *fu (0 for seven pairs and thirteen orphans, as
+// sets_fu() gives).
+template <bool kFu>
+SetsYaku sets_yaku_of(const Reading& r, const WinContext& ctx, const Rules& rules, int* fu) {
   SetsYaku out;
   const KindMask present = r.kinds;
   switch (r.shape) {
     case Shape::kKokushi:  // (all of it in finish_yaku: the wait decides)
+      if constexpr (kFu) *fu = 0;
       return out;
     case Shape::kChiitoitsu:
       // OQ-9: tsuuiisou as seven honour pairs when tsuuiisou_seven_pairs.
       if ((present & ~kHonors) == 0 && rules.tsuuiisou_seven_pairs)
         out.yakuman |= yaku_bit(Yaku::kTsuuiisou);
       out.regular = colour_yaku(r, present, rules) | yaku_bit(Yaku::kChiitoitsu);
+      if constexpr (kFu) *fu = 0;
       return out;
     case Shape::kStandard:
       break;
   }
   const Shape4 s = summarize(r);
+  if constexpr (kFu) *fu = s.set_fu + fu_parts::pair_fu(r.pair, ctx, rules);
   out.yakuman = standard_yakuman(r, s, present, rules);
   out.ankou = static_cast<std::int8_t>(s.ankou);
   out.chuuren_base = static_cast<std::int8_t>(chuuren_base(r, present));
   out.pinfu_shape = r.menzen && s.chows == 4 && !is_yakuhai_pair(r.pair, ctx);
   out.regular = colour_yaku(r, present, rules) | standard_yaku(r, s, present, ctx);
   return out;
+}
+
+}  // namespace
+
+SetsYaku sets_yaku(const Reading& r, const WinContext& ctx, const Rules& rules) {
+  return sets_yaku_of<false>(r, ctx, rules, nullptr);
+}
+
+SetsYaku sets_yaku_fu(const Reading& r, const WinContext& ctx, const Rules& rules, int& fu) {
+  return sets_yaku_of<true>(r, ctx, rules, &fu);
 }
 
 YakuEval finish_yaku(const SetsYaku& sets, const Reading& r, const WinContext& ctx,

@@ -138,6 +138,8 @@ struct SetsYaku {
   bool pinfu_shape = false;       // closed, four chows, no yakuhai pair (pinfu if ryanmen)
 };
 SetsYaku sets_yaku(const Reading& reading, const WinContext& ctx, const Rules& rules);
+// sets_yaku() and, counted in the same pass over the sets, sets_fu() (fu.hpp) in `fu`.
+SetsYaku sets_yaku_fu(const Reading& reading, const WinContext& ctx, const Rules& rules, int& fu);
 YakuEval finish_yaku(const SetsYaku& sets, const Reading& reading, const WinContext& ctx,
                      const Rules& rules);
 
