@@ -150,6 +150,32 @@ TEST(Shanten, IncrementalHandShantenFollowsEveryTile) {
   }
 }
 
+// KeyedHandShanten (a Round seat's: keys per tile, classes when asked) along the same walks:
+// shanten() and kinds() as recomputed from scratch, also for one built from the counts (the deal).
+TEST(Shanten, KeyedHandShantenFollowsEveryTile) {
+  testing::SplitMix64 rng{2223};
+  for (int walk = 0; walk < testing::iterations(2'000); ++walk) {
+    Counts c{};
+    detail::KeyedHandShanten h;
+    for (int step = 0; step < 40; ++step) {
+      int n = 0;
+      for (int x : c) n += x;
+      const bool add = n == 0 || (n < 14 && rng.below(3) != 0);
+      const int kind = rng.below(kNumKinds);
+      if (add && c[kind] < 4) {
+        h.add(kind, c[kind]++);
+      } else if (!add && c[kind] > 0) {
+        h.remove(kind, --c[kind]);
+      } else {
+        continue;
+      }
+      ASSERT_EQ(h.shanten(), shanten(c)) << format_counts(c);
+      ASSERT_EQ(h.kinds(), mask_size(kinds_at_least(c, 1))) << format_counts(c);
+      ASSERT_EQ(detail::KeyedHandShanten(c).shanten(), shanten(c)) << format_counts(c);
+    }
+  }
+}
+
 // Seven pairs and thirteen orphans counted kind by kind (the vector pass must agree on every
 // hand size, honours and terminals included).
 TEST(Shanten, OtherFormsAgreeWithAKindByKindCount) {

@@ -143,7 +143,7 @@ void Round::deal() {
       ++s.counts[id_kind(id)];
     }
     s.num_concealed = 13;
-    s.hand_shanten = detail::HandShanten(s.counts);  // read once, not tile by tile
+    s.hand_shanten = detail::KeyedHandShanten(s.counts);  // read once, not tile by tile
     s.held_kinds = kinds_at_least(s.counts, 1);
     s.pair_kinds = kinds_at_least(s.counts, 2);
     s.quad_kinds = kinds_at_least(s.counts, 4);

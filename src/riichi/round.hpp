@@ -514,8 +514,9 @@ class Round {
     std::array<std::uint64_t, 3> ids{};  // concealed physical ids (bitset)
     std::array<MeldInfo, 4> melds{};
     std::array<DiscardInfo, kMaxDiscards> discards{};
-    std::uint64_t discard_kinds = 0;   // kinds ever discarded (permanent furiten)
-    detail::HandShanten hand_shanten;  // kept with `counts` by add_tile / remove_tile
+    std::uint64_t discard_kinds = 0;  // kinds ever discarded (permanent furiten)
+    // Kept with `counts` by add_tile / remove_tile (keys only: shanten() reads the classes).
+    detail::KeyedHandShanten hand_shanten;
     // Kinds held at least once, twice (a pon on a discard) and four times (an ankan), bit per
     // kind, kept with `counts` by add_tile / remove_tile: the claim window's and the turn's
     // checks are mask tests.
@@ -548,9 +549,9 @@ class Round {
     DeadHandReason dead = DeadHandReason::kNone;
     bool noten_riichi = false;        // riichi declared on a hand not tenpai for payment
     bool illegal_riichi_kan = false;  // an ankan after riichi that §3.7 forbids
-    // Unused: pads the seat from 616 bytes to 640 (5 x 128), so that the address of
+    // Unused: pads the seat from 592 bytes to 640 (5 x 128), so that the address of
     // seats_[seat] is a lea and a shift instead of three or four instructions (round 12).
-    std::array<std::uint8_t, 24> padding{};
+    std::array<std::uint8_t, 48> padding{};
   };
   static_assert(sizeof(Seat) == 640, "Seat padded to 5 x 128 bytes (see `padding`)");
 

@@ -268,15 +268,14 @@ class PartClasses {
   int mp_ = 0, sz_ = 0;  // classes of man+pin and sou+honours
 };
 
-// Shanten (every form, as shanten() in shanten.hpp) of a hand that changes one tile at a time,
-// kept up to date in a few operations per tile: the table classes of its parts and the counts
-// the seven-pairs and thirteen-orphans forms need. Starts empty (every count 0).
-class HandShanten {
+// The counts the seven-pairs and thirteen-orphans forms need, kept one tile at a time: tiles,
+// kinds held, kinds held twice or more, the same among terminals and honours (HandShanten,
+// KeyedHandShanten).
+class FormTally {
  public:
-  HandShanten() : parts_(Counts{}) {}
-  // The counts of the forms as add() would leave them tile by tile: kinds held, kinds held twice
-  // or more, the same among terminals and honours.
-  explicit HandShanten(const Counts& c) : parts_(c) {
+  FormTally() = default;
+  // The counts as count() would leave them tile by tile.
+  explicit FormTally(const Counts& c) {
     for (std::uint8_t n : c) tiles_ += n;
     const std::uint64_t held = kinds_at_least(c, 1), pairs = kinds_at_least(c, 2);
     kinds_ = mask_size(held);
@@ -284,34 +283,29 @@ class HandShanten {
     yaochuu_kinds_ = mask_size(held & kYaochuuMask);
     yaochuu_pairs_ = mask_size(pairs & kYaochuuMask);
   }
-  // One tile of `kind` in; `before` is the count of `kind` before it.
-  void add(int kind, int before) {
-    parts_.move(kind, 1);
-    count(kind, before, 1);
-  }
-  // One tile of `kind` out; `after` is the count of `kind` after it.
-  void remove(int kind, int after) {
-    parts_.move(kind, -1);
-    count(kind, after, -1);
-  }
   int tiles() const { return tiles_; }
-  int kinds() const { return kinds_; }  // kinds held (at least one copy)
-  int standard() const { return 2 * (tiles_ / 3) - parts_.value(tiles_ / 3); }
-  int shanten() const {
-    const int standard_form = standard();
+  int kinds() const { return kinds_; }
+  // A count of `kind` going between `low` and low + 1 (either way by `delta`).
+  void count(int kind, int low, int delta) {
+    tiles_ += delta;
+    const int first = low == 0 ? delta : 0, second = low == 1 ? delta : 0;
+    kinds_ += first;
+    pairs_ += second;
+    if (kYaochuuMask >> kind & 1) {  // is_yaochuu(kind) without the division by 9
+      yaochuu_kinds_ += first;
+      yaochuu_pairs_ += second;
+    }
+  }
+  // The shanten of every form, given the standard form's.
+  int shanten(int standard_form) const {
     if (tiles_ < 13) return standard_form;
     const int chiitoitsu = 6 - pairs_ + (kinds_ < 7 ? 7 - kinds_ : 0);
     const int kokushi = 13 - yaochuu_kinds_ - (yaochuu_pairs_ > 0 ? 1 : 0);
     return std::min({standard_form, chiitoitsu, kokushi});
   }
-  const PartClasses& parts() const { return parts_; }
-  // The same as shanten() (all forms) or standard() of a copy after add(kind, n) (delta = 1) or
-  // remove(kind, n - 1) (delta = -1), where n is the count of `kind` now: nothing is copied.
-  int shanten_with(int kind, int delta, int n, bool all_forms) const {
-    const int tiles = tiles_ + delta, blocks = tiles / 3;
-    const int standard_form = 2 * blocks - parts_.value_with(kind, delta, blocks);
-    if (!all_forms || tiles < 13) return standard_form;
-    const int low = delta > 0 ? n : n - 1;
+  // The same for the counts after count(kind, low, delta) (HandShanten::shanten_with).
+  int shanten_with(int kind, int low, int delta, int standard_form) const {
+    if (tiles_ + delta < 13) return standard_form;
     const int first = low == 0 ? delta : 0, second = low == 1 ? delta : 0;
     const bool yaochuu = is_yaochuu(kind);
     const int kinds = kinds_ + first, pairs = pairs_ + second;
@@ -323,20 +317,91 @@ class HandShanten {
   }
 
  private:
-  // A count going between `low` and low + 1 (either way by `delta`).
-  void count(int kind, int low, int delta) {
-    tiles_ += delta;
-    const int first = low == 0 ? delta : 0, second = low == 1 ? delta : 0;
-    kinds_ += first;
-    pairs_ += second;
-    if (kYaochuuMask >> kind & 1) {  // is_yaochuu(kind) without the division by 9
-      yaochuu_kinds_ += first;
-      yaochuu_pairs_ += second;
-    }
+  int tiles_ = 0, kinds_ = 0, pairs_ = 0, yaochuu_kinds_ = 0, yaochuu_pairs_ = 0;
+};
+
+// Shanten (every form, as shanten() in shanten.hpp) of a hand that changes one tile at a time,
+// kept up to date in a few operations per tile: the table classes of its parts and the counts
+// the seven-pairs and thirteen-orphans forms need. Starts empty (every count 0).
+class HandShanten {
+ public:
+  HandShanten() : parts_(Counts{}) {}
+  explicit HandShanten(const Counts& c) : parts_(c), forms_(c) {}
+  // One tile of `kind` in; `before` is the count of `kind` before it.
+  void add(int kind, int before) {
+    parts_.move(kind, 1);
+    forms_.count(kind, before, 1);
+  }
+  // One tile of `kind` out; `after` is the count of `kind` after it.
+  void remove(int kind, int after) {
+    parts_.move(kind, -1);
+    forms_.count(kind, after, -1);
+  }
+  int tiles() const { return forms_.tiles(); }
+  int kinds() const { return forms_.kinds(); }  // kinds held (at least one copy)
+  int standard() const { return 2 * (tiles() / 3) - parts_.value(tiles() / 3); }
+  int shanten() const { return forms_.shanten(standard()); }
+  const PartClasses& parts() const { return parts_; }
+  // The same as shanten() (all forms) or standard() of a copy after add(kind, n) (delta = 1) or
+  // remove(kind, n - 1) (delta = -1), where n is the count of `kind` now: nothing is copied.
+  int shanten_with(int kind, int delta, int n, bool all_forms) const {
+    const int blocks = (tiles() + delta) / 3;
+    const int standard_form = 2 * blocks - parts_.value_with(kind, delta, blocks);
+    if (!all_forms) return standard_form;
+    return forms_.shanten_with(kind, delta > 0 ? n : n - 1, delta, standard_form);
   }
 
+ private:
   PartClasses parts_;
-  int tiles_ = 0, kinds_ = 0, pairs_ = 0, yaochuu_kinds_ = 0, yaochuu_pairs_ = 0;
+  FormTally forms_;
+};
+
+// The same shanten for a hand whose shanten is asked far less often than it changes (a Round
+// seat's: a lower bound serves most discards, Round::Seat::shanten): a tile in or out moves
+// only its part's key and the form counts, and shanten() reads the four parts' classes from the
+// keys when asked (HandShanten reads one class per tile instead).
+class KeyedHandShanten {
+ public:
+  KeyedHandShanten() = default;
+  explicit KeyedHandShanten(const Counts& c) : forms_(c) { ShantenTables::keys(c, keys_); }
+  // One tile of `kind` in; `before` is the count of `kind` before it.
+  void add(int kind, int before) {
+    keys_[kKeyOf[kind].key] += kKeyOf[kind].step;
+    forms_.count(kind, before, 1);
+  }
+  // One tile of `kind` out; `after` is the count of `kind` after it.
+  void remove(int kind, int after) {
+    keys_[kKeyOf[kind].key] -= kKeyOf[kind].step;
+    forms_.count(kind, after, -1);
+  }
+  int kinds() const { return forms_.kinds(); }  // kinds held (at least one copy)
+  int shanten() const {
+    const int blocks = forms_.tiles() / 3;
+    const int value = ShantenTables::value(
+        ShantenTables::suit_at(keys_[0], keys_[4]), ShantenTables::suit_at(keys_[1], keys_[5]),
+        ShantenTables::suit_at(keys_[2], keys_[6]), ShantenTables::honor_at(keys_[3]), blocks);
+    return forms_.shanten(2 * blocks - value);
+  }
+
+ private:
+  // Per kind: the index in keys_ of the key it moves (a suit's low key 0..2, the honour key 3,
+  // a suit's high key 4..6, as PartClasses) and the step of its base-5 digit there.
+  struct KindStep {
+    std::int32_t step;
+    std::int32_t key;
+  };
+  static constexpr std::array<KindStep, kNumKinds> kKeyOf = [] {
+    std::array<KindStep, kNumKinds> t{};
+    for (int k = 0; k < kNumKinds; ++k) {
+      const int part = k / 9, digit = k % 9;
+      const bool high = k < 27 && digit >= 5;
+      t[k] = KindStep{kPow5[high ? digit - 5 : digit], high ? 4 + part : part};
+    }
+    return t;
+  }();
+
+  int keys_[7] = {0, 0, 0, 0, 0, 0, 0};  // as PartClasses::keys_
+  FormTally forms_;
 };
 
 inline const ShantenTables& shanten_tables() {
