@@ -176,8 +176,9 @@ WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const
 
 // The decompositions of a complete hand, shared by its winning tiles, riichi or not, tsumo or
 // ron (cached by the hand's kinds: the key without red fives nor flags).
-WinScorer::Shapes& WinScorer::shapes_of(const NodeKey& key, const Counts& concealed,
-                                        std::uint32_t& index) const {
+[[gnu::always_inline]] inline WinScorer::Shapes& WinScorer::shapes_of(const NodeKey& key,
+                                                                      const Counts& concealed,
+                                                                      std::uint32_t& index) const {
   const NodeKey kinds_key{key.lo, key.hi & 0x1FFFF};
   index = static_cast<std::uint32_t>(st_.shapes_used);
   const std::uint32_t found = st_.shape_index.find_or_insert(kinds_key, index);
@@ -198,8 +199,10 @@ WinScorer::Shapes& WinScorer::shapes_of(const NodeKey& key, const Counts& concea
   return s;
 }
 
-WinScorer::ReadingRow WinScorer::readings(const NodeKey& key, const Counts& concealed, int win,
-                                          bool riichi, bool tsumo) const {
+[[gnu::always_inline]] inline WinScorer::ReadingRow WinScorer::readings(const NodeKey& key,
+                                                                        const Counts& concealed,
+                                                                        int win, bool riichi,
+                                                                        bool tsumo) const {
   const NodeKey k{key.lo, (key.hi & 0x1FFFF) | (riichi ? kRiichiBit : 0) |
                               static_cast<std::uint32_t>(kind_of_id(win)) << 21 |
                               (tsumo ? 1u << 27 : 0)};
