@@ -124,14 +124,15 @@ void cross_check(int size, int hands, int first, int kinds, std::uint64_t seed) 
   }
 }
 
-// HandShanten (shanten_table.hpp), kept up to date one tile at a time as the table keeps a
-// seat's hand: along random walks of draws and discards (up to 14 tiles) its standard form must
-// equal the recursive reference and its all-forms value shanten() recomputed from scratch.
-TEST(Shanten, IncrementalHandShantenFollowsEveryTile) {
-  testing::SplitMix64 rng{2222};
+// Random walks of draws and discards (up to 14 tiles) applied to a `Hand` one tile at a time
+// (`add(kind, copies before)`, `remove(kind, copies after)`), `check(counts, hand)` after each
+// step; a walk stops at the first fatal failure.
+template <class Hand, class Check>
+void WalkHands(std::uint64_t seed, Check check) {
+  testing::SplitMix64 rng{seed};
   for (int walk = 0; walk < testing::iterations(2'000); ++walk) {
     Counts c{};
-    detail::HandShanten h;
+    Hand h;
     for (int step = 0; step < 40; ++step) {
       int n = 0;
       for (int x : c) n += x;
@@ -144,36 +145,30 @@ TEST(Shanten, IncrementalHandShantenFollowsEveryTile) {
       } else {
         continue;
       }
-      ASSERT_EQ(h.standard(), reference_standard(c)) << format_counts(c);
-      ASSERT_EQ(h.shanten(), shanten(c)) << format_counts(c);
+      check(c, h);
+      if (::testing::Test::HasFatalFailure()) return;
     }
   }
+}
+
+// HandShanten (shanten_table.hpp), kept up to date one tile at a time as the bots keep a hand:
+// its standard form must equal the recursive reference and its all-forms value shanten()
+// recomputed from scratch.
+TEST(Shanten, IncrementalHandShantenFollowsEveryTile) {
+  WalkHands<detail::HandShanten>(2222, [](const Counts& c, const detail::HandShanten& h) {
+    ASSERT_EQ(h.standard(), reference_standard(c)) << format_counts(c);
+    ASSERT_EQ(h.shanten(), shanten(c)) << format_counts(c);
+  });
 }
 
 // KeyedHandShanten (a Round seat's: keys per tile, classes when asked) along the same walks:
 // shanten() and kinds() as recomputed from scratch, also for one built from the counts (the deal).
 TEST(Shanten, KeyedHandShantenFollowsEveryTile) {
-  testing::SplitMix64 rng{2223};
-  for (int walk = 0; walk < testing::iterations(2'000); ++walk) {
-    Counts c{};
-    detail::KeyedHandShanten h;
-    for (int step = 0; step < 40; ++step) {
-      int n = 0;
-      for (int x : c) n += x;
-      const bool add = n == 0 || (n < 14 && rng.below(3) != 0);
-      const int kind = rng.below(kNumKinds);
-      if (add && c[kind] < 4) {
-        h.add(kind, c[kind]++);
-      } else if (!add && c[kind] > 0) {
-        h.remove(kind, --c[kind]);
-      } else {
-        continue;
-      }
-      ASSERT_EQ(h.shanten(), shanten(c)) << format_counts(c);
-      ASSERT_EQ(h.kinds(), mask_size(kinds_at_least(c, 1))) << format_counts(c);
-      ASSERT_EQ(detail::KeyedHandShanten(c).shanten(), shanten(c)) << format_counts(c);
-    }
-  }
+  WalkHands<detail::KeyedHandShanten>(2223, [](const Counts& c, const detail::KeyedHandShanten& h) {
+    ASSERT_EQ(h.shanten(), shanten(c)) << format_counts(c);
+    ASSERT_EQ(h.kinds(), mask_size(kinds_at_least(c, 1))) << format_counts(c);
+    ASSERT_EQ(detail::KeyedHandShanten(c).shanten(), shanten(c)) << format_counts(c);
+  });
 }
 
 // Seven pairs and thirteen orphans counted kind by kind (the vector pass must agree on every
