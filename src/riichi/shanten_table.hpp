@@ -122,6 +122,8 @@ struct ShantenTables {
 // away is then one class lookup away, since a tile changes one digit of one part's key. A part
 // may hold at most 14 tiles (the compact suit index), so value_with(kind, +1, ...) needs at most
 // 13 tiles in the part of `kind`.
+class KeyedHandShanten;
+
 class PartClasses {
  public:
   PartClasses() = default;
@@ -203,7 +205,8 @@ class PartClasses {
   }
 
  private:
-  friend class SwapValues;  // ukeire.cpp: the effective tiles of every discard
+  friend class SwapValues;        // ukeire.cpp: the effective tiles of every discard
+  friend class KeyedHandShanten;  // moves its keys by the same kKeyOf
   // Part (0..3) of each kind (ukeire.cpp reads it too).
   static constexpr std::array<std::uint8_t, kNumKinds> kPartOf = [] {
     std::array<std::uint8_t, kNumKinds> t{};
@@ -366,12 +369,12 @@ class KeyedHandShanten {
   explicit KeyedHandShanten(const Counts& c) : forms_(c) { ShantenTables::keys(c, keys_); }
   // One tile of `kind` in; `before` is the count of `kind` before it.
   void add(int kind, int before) {
-    keys_[kKeyOf[kind].key] += kKeyOf[kind].step;
+    keys_[PartClasses::kKeyOf[kind].key] += PartClasses::kKeyOf[kind].step;
     forms_.count(kind, before, 1);
   }
   // One tile of `kind` out; `after` is the count of `kind` after it.
   void remove(int kind, int after) {
-    keys_[kKeyOf[kind].key] -= kKeyOf[kind].step;
+    keys_[PartClasses::kKeyOf[kind].key] -= PartClasses::kKeyOf[kind].step;
     forms_.count(kind, after, -1);
   }
   int kinds() const { return forms_.kinds(); }  // kinds held (at least one copy)
@@ -384,22 +387,6 @@ class KeyedHandShanten {
   }
 
  private:
-  // Per kind: the index in keys_ of the key it moves (a suit's low key 0..2, the honour key 3,
-  // a suit's high key 4..6, as PartClasses) and the step of its base-5 digit there.
-  struct KindStep {
-    std::int32_t step;
-    std::int32_t key;
-  };
-  static constexpr std::array<KindStep, kNumKinds> kKeyOf = [] {
-    std::array<KindStep, kNumKinds> t{};
-    for (int k = 0; k < kNumKinds; ++k) {
-      const int part = k / 9, digit = k % 9;
-      const bool high = k < 27 && digit >= 5;
-      t[k] = KindStep{kPow5[high ? digit - 5 : digit], high ? 4 + part : part};
-    }
-    return t;
-  }();
-
   int keys_[7] = {0, 0, 0, 0, 0, 0, 0};  // as PartClasses::keys_
   FormTally forms_;
 };
