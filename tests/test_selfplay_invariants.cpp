@@ -2,7 +2,7 @@
 // between random bots (RIICHI_QUICK=1: 1/50 of that), checking at every step
 //   * at least one legal action for the seat to play and for every seat that must answer;
 //   * points + riichi sticks on the table constant (within the hand and across the game);
-// and on every `kFullCheckEvery`-th game, at every step,
+// and on every `kFullCheckEvery`-th game (one in 16), at every step,
 //   * all 136 tiles accounted for (with three players the 28 out of the game too): hands, melds,
 //   uncalled discards, the undrawn live wall and
 //     the dead wall, each physical tile exactly once (computed here from public accessors, and
@@ -10,7 +10,7 @@
 //   * no observation shows another seat's concealed tiles (nor an unrevealed indicator), and each
 //     seat's observation shows its own hand exactly;
 // and for every game, that replaying its record gives the same events and results, and on some
-// games that the JSON-lines text reads back and replays to the same text.
+// games (one in 128) that the JSON-lines text reads back and replays to the same text.
 //
 // `RIICHI_SOAK_HANDS=N` raises the count (make soak: 1,000,000 hands per preset).
 #include <gtest/gtest.h>
@@ -32,9 +32,9 @@
 namespace riichi {
 namespace {
 
-constexpr int kFullCheckEvery = 8;   // games with the tile and observation checks at every step
-constexpr int kJsonCheckEvery = 64;  // games whose JSON text is read back and replayed
-constexpr int kGreedyEvery = 4;      // every 4th game: greedy bots (more wins, riichi, kans)
+constexpr int kFullCheckEvery = 16;   // games with the tile and observation checks at every step
+constexpr int kJsonCheckEvery = 128;  // games whose JSON text is read back and replayed
+constexpr int kGreedyEvery = 4;       // every 4th game: greedy bots (more wins, riichi, kans)
 
 int hands_wanted() {
   if (const char* soak = std::getenv("RIICHI_SOAK_HANDS"); soak && *soak)
