@@ -58,7 +58,7 @@ Totals totals_of(const Counts& c) {
 struct Held {
   std::uint64_t present = 0;
   unsigned honour_two = 0, honour_three = 0, honour_four = 0;
-  std::uint64_t over_four = 0;  // the kinds held more than 4 times (not a hand's)
+  bool over_four = false;  // some kind held more than 4 times (not a hand)
 };
 inline Held kinds_held(const Counts& c) {
   Held m;
@@ -76,14 +76,16 @@ inline Held kinds_held(const Counts& c) {
   m.honour_two = bits(t, 1) >> 9;
   m.honour_three = bits(t, 2) >> 9;
   m.honour_four = bits(t, 3) >> 9;
-  m.over_four = std::uint64_t{bits(a, 4)} | std::uint64_t{bits(b, 4)} << 16 |
-                std::uint64_t{bits(t, 4) >> 14} << 32;
+  // (Unsigned: any count above 4, from the largest of each kind's three lanes.)
+  const __m128i most = _mm_max_epu8(_mm_max_epu8(a, b), t);
+  const __m128i above = _mm_subs_epu8(most, _mm_set1_epi8(4));
+  m.over_four = _mm_movemask_epi8(_mm_cmpeq_epi8(above, _mm_setzero_si128())) != 0xFFFF;
 #else
   m.present = kinds_at_least(c, 1);
   m.honour_two = static_cast<unsigned>(kinds_at_least(c, 2) >> kEast);
   m.honour_three = static_cast<unsigned>(kinds_at_least(c, 3) >> kEast);
   m.honour_four = static_cast<unsigned>(kinds_at_least(c, 4) >> kEast);
-  m.over_four = kinds_at_least(c, 5);
+  m.over_four = kinds_at_least(c, 5) != 0;
 #endif
   return m;
 }
@@ -325,7 +327,7 @@ int decompose_by_walk(const Counts& concealed, DecompositionList& out) {
 int decompose(const Counts& concealed, DecompositionList& out) {
   out.count = 0;
   const Held held = kinds_held(concealed);
-  if (held.over_four != 0) return detail::decompose_by_walk(concealed, out);
+  if (held.over_four) return detail::decompose_by_walk(concealed, out);
   // Honours are pungs or the pair: no single, no four, at most one pair.
   const std::uint64_t present = held.present;
   const auto honours = static_cast<unsigned>(present >> kEast);  // bit k - 27
