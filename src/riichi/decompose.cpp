@@ -345,29 +345,31 @@ int decompose(const Counts& concealed, DecompositionList& out) {
   int run_count = 0, at = 0;
   unsigned shapes = 0;   // the runs' shapes added up: blocks | kRunPair times the pairs
   unsigned several = 0;  // not 0 when a run has several decompositions
-  for (int s = 0; s < 3; ++s) {
-    auto held_kinds = static_cast<std::uint32_t>(present >> (9 * s)) & 0x1FFu;
-    while (held_kinds != 0) {
-      const int low = std::countr_zero(held_kinds);
-      const int length = std::countr_zero(~(held_kinds >> low));
-      held_kinds &= held_kinds + (1u << low);  // (the run cleared)
-      const int first = 9 * s + low;           // (its 8 bytes end within Counts: first <= 26)
-      std::uint64_t key;
-      std::memcpy(&key, concealed.data() + first, sizeof key);
-      key &= ~std::uint64_t{0} >> (64 - 8 * std::min(length, 8));
-      if (length == 9) key |= run_digit(8, concealed[static_cast<std::size_t>(first + 8)]);
-      std::uint32_t slot_at = run_slot(key);
-      while (table.slots[slot_at].key != key) {
-        if (table.slots[slot_at].key == 0) return 0;
-        slot_at = (slot_at + 1) & kRunSlotMask;
-      }
-      const RunSlot& slot = table.slots[slot_at];
-      put_run(item + 2 * at, table.blocks[slot.first], run_offset(first));
-      at += slot.shape & 7;
-      runs[run_count++] = HandRun{&slot, first};
-      shapes += slot.shape;
-      several |= slot.readings - 1u;
+  // The suits' held kinds 10 bits apart (a run ends at a suit's ninth kind): bit 10 s + k.
+  const auto suited = static_cast<std::uint32_t>(present);
+  std::uint32_t held_kinds =
+      (suited & 0x1FFu) | (suited & 0x1FFu << 9) << 1 | (suited & 0x1FFu << 18) << 2;
+  while (held_kinds != 0) {
+    const int low = std::countr_zero(held_kinds);
+    const int length = std::countr_zero(~(held_kinds >> low));
+    held_kinds &= held_kinds + (1u << low);  // (the run cleared)
+    // Its lowest kind, 9 s + k (at most 26: the 8 bytes read from there end within Counts).
+    const int first = low - static_cast<int>(static_cast<unsigned>(low) / 10);
+    std::uint64_t key;
+    std::memcpy(&key, concealed.data() + first, sizeof key);
+    key &= ~std::uint64_t{0} >> (64 - 8 * std::min(length, 8));
+    if (length == 9) key |= run_digit(8, concealed[static_cast<std::size_t>(first + 8)]);
+    std::uint32_t slot_at = run_slot(key);
+    while (table.slots[slot_at].key != key) {
+      if (table.slots[slot_at].key == 0) return 0;
+      slot_at = (slot_at + 1) & kRunSlotMask;
     }
+    const RunSlot& slot = table.slots[slot_at];
+    put_run(item + 2 * at, table.blocks[slot.first], run_offset(first));
+    at += slot.shape & 7;
+    runs[run_count++] = HandRun{&slot, first};
+    shapes += slot.shape;
+    several |= slot.readings - 1u;
   }
   // At most one pair, and 14 tiles: 3 a block less one a pair (so at most five blocks). (A suit
   // of 3m+1 tiles has a run of 3m+1 tiles, not in the table; one of 3m+2 has the pair.)
