@@ -207,11 +207,32 @@ const RunTable& run_table() {
   return table;
 }
 
-// One run of a hand: its slot in the table and its lowest kind.
-struct HandRun {
-  const RunSlot* slot;
-  int kind;
-};
+// The suits' held kinds 10 bits apart, bit 10 s + k (a run of them ends at a suit's ninth kind).
+inline std::uint32_t spaced_suits(std::uint64_t present) {
+  const auto suited = static_cast<std::uint32_t>(present);
+  return (suited & 0x1FFu) | (suited & 0x1FFu << 9) << 1 | (suited & 0x1FFu << 18) << 2;
+}
+
+// The lowest run of `held` (spaced_suits() bits), cleared from it: its slot in the table, or
+// nullptr when it is not a complete run; its lowest kind in `first`.
+[[gnu::always_inline]] inline const RunSlot* next_run(const RunTable& table, const Counts& c,
+                                                      std::uint32_t& held, int& first) {
+  const int low = std::countr_zero(held);
+  const int length = std::countr_zero(~(held >> low));
+  held &= held + (1u << low);  // (the run cleared)
+  // Its lowest kind, 9 s + k (at most 26: the 8 bytes read from there end within Counts).
+  first = low - static_cast<int>(static_cast<unsigned>(low) / 10);
+  std::uint64_t key;
+  std::memcpy(&key, c.data() + first, sizeof key);
+  key &= ~std::uint64_t{0} >> (64 - 8 * std::min(length, 8));
+  if (length == 9) key |= run_digit(8, c[static_cast<std::size_t>(first + 8)]);
+  std::uint32_t at = run_slot(key);
+  while (table.slots[at].key != key) {
+    if (table.slots[at].key == 0) return nullptr;
+    at = (at + 1) & kRunSlotMask;
+  }
+  return &table.slots[at];
+}
 
 // What put_run() adds to a run's block words: its lowest kind, in each word's kind byte.
 inline std::uint64_t run_offset(int kind) {
@@ -248,11 +269,21 @@ inline void put_honour(unsigned char* out, const Counts& c, unsigned honours) {
 // the runs' choices counting like digits, the last run's fastest (the walk's order). The list
 // keeps the first kMaxDecompositions (the walk's cap; no hand has more,
 // Decompose.MaximumCountFitsTheList).
-[[gnu::noinline]] int lay_out_products(const Counts& concealed, unsigned honours,
-                                       const HandRun* runs, int run_count, const RunTable& table,
+[[gnu::noinline]] int lay_out_products(const Counts& concealed, std::uint64_t present,
+                                       unsigned honours, const RunTable& table,
                                        DecompositionList& out) {
-  int readings = 1;
-  for (int r = 0; r < run_count; ++r) readings *= runs[r].slot->readings;
+  // The runs again (decompose() found each of them in the table).
+  struct HandRun {
+    const RunSlot* slot;
+    int kind;
+  };
+  HandRun runs[15];  // (at most five a suit)
+  int run_count = 0, readings = 1;
+  for (std::uint32_t held = spaced_suits(present); held != 0; ++run_count) {
+    HandRun& run = runs[run_count];
+    run.slot = next_run(table, concealed, held, run.kind);
+    readings *= run.slot->readings;
+  }
   const int count = std::min(readings, kMaxDecompositions);
   int choice[15] = {};
   for (int i = 0;;) {
@@ -335,48 +366,30 @@ int decompose(const Counts& concealed, DecompositionList& out) {
   const unsigned honour_pairs = honours & ~held.honour_three;
   if ((honour_pairs & (honour_pairs - 1)) != 0) return 0;
   // The runs of the three suits in kind order, each found in the table: a run not there has no
-  // decomposition, nor has the hand. (At most 15 runs: five a suit.) The runs' blocks are laid
-  // out at once as the one decomposition, in place (a run's 8 slots written whole: within the
-  // list's items, however many blocks the runs of any counts add), laid out again by
-  // lay_out_products() when a run has several.
+  // decomposition, nor has the hand. The runs' blocks are laid out at once as the one
+  // decomposition, in place (a run's 8 slots written whole: within the list's items, however
+  // many blocks the runs of any counts add), laid out again by lay_out_products() when a run
+  // has several.
   const RunTable& table = run_table();
   auto* const item = reinterpret_cast<unsigned char*>(&out.items[0]);
-  HandRun runs[15];
-  int run_count = 0, at = 0;
+  int at = 0;
   unsigned shapes = 0;   // the runs' shapes added up: blocks | kRunPair times the pairs
   unsigned several = 0;  // not 0 when a run has several decompositions
-  // The suits' held kinds 10 bits apart (a run ends at a suit's ninth kind): bit 10 s + k.
-  const auto suited = static_cast<std::uint32_t>(present);
-  std::uint32_t held_kinds =
-      (suited & 0x1FFu) | (suited & 0x1FFu << 9) << 1 | (suited & 0x1FFu << 18) << 2;
-  while (held_kinds != 0) {
-    const int low = std::countr_zero(held_kinds);
-    const int length = std::countr_zero(~(held_kinds >> low));
-    held_kinds &= held_kinds + (1u << low);  // (the run cleared)
-    // Its lowest kind, 9 s + k (at most 26: the 8 bytes read from there end within Counts).
-    const int first = low - static_cast<int>(static_cast<unsigned>(low) / 10);
-    std::uint64_t key;
-    std::memcpy(&key, concealed.data() + first, sizeof key);
-    key &= ~std::uint64_t{0} >> (64 - 8 * std::min(length, 8));
-    if (length == 9) key |= run_digit(8, concealed[static_cast<std::size_t>(first + 8)]);
-    std::uint32_t slot_at = run_slot(key);
-    while (table.slots[slot_at].key != key) {
-      if (table.slots[slot_at].key == 0) return 0;
-      slot_at = (slot_at + 1) & kRunSlotMask;
-    }
-    const RunSlot& slot = table.slots[slot_at];
-    put_run(item + 2 * at, table.blocks[slot.first], run_offset(first));
-    at += slot.shape & 7;
-    runs[run_count++] = HandRun{&slot, first};
-    shapes += slot.shape;
-    several |= slot.readings - 1u;
+  for (std::uint32_t held = spaced_suits(present); held != 0;) {
+    int first;
+    const RunSlot* slot = next_run(table, concealed, held, first);
+    if (slot == nullptr) return 0;
+    put_run(item + 2 * at, table.blocks[slot->first], run_offset(first));
+    at += slot->shape & 7;
+    shapes += slot->shape;
+    several |= slot->readings - 1u;
   }
   // At most one pair, and 14 tiles: 3 a block less one a pair (so at most five blocks). (A suit
   // of 3m+1 tiles has a run of 3m+1 tiles, not in the table; one of 3m+2 has the pair.)
   const int pairs = static_cast<int>(shapes / kRunPair) + (honour_pairs != 0 ? 1 : 0);
   const int blocks = static_cast<int>(shapes % kRunPair) + kBitsOf7[honours];
   if (pairs > 1 || 3 * blocks - pairs > 14) return 0;
-  if (several != 0) return lay_out_products(concealed, honours, runs, run_count, table, out);
+  if (several != 0) return lay_out_products(concealed, present, honours, table, out);
   // The one decomposition: the honours' blocks after the runs'.
   for (unsigned m = honours; m; m &= m - 1, ++at) put_honour(item + 2 * at, concealed, m);
   out.items[0].count = at;
