@@ -375,9 +375,9 @@ int decompose(const Counts& concealed, DecompositionList& out) {
   int at = 0;
   unsigned shapes = 0;   // the runs' shapes added up: blocks | kRunPair times the pairs
   unsigned several = 0;  // not 0 when a run has several decompositions
-  for (std::uint32_t held = spaced_suits(present); held != 0;) {
+  for (std::uint32_t left = spaced_suits(present); left != 0;) {
     int first;
-    const RunSlot* slot = next_run(table, concealed, held, first);
+    const RunSlot* slot = next_run(table, concealed, left, first);
     if (slot == nullptr) return 0;
     put_run(item + 2 * at, table.blocks[slot->first], run_offset(first));
     at += slot->shape & 7;
