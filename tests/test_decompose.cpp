@@ -76,5 +76,64 @@ TEST(Decompose, MaximumCountFitsTheList) {
   EXPECT_GE(most, 2);  // 111222333 alone has two
 }
 
+// decompose() (runs read from a table) against the walk over the kinds: the same
+// decompositions, in the same order, block for block.
+void expect_same_as_walk(const Counts& c) {
+  DecompositionList table, walk;
+  const int n = decompose(c, table);
+  ASSERT_EQ(n, detail::decompose_by_walk(c, walk)) << format_counts(c);
+  ASSERT_EQ(table.count, walk.count);
+  for (int i = 0; i < n; ++i) {
+    const Decomposition& a = table.items[i];
+    const Decomposition& b = walk.items[i];
+    ASSERT_EQ(a.count, b.count) << format_counts(c);
+    for (int j = 0; j < a.count; ++j) ASSERT_EQ(a.blocks[j], b.blocks[j]) << format_counts(c);
+  }
+}
+
+TEST(Decompose, TableMatchesTheWalkOnEverySuit) {
+  // Every count vector of one suit (at most 14 tiles; a count of 5 or more in some), in the
+  // three suits in turn, with and without an honour pair or pung beside it.
+  std::array<int, 9> d{};
+  for (int key = 0; key < 1953125; ++key) {
+    int rest = key, sum = 0;
+    for (int i = 0; i < 9; ++i) sum += d[i] = rest % 5, rest /= 5;
+    if (sum > 14) continue;
+    Counts c{};
+    const int suit = key % 3;
+    for (int i = 0; i < 9; ++i) c[9 * suit + i] = static_cast<std::uint8_t>(d[i]);
+    expect_same_as_walk(c);
+    if (sum <= 12 && key % 7 == 0) {
+      c[kEast + (key / 7) % 7] = static_cast<std::uint8_t>(2 + key % 2);
+      expect_same_as_walk(c);
+    }
+  }
+}
+
+TEST(Decompose, TableMatchesTheWalkOnRandomHands) {
+  // Hands of random blocks over all kinds (most complete, many with several readings), some
+  // with a tile changed, and counts above 4 (the walk's answer there too).
+  std::uint64_t state = 0x9E3779B97F4A7C15ull;
+  const auto next = [&](int n) {
+    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+    return static_cast<int>(state % static_cast<std::uint64_t>(n));
+  };
+  for (int round = 0; round < 200000; ++round) {
+    Counts c{};
+    const int sets = next(5);
+    for (int i = 0; i < sets; ++i) {
+      const int kind = next(kNumKinds);
+      if (kind < kEast && kind % 9 < 7 && next(2) == 0)
+        ++c[kind], ++c[kind + 1], ++c[kind + 2];
+      else
+        c[kind] = static_cast<std::uint8_t>(c[kind] + 3);
+    }
+    if (next(4) != 0) c[next(kNumKinds)] += 2;
+    if (next(4) == 0) ++c[next(kNumKinds)];
+    if (next(4) == 0 && c[0] > 0) --c[0];
+    expect_same_as_walk(c);
+  }
+}
+
 }  // namespace
 }  // namespace riichi

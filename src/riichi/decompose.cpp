@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -57,8 +58,9 @@ Totals totals_of(const Counts& c) {
 struct Held {
   std::uint64_t present = 0;
   unsigned honour_two = 0, honour_three = 0, honour_four = 0;
+  bool over_four = false;  // some kind held more than 4 times (not a hand)
 };
-Held kinds_held(const Counts& c) {
+inline Held kinds_held(const Counts& c) {
   Held m;
 #if defined(__SSE2__)
   // Kinds 0..15, 16..31, and 18..33 of which lanes 9..15 (kinds 27..33) are the honours.
@@ -74,11 +76,16 @@ Held kinds_held(const Counts& c) {
   m.honour_two = bits(t, 1) >> 9;
   m.honour_three = bits(t, 2) >> 9;
   m.honour_four = bits(t, 3) >> 9;
+  // (Unsigned: any count above 4, from the largest of each kind's three lanes.)
+  const __m128i most = _mm_max_epu8(_mm_max_epu8(a, b), t);
+  const __m128i above = _mm_subs_epu8(most, _mm_set1_epi8(4));
+  m.over_four = _mm_movemask_epi8(_mm_cmpeq_epi8(above, _mm_setzero_si128())) != 0xFFFF;
 #else
   m.present = kinds_at_least(c, 1);
   m.honour_two = static_cast<unsigned>(kinds_at_least(c, 2) >> kEast);
   m.honour_three = static_cast<unsigned>(kinds_at_least(c, 3) >> kEast);
   m.honour_four = static_cast<unsigned>(kinds_at_least(c, 4) >> kEast);
+  m.over_four = kinds_at_least(c, 5) != 0;
 #endif
   return m;
 }
@@ -90,12 +97,222 @@ constexpr auto kRest = [] {
   return t;
 }();
 
+// ------------------------------------------------------------------------------------------
+// The table of runs. A suit's held kinds split into runs of consecutive kinds, and no chow spans
+// two runs: a suit's decompositions are the products of its runs' decompositions, in the walk's
+// order (the lower run's choice outermost; each run's blocks follow the lower runs' blocks).
+// A run's decompositions depend only on its counts (its place in the suit changes only the
+// kinds), so the table holds every complete run once, at kind 0: 2,272 runs (the counts 1..4 of
+// 1..9 kinds, at most 14 tiles, that split into sets and at most one pair), read by the run's
+// counts as they lie in Counts (run_digit). A run of 3m+2 tiles holds the pair in each of its
+// decompositions, one of 3m tiles in none.
+
+// One complete run: its key (0: an empty slot), where its decompositions start in `blocks`, how
+// many there are and their number of blocks (the same for all: the tile count fixes it).
+struct RunSlot {
+  std::uint64_t key = 0;
+  std::uint16_t first = 0;
+  std::uint8_t readings = 0;
+  std::uint8_t shape = 0;  // blocks | kRunPair when the pair is one of them
+};
+constexpr unsigned kRunPair = 64;  // (above the blocks of any counts, 36: shapes add up)
+// A run's decomposition: its blocks as 16-bit words (type | kind << 8, Block's layout, the kinds
+// from 0 at the run's lowest kind), the slots past its size 0.
+using RunBlocks = std::array<std::uint16_t, 8>;
+
+// A run's key: the counts of its first 8 kinds as the bytes of a word (the 8 bytes of Counts
+// from its lowest kind, those past the run cleared), and the count of a ninth kind at bit 61
+// (above the 3 bits of the eighth count).
+inline constexpr std::uint64_t run_digit(int kind, int n) {
+  return static_cast<std::uint64_t>(n) << (kind < 8 ? 8 * kind : 61);
+}
+
+constexpr int kRunSlotBits = 12;  // 4,096 slots for 2,272 runs
+constexpr std::uint32_t kRunSlotMask = (1u << kRunSlotBits) - 1;
+inline std::uint32_t run_slot(std::uint64_t key) {
+  return static_cast<std::uint32_t>(key * 0x9E3779B97F4A7C15ull >> (64 - kRunSlotBits));
+}
+
+struct RunTable {
+  std::array<RunSlot, 1u << kRunSlotBits> slots{};
+  std::vector<RunBlocks> blocks;
+};
+
+// The table, built at the first decompose() (~2 million instructions, 0.3-0.4 ms measured with
+// the machine loaded): 64 KiB of slots and 2,518 x 16 bytes of blocks (~40 KiB).
+[[gnu::noinline, gnu::cold]] RunTable build_run_table() {
+  // Every complete run is generated with each of its decompositions, kind after kind as the walk
+  // splits them: at kind i, the chows started at i - 2 and i - 1 take a tile each, then a pung,
+  // the pair and the chows starting at i (the split's option pung << 1 | pair the outer choice,
+  // as in the walk, so that a run's decompositions come in the walk's order; the walk itself
+  // over the 7,004 count vectors of runs took ~5 million instructions). A run ends at kind i
+  // when no chow goes on past it.
+  struct Found {
+    std::uint32_t slot;
+    RunBlocks blocks;
+  };
+  RunTable t;
+  std::vector<Found> found;
+  found.reserve(4096);
+  RunBlocks blocks{};
+  std::uint64_t key = 0;
+  const auto record = [&](int size, bool pair) {
+    std::uint32_t at = run_slot(key);
+    while (t.slots[at].key != 0 && t.slots[at].key != key) at = (at + 1) & kRunSlotMask;
+    RunSlot& slot = t.slots[at];
+    slot.key = key;
+    ++slot.readings;
+    slot.shape = static_cast<std::uint8_t>(size | (pair ? kRunPair : 0));
+    found.push_back(Found{at, blocks});
+  };
+  // (kind, the chows started at kind - 2 and kind - 1, the pair taken, tiles and blocks so far)
+  const auto extend = [&](auto& self, int kind, int chows2, int chows1, bool pair_taken, int tiles,
+                          int size) -> void {
+    const auto k = static_cast<std::uint16_t>(kind << 8);
+    for (int option = 0; option < 4; ++option) {
+      const int pung = option >> 1, pair = option & 1;
+      if (pair && pair_taken) continue;
+      for (int chows = 0; chows <= (kind < 7 ? 4 : 0); ++chows) {
+        const int n = chows2 + chows1 + 3 * pung + 2 * pair + chows;
+        if (n > 4 || tiles + n > 14) break;
+        if (n == 0) continue;
+        int at = size;
+        if (pung) blocks[static_cast<std::size_t>(at++)] = k | static_cast<int>(BlockType::kPung);
+        if (pair) blocks[static_cast<std::size_t>(at++)] = k | static_cast<int>(BlockType::kPair);
+        for (int i = 0; i < chows; ++i)
+          blocks[static_cast<std::size_t>(at++)] = k | static_cast<int>(BlockType::kChow);
+        key += run_digit(kind, n);
+        if (chows1 == 0 && chows == 0) record(at, pair_taken || pair);
+        if (kind < 8) self(self, kind + 1, chows1, chows, pair_taken || pair, tiles + n, at);
+        key -= run_digit(kind, n);
+        for (int i = size; i < at; ++i) blocks[static_cast<std::size_t>(i)] = 0;
+      }
+    }
+  };
+  extend(extend, 0, 0, 0, false, 0, 0);
+  // Each run's decompositions together in `blocks`, in the order found.
+  std::uint32_t next = 0;
+  for (RunSlot& slot : t.slots) {
+    slot.first = static_cast<std::uint16_t>(next);
+    next += slot.readings;
+  }
+  t.blocks.resize(next);
+  std::array<std::uint8_t, 1u << kRunSlotBits> placed{};
+  for (const Found& f : found) t.blocks[t.slots[f.slot].first + placed[f.slot]++] = f.blocks;
+  return t;
+}
+
+const RunTable& run_table() {
+  static const RunTable table = build_run_table();
+  return table;
+}
+
+// The suits' held kinds 10 bits apart, bit 10 s + k (a run of them ends at a suit's ninth kind).
+inline std::uint32_t spaced_suits(std::uint64_t present) {
+  const auto suited = static_cast<std::uint32_t>(present);
+  return (suited & 0x1FFu) | (suited & 0x1FFu << 9) << 1 | (suited & 0x1FFu << 18) << 2;
+}
+
+// The lowest run of `held` (spaced_suits() bits), cleared from it: its slot in the table, or
+// nullptr when it is not a complete run; its lowest kind in `first`.
+[[gnu::always_inline]] inline const RunSlot* next_run(const RunTable& table, const Counts& c,
+                                                      std::uint32_t& held, int& first) {
+  const int low = std::countr_zero(held);
+  const int length = std::countr_zero(~(held >> low));
+  held &= held + (1u << low);  // (the run cleared)
+  // Its lowest kind, 9 s + k (at most 26: the 8 bytes read from there end within Counts).
+  first = low - static_cast<int>(static_cast<unsigned>(low) / 10);
+  std::uint64_t key;
+  std::memcpy(&key, c.data() + first, sizeof key);
+  key &= ~std::uint64_t{0} >> (64 - 8 * std::min(length, 8));
+  if (length == 9) key |= run_digit(8, c[static_cast<std::size_t>(first + 8)]);
+  std::uint32_t at = run_slot(key);
+  while (table.slots[at].key != key) {
+    if (table.slots[at].key == 0) return nullptr;
+    at = (at + 1) & kRunSlotMask;
+  }
+  return &table.slots[at];
+}
+
+// What put_run() adds to a run's block words: its lowest kind, in each word's kind byte.
+inline std::uint64_t run_offset(int kind) {
+  return static_cast<std::uint64_t>(kind) * 0x0100010001000100ull;
+}
+
+// Appends the blocks of `b` moved by `add` at `out` (16 bytes written; the size is the caller's).
+inline void put_run(unsigned char* out, const RunBlocks& b, std::uint64_t add) {
+  std::uint64_t lo, hi;
+  std::memcpy(&lo, b.data(), sizeof lo);
+  std::memcpy(&hi, b.data() + 4, sizeof hi);
+  lo += add, hi += add;  // (no carry: a kind stays below 256)
+  std::memcpy(out, &lo, sizeof lo);
+  std::memcpy(out + 8, &hi, sizeof hi);
+}
+
+// The kinds among 7 (the honours held), as a table.
+constexpr auto kBitsOf7 = [] {
+  std::array<std::uint8_t, 128> t{};
+  for (int m = 0; m < 128; ++m)
+    t[static_cast<std::size_t>(m)] = static_cast<std::uint8_t>(std::popcount(unsigned(m)));
+  return t;
+}();
+
+// The honour block of the lowest honour of `honours` (bit k - 27), a pung or the pair, at `out`.
+inline void put_honour(unsigned char* out, const Counts& c, unsigned honours) {
+  const int k = kEast + std::countr_zero(honours);
+  const Block b{c[static_cast<std::size_t>(k)] == 3 ? BlockType::kPung : BlockType::kPair,
+                static_cast<std::uint8_t>(k)};
+  std::memcpy(out, &b, sizeof b);
+}
+
+// The decompositions of a hand some of whose runs have several: every choice of one per run,
+// the runs' choices counting like digits, the last run's fastest (the walk's order). The list
+// keeps the first kMaxDecompositions (the walk's cap; no hand has more,
+// Decompose.MaximumCountFitsTheList).
+[[gnu::noinline]] int lay_out_products(const Counts& concealed, std::uint64_t present,
+                                       unsigned honours, const RunTable& table,
+                                       DecompositionList& out) {
+  // The runs again (decompose() found each of them in the table).
+  struct HandRun {
+    const RunSlot* slot;
+    int kind;
+  };
+  HandRun runs[15];  // (at most five a suit)
+  int run_count = 0, readings = 1;
+  for (std::uint32_t held = spaced_suits(present); held != 0; ++run_count) {
+    HandRun& run = runs[run_count];
+    run.slot = next_run(table, concealed, held, run.kind);
+    readings *= run.slot->readings;
+  }
+  const int count = std::min(readings, kMaxDecompositions);
+  int choice[15] = {};
+  for (int i = 0;;) {
+    // Laid out in `laid` (a run's 8 slots written whole), then copied to the list.
+    alignas(8) unsigned char laid[2 * 16] = {};
+    int at = 0;
+    for (int r = 0; r < run_count; ++r) {
+      const RunSlot& slot = *runs[r].slot;
+      put_run(laid + 2 * at, table.blocks[slot.first + choice[r]], run_offset(runs[r].kind));
+      at += slot.shape & 7;
+    }
+    for (unsigned m = honours; m; m &= m - 1, ++at) put_honour(laid + 2 * at, concealed, m);
+    Decomposition d;
+    std::memcpy(static_cast<void*>(d.blocks), laid, sizeof d.blocks);
+    d.count = at;
+    out.items[i] = d;  // (the item's lifetime starts here, see DecompositionList)
+    if (++i == count) break;
+    for (int r = run_count - 1; r >= 0 && ++choice[r] == runs[r].slot->readings; --r) choice[r] = 0;
+  }
+  out.count = count;
+  return count;
+}
+
 }  // namespace
 
-int decompose(const Counts& concealed, DecompositionList& out) {
+namespace detail {
+
+int decompose_by_walk(const Counts& concealed, DecompositionList& out) {
   out.count = 0;
-  // Honours are pungs or the pair: no single, no four, at most one pair (with at most 14 tiles,
-  // checked below before any block is stored, at most five blocks).
   const Held held = kinds_held(concealed);
   const std::uint64_t present = held.present;
   const auto honours = static_cast<unsigned>(present >> kEast);  // bit k - 27
@@ -104,8 +321,7 @@ int decompose(const Counts& concealed, DecompositionList& out) {
   if ((honour_pairs & (honour_pairs - 1)) != 0) return 0;
   int pairs = honour_pairs != 0 ? 1 : 0;
   const Totals totals = totals_of(concealed);
-  int tiles = totals.honours;  // (each honour held 2 or 3 times)
-  // Each suit holds 3m or 3m+2 tiles; the pair goes to the one with 3m+2.
+  int tiles = totals.honours;
   std::uint32_t pair_kinds = 0;
   for (int s = 0; s < 3; ++s) {
     const int total = totals.suit[s];
@@ -117,9 +333,6 @@ int decompose(const Counts& concealed, DecompositionList& out) {
     tiles += total;
   }
   if (tiles > 14 || pairs != (tiles % 3 == 2 ? 1 : 0)) return 0;
-  // The honour blocks (at most five), written after the suited blocks of each decomposition:
-  // Decomposition::blocks has room for five past any suited count, so that all five slots are
-  // copied without a loop on their number.
   Block honour_blocks[5];
   int honour_count = 0;
   for (unsigned m = honours; m; m &= m - 1) {
@@ -138,6 +351,50 @@ int decompose(const Counts& concealed, DecompositionList& out) {
     full.count += honour_count;
   });
   return out.count;
+}
+
+}  // namespace detail
+
+int decompose(const Counts& concealed, DecompositionList& out) {
+  out.count = 0;
+  const Held held = kinds_held(concealed);
+  if (held.over_four) return detail::decompose_by_walk(concealed, out);
+  // Honours are pungs or the pair: no single, no four, at most one pair.
+  const std::uint64_t present = held.present;
+  const auto honours = static_cast<unsigned>(present >> kEast);  // bit k - 27
+  if ((honours & ~held.honour_two) != 0 || held.honour_four != 0) return 0;
+  const unsigned honour_pairs = honours & ~held.honour_three;
+  if ((honour_pairs & (honour_pairs - 1)) != 0) return 0;
+  // The runs of the three suits in kind order, each found in the table: a run not there has no
+  // decomposition, nor has the hand. The runs' blocks are laid out at once as the one
+  // decomposition, in place (a run's 8 slots written whole: within the list's items, however
+  // many blocks the runs of any counts add), laid out again by lay_out_products() when a run
+  // has several.
+  const RunTable& table = run_table();
+  auto* const item = reinterpret_cast<unsigned char*>(&out.items[0]);
+  int at = 0;
+  unsigned shapes = 0;   // the runs' shapes added up: blocks | kRunPair times the pairs
+  unsigned several = 0;  // not 0 when a run has several decompositions
+  for (std::uint32_t left = spaced_suits(present); left != 0;) {
+    int first;
+    const RunSlot* slot = next_run(table, concealed, left, first);
+    if (slot == nullptr) return 0;
+    put_run(item + 2 * at, table.blocks[slot->first], run_offset(first));
+    at += slot->shape & 7;
+    shapes += slot->shape;
+    several |= slot->readings - 1u;
+  }
+  // At most one pair, and 14 tiles: 3 a block less one a pair (so at most five blocks). (A suit
+  // of 3m+1 tiles has a run of 3m+1 tiles, not in the table; one of 3m+2 has the pair.)
+  const int pairs = static_cast<int>(shapes / kRunPair) + (honour_pairs != 0 ? 1 : 0);
+  const int blocks = static_cast<int>(shapes % kRunPair) + kBitsOf7[honours];
+  if (pairs > 1 || 3 * blocks - pairs > 14) return 0;
+  if (several != 0) return lay_out_products(concealed, present, honours, table, out);
+  // The one decomposition: the honours' blocks after the runs'.
+  for (unsigned m = honours; m; m &= m - 1, ++at) put_honour(item + 2 * at, concealed, m);
+  out.items[0].count = at;
+  out.count = 1;
+  return 1;
 }
 
 std::vector<Decomposition> decompose(const Counts& concealed) {

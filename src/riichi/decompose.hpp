@@ -168,6 +168,12 @@ struct DecompositionList {
 // is 3n+2) or into sets only (3n), without allocating. Fast rejects first: honours must be
 // pungs or the pair, each suit must hold 3m or 3m+2 tiles. Returns the number found.
 int decompose(const Counts& concealed, DecompositionList& out);
+namespace detail {
+// The same by the walk over the kinds (for_each_suited_decomposition_pairing), which decompose()
+// uses only for counts above 4 (it reads the runs of held kinds from a table otherwise): the
+// reference the tests compare decompose() with.
+int decompose_by_walk(const Counts& concealed, DecompositionList& out);
+}  // namespace detail
 // The same as a vector. Other tile counts, or tiles that do not fit, give an empty list.
 std::vector<Decomposition> decompose(const Counts& concealed);
 

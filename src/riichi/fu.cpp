@@ -10,15 +10,11 @@ namespace riichi {
 
 namespace {
 
-// Where the fu go: NoItems only adds them up (the search over readings, without branches on the
-// hand), Items also names each (the chosen reading). One template, so that the rules below are
-// written once.
-struct NoItems {
-  int total = 0;
-  void add_if(bool when, int fu, const char*) { total += fu & -int{when}; }
-  void add_tile_if(bool when, int fu, const char*, int) { total += fu & -int{when}; }
-};
+using fu_parts::fu_of;
+using fu_parts::NoItems;
+using fu_parts::set_fu;
 
+// The named fu (the chosen reading); fu_parts::NoItems only adds them up.
 struct Items {
   std::vector<FuItem>* items;
   int total = 0;
@@ -38,20 +34,6 @@ struct Items {
   }
 };
 
-constexpr std::uint64_t kYaochuuKinds = [] {
-  std::uint64_t m = 0;
-  for (int k = 0; k < kNumKinds; ++k) m |= std::uint64_t{is_yaochuu(k)} << k;
-  return m;
-}();
-
-// §7: pung 2/4 (simples open/concealed), doubled for terminals/honours, x4 for a kong:
-// 2 << (concealed + yaochuu + 2 kong).
-int set_fu(const HandSet& set) {
-  const int shift = int{!set.open} + static_cast<int>(kYaochuuKinds >> set.kind & 1) +
-                    2 * int{set.type == SetKind::kKong};
-  return 2 << shift;
-}
-
 // "closed_pung", "open_kong", ... (the tile, appended, shows simple / terminal / honour).
 const char* set_fu_name(const HandSet& set) {
   if (set.type == SetKind::kKong) return set.open ? "open_kong" : "closed_kong";
@@ -69,10 +51,6 @@ void pair_fu(const Reading& r, const WinContext& ctx, const Rules& rules, Sink& 
   out.add_tile_if(seat != round, 2, seat ? "pair_seat" : "pair_round", k);
 }
 
-// §7: 2 for a kanchan, penchan or tanki wait (none for ryanmen and shanpon).
-constexpr const char* kWaitFuNames[kNumWaitShapes] = {
-    nullptr, "kanchan_wait", "penchan_wait", nullptr, "tanki_wait", nullptr, nullptr, nullptr};
-
 // §7: the fu of the sets and of the pair; `kBeforeWin`: a pung completed by ron counted as
 // concealed (sets_fu).
 template <bool kBeforeWin, typename Sink>
@@ -83,29 +61,6 @@ void sets_and_pair_fu(const Reading& r, const WinContext& ctx, const Rules& rule
     out.add_tile_if(set.type != SetKind::kChow, set_fu(set), set_fu_name(set), set.kind);
   }
   pair_fu(r, ctx, rules, out);
-}
-
-// `add_sets(out)` adds the fu of the sets and the pair.
-template <typename Sink, typename SetsFu>
-FuResult fu_of(const Reading& r, bool pinfu, Sink& out, SetsFu&& add_sets) {
-  if (r.shape == Shape::kChiitoitsu) {  // §7: 25 flat, nothing added, no rounding
-    out.add_if(true, 25, "chiitoitsu");
-    return {25, 25};
-  }
-  out.add_if(true, 20, "base");
-  out.add_if(r.menzen && !r.tsumo, 10, "menzen_ron");
-  if (r.shape == Shape::kKokushi) {
-    out.add_if(r.tsumo, 2, "tsumo");
-    return {out.total, (out.total + 9) / 10 * 10};
-  }
-  // §7: tsumo +2 except with pinfu (closed pinfu tsumo = 20 fu).
-  out.add_if(r.tsumo && !pinfu, 2, "tsumo");
-  add_sets(out);
-  const char* wait = kWaitFuNames[static_cast<int>(r.wait)];
-  out.add_if(wait != nullptr, 2, wait);
-  // §7: an open hand with no other fu won by ron gets 2 (22 -> 30); 20-fu ron does not exist.
-  out.add_if(!r.menzen && !r.tsumo && out.total == 20, 2, "open_pinfu");
-  return {out.total, (out.total + 9) / 10 * 10};
 }
 
 }  // namespace
@@ -136,16 +91,7 @@ int sets_fu(const Reading& r, const WinContext& ctx, const Rules& rules) {
 }
 
 FuResult finish_fu(int sets, const Reading& r, bool pinfu) {
-  NoItems sum;
-  return fu_of(r, pinfu, sum, [&](NoItems& out) {
-    out.total += sets;
-    if (r.completed < 0) return;
-    const HandSet& done = r.sets[r.completed];
-    if (!done.is_triplet() || !done.open || done.melded) return;
-    HandSet concealed = done;  // §7: a pung completed by ron scores as an open one, and
-    concealed.open = false;    // sets_fu counted it as concealed
-    out.total += set_fu(done) - set_fu(concealed);
-  });
+  return fu_parts::finish_fu_of(sets, r, pinfu);
 }
 
 }  // namespace riichi

@@ -57,6 +57,67 @@ inline int pair_fu(int kind, const WinContext& ctx, const Rules& rules) {
          (2 & -int{seat != round});
 }
 
+// §7: pung 2/4 (simples open/concealed), doubled for terminals/honours, x4 for a kong:
+// 2 << (concealed + yaochuu + 2 kong).
+inline int set_fu(const HandSet& set) {
+  const int shift = int{!set.open} + static_cast<int>(kYaochuuMask >> set.kind & 1) +
+                    2 * int{set.type == SetKind::kKong};
+  return 2 << shift;
+}
+
+// §7: 2 for a kanchan, penchan or tanki wait (none for ryanmen and shanpon): the item's name.
+inline constexpr const char* kWaitFuNames[kNumWaitShapes] = {
+    nullptr, "kanchan_wait", "penchan_wait", nullptr, "tanki_wait", nullptr, nullptr, nullptr};
+
+// Where the fu go: NoItems only adds them up (the search over readings, without branches on the
+// hand); fu.cpp's Items also names each (the chosen reading). One template, fu_of(), so that the
+// rules are written once.
+struct NoItems {
+  int total = 0;
+  void add_if(bool when, int fu, const char*) { total += fu & -int{when}; }
+  void add_tile_if(bool when, int fu, const char*, int) { total += fu & -int{when}; }
+};
+
+// The fu of a reading but its sets and pair, which `add_sets(out)` adds.
+// (Inlined where called: GCC otherwise calls it from the search's consider().)
+template <typename Sink, typename SetsFu>
+[[gnu::always_inline]] inline FuResult fu_of(const Reading& r, bool pinfu, Sink& out,
+                                             SetsFu&& add_sets) {
+  if (r.shape == Shape::kChiitoitsu) {  // §7: 25 flat, nothing added, no rounding
+    out.add_if(true, 25, "chiitoitsu");
+    return {25, 25};
+  }
+  out.add_if(true, 20, "base");
+  out.add_if(r.menzen && !r.tsumo, 10, "menzen_ron");
+  if (r.shape == Shape::kKokushi) {
+    out.add_if(r.tsumo, 2, "tsumo");
+    return {out.total, (out.total + 9) / 10 * 10};
+  }
+  // §7: tsumo +2 except with pinfu (closed pinfu tsumo = 20 fu).
+  out.add_if(r.tsumo && !pinfu, 2, "tsumo");
+  add_sets(out);
+  const char* wait = kWaitFuNames[static_cast<int>(r.wait)];
+  out.add_if(wait != nullptr, 2, wait);
+  // §7: an open hand with no other fu won by ron gets 2 (22 -> 30); 20-fu ron does not exist.
+  out.add_if(!r.menzen && !r.tsumo && out.total == 20, 2, "open_pinfu");
+  return {out.total, (out.total + 9) / 10 * 10};
+}
+
+// finish_fu() itself, inline for the search in score.cpp (finish_fu() is exported, and a
+// library built with -fPIC does not inline it).
+[[gnu::always_inline]] inline FuResult finish_fu_of(int sets, const Reading& r, bool pinfu) {
+  NoItems sum;
+  return fu_of(r, pinfu, sum, [&](NoItems& out) {
+    out.total += sets;
+    if (r.completed < 0) return;
+    const HandSet& done = r.sets[r.completed];
+    if (!done.is_triplet() || !done.open || done.melded) return;
+    HandSet concealed = done;  // §7: a pung completed by ron scores as an open one, and
+    concealed.open = false;    // sets_fu counted it as concealed
+    out.total += set_fu(done) - set_fu(concealed);
+  });
+}
+
 }  // namespace fu_parts
 
 }  // namespace riichi

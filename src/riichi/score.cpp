@@ -156,7 +156,7 @@ struct Search {
     if (c.yaku.yakuman == 0 && c.yaku.han == 0 && !renhou) return;
     // Fu only matter below 5 han (§7); yakuman readings skip them.
     const bool pinfu = c.yaku.mask & yaku_bit(Yaku::kPinfu);
-    if (c.yaku.yakuman == 0) c.fu = finish_fu(fu, r, pinfu);
+    if (c.yaku.yakuman == 0) c.fu = fu_parts::finish_fu_of(fu, r, pinfu);
     if (c.yaku.yakuman > 0 || c.yaku.han > 0) {
       any_yaku = true;
       if (passes_shibari(c.yaku)) {
