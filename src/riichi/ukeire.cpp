@@ -33,10 +33,12 @@ class SwapValues {
   SwapValues(const Counts& hand, int tiles, std::uint64_t held, std::uint64_t ins, int need)
       : ins_(ins), blocks_(tiles / 3), need_(need) {
     const PartClasses parts(hand);
-    set_part<0>(parts, held, ins);
-    set_part<1>(parts, held, ins);
-    set_part<2>(parts, held, ins);
-    set_part<3>(parts, held, ins);
+    std::uint64_t kept = ins;  // ins_, in a register while the parts are set
+    set_part<0>(parts, held, ins, kept);
+    set_part<1>(parts, held, ins, kept);
+    set_part<2>(parts, held, ins, kept);
+    set_part<3>(parts, held, ins, kept);
+    ins_ = kept;
   }
 
   // The kinds `in` of `ins` for which the hand less one `out` (a held kind) and plus one `in`
@@ -80,24 +82,31 @@ class SwapValues {
     return t;
   }();
 
-  // f(bit of the kind, class of part P with one tile of the kind more) for each kind of `kinds`
+  // f(kind, its bit, class of part P with one tile of the kind more) for each kind of `kinds`
   // (all in part P), from its keys `low`, `high`: a suit kind moves one of the two keys only,
   // so the other key's index is read once (ShantenTables::suit_at's two lookups).
   template <int P, typename F>
   [[gnu::always_inline]] static void for_each_added(std::uint64_t kinds, int low, int high, F&& f) {
     if constexpr (P == 3) {
-      for (std::uint64_t m = kinds; m; m &= m - 1)
-        f(m & -m, ShantenTables::honor_at(low + kLowStep[std::countr_zero(m)]));
+      for (std::uint64_t m = kinds; m; m &= m - 1) {
+        const int k = std::countr_zero(m);
+        f(k, m & -m, ShantenTables::honor_at(low + kLowStep[k]));
+      }
     } else {
       const ShantenTableData& t = kShantenTableData;
       if (std::uint64_t m = kinds & kLowDigits) {
         const unsigned char* by_low = kSuitClass + t.high_offset[high];
-        for (; m; m &= m - 1) f(m & -m, by_low[t.low_rank[low + kLowStep[std::countr_zero(m)]]]);
+        for (; m; m &= m - 1) {
+          const int k = std::countr_zero(m);
+          f(k, m & -m, by_low[t.low_rank[low + kLowStep[k]]]);
+        }
       }
       if (std::uint64_t m = kinds & kHighDigits) {
         const unsigned char* by_high = kSuitClass + t.low_rank[low];
-        for (; m; m &= m - 1)
-          f(m & -m, by_high[t.high_offset[high + kHighStep[std::countr_zero(m)]]]);
+        for (; m; m &= m - 1) {
+          const int k = std::countr_zero(m);
+          f(k, m & -m, by_high[t.high_offset[high + kHighStep[k]]]);
+        }
       }
     }
   }
@@ -105,7 +114,8 @@ class SwapValues {
   // The constructor's work for part P: its lookups that do not depend on the kinds swapped,
   // and the classes with each `in` of the part added.
   template <int P>
-  void set_part(const PartClasses& parts, std::uint64_t held, std::uint64_t ins) {
+  void set_part(const PartClasses& parts, std::uint64_t held, std::uint64_t ins,
+                std::uint64_t& kept) {
     constexpr int side = P / 2;
     const ShantenTableData& t = kShantenTableData;
     Part& p = part_[P];
@@ -118,12 +128,12 @@ class SwapValues {
     p.cls = parts.class_[P];
     // A part holding every tile has no class with one more: every `out` is in it.
     if ((held & ~kPartMask[P]) == 0) return;
-    for_each_added<P>(ins & kPartMask[P], p.low, p.high, [&](std::uint64_t bit, int added) {
-      const int k = std::countr_zero(bit);
-      added_part_[k] = static_cast<std::uint16_t>(added * kFirstMul[P]);
-      added_final_[k] =
-          static_cast<std::uint16_t>(p.with_sibling[added_part_[k]] * kFinalMul[side]);
-      if (p.by_other[added_final_[k]] < need_) ins_ &= ~bit;
+    const int need = need_;
+    for_each_added<P>(ins & kPartMask[P], p.low, p.high, [&](int k, std::uint64_t bit, int added) {
+      const int part = added * kFirstMul[P], final = p.with_sibling[part] * kFinalMul[side];
+      added_part_[static_cast<std::size_t>(k)] = part;
+      added_final_[static_cast<std::size_t>(k)] = final;
+      if (p.by_other[final] < need) kept &= ~bit;
     });
   }
 
@@ -167,9 +177,11 @@ class SwapValues {
       memo_valid_ |= std::uint64_t{1} << removed;
     }
     // `in` in the same part: the part's class, the side's class, the value.
-    for_each_added<P>(ins_ & kPartMask[P], low, high, [&](std::uint64_t bit, int changed) {
+    for_each_added<P>(ins_ & kPartMask[P], low, high, [&](int k, std::uint64_t, int changed) {
       result |=
-          bit * (p.by_other[p.with_sibling[changed * kFirstMul[P]] * kFinalMul[side]] >= need);
+          std::uint64_t{p.by_other[p.with_sibling[changed * kFirstMul[P]] * kFinalMul[side]] >=
+                        need}
+          << k;
     });
     return result;
   }
@@ -186,8 +198,8 @@ class SwapValues {
   std::array<Part, 4> part_;
   std::uint64_t ins_;
   int blocks_, need_;
-  std::array<std::uint16_t, kNumKinds> added_part_;   // class with the kind added x kFirstMul
-  std::array<std::uint16_t, kNumKinds> added_final_;  // side class with it added x kFinalMul
+  std::array<int, kNumKinds> added_part_;   // class with the kind added x kFirstMul
+  std::array<int, kNumKinds> added_final_;  // side class with it added x kFinalMul
   // The answers for the `in` outside part `memo_part_` by the part's class less `out` (bit c of
   // `memo_valid_`: memo_[c] is set).
   int memo_part_ = -1;
