@@ -334,6 +334,8 @@ TEST(SelfplayChecksum, ClaimCallCountAndPassClaimMatchTheList) {
         const int seat = round.to_play();
         if (round.phase() == Phase::kClaim) {
           const std::vector<Action> legal = round.legal_actions(seat);
+          // The seat to answer has more than a pass (the window tested it has a call or a ron).
+          EXPECT_GT(legal.size(), 1u) << preset << " " << seed;
           if (const int calls = round.claim_call_count(seat); calls > 0) {
             ++counted;
             ASSERT_EQ(legal.size(), static_cast<std::size_t>(calls) + 1) << preset << " " << seed;

@@ -33,12 +33,11 @@ bool fold_ties_on_ukeire(std::span<const DiscardEval> evals, std::span<const int
 
 int DefensiveBot::value_estimate(const HandView& v) {
   int han = v.meld_dora + v.red_fives + (v.open ? 0 : 1);
-  for (int k = 0; k < kNumKinds; ++k) {
-    const auto ki = static_cast<std::size_t>(k);
-    han += v.dora[ki] * v.hand[ki];
-    if (v.hand[ki] >= 3 && is_value_honor(v, k))
+  // The dora held, in a loop of products alone (vectorised); then the honour pungs.
+  for (std::size_t k = 0; k < kNumKinds; ++k) han += v.dora[k] * v.hand[k];
+  for (int k = 27; k < kNumKinds; ++k)
+    if (v.hand[static_cast<std::size_t>(k)] >= 3 && is_value_honor(v, k))
       han += (k == v.seat_wind && k == v.round_wind) ? 2 : 1;
-  }
   for (int i = 0; i < v.num_melds; ++i) {
     const int k = v.own_meld_kinds[static_cast<std::size_t>(i)];
     const auto type = static_cast<MeldType>(v.own_melds[static_cast<std::size_t>(i)]);
@@ -76,10 +75,13 @@ int DefensiveBot::choose_index(const Observation& obs, std::span<const Action> l
 
 const Action& DefensiveBot::pick(const Observation& obs, std::span<const Action> legal) {
   if (legal.size() == 1) return legal[0];
-  if (const Action* win = find_win(legal)) return *win;
+  bool claim = false;  // find_win, then find_type(kPass), in one pass
+  for (const Action& a : legal) {
+    if (a.type == ActionType::kTsumo || a.type == ActionType::kRon) return a;
+    claim = claim || a.type == ActionType::kPass;
+  }
   const HandView v = read_view(obs, efficiency_.rules());
   const SafetyModel safety(obs, v);
-  const bool claim = find_type(legal, ActionType::kPass) != nullptr;
   if (safety.num_threats() == 0)
     return claim ? efficiency_.choose_claim(v, legal) : efficiency_.choose_turn(v, legal);
   if (!claim) return choose_turn(obs, v, safety, legal);

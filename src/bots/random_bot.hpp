@@ -47,12 +47,14 @@ class RandomBot final : public Bot {
     return count == 1 ? 0 : static_cast<int>(rng_.bounded(static_cast<std::uint64_t>(count)));
   }
 
-  // pick()'s draws on a claim window's list of `calls` calls (calls >= 1) and a pass, without a
-  // ron (Round::claim_call_count): -1 for the pass, else the position of the call chosen.
-  int choose_claim(int calls) {
+  // pick()'s draws on a claim window's list of calls (at least one) and a pass, without a ron
+  // (Round::claim_call_count): -1 for the pass, else the position of the call chosen.
+  // `calls()` gives the number of calls, asked only when the bot calls.
+  template <class Count>
+  int choose_claim(Count&& calls) {
     const double u = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53;
     if (u >= options_.call_rate) return -1;
-    return static_cast<int>(rng_.bounded(static_cast<std::uint64_t>(calls)));
+    return static_cast<int>(rng_.bounded(static_cast<std::uint64_t>(calls())));
   }
 
   // Pure choice from the legal actions, for callers without an observation.

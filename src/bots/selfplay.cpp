@@ -116,10 +116,11 @@ bool goes_on_after_answer(const Round& round, const Action& last) {
   // window without a ron (Round::claim_call_count: those calls and a pass; the pass three times
   // in four), and on a kita turn (Round::kita_turn_size: the kita and the discards, one uniform
   // draw, as pick() draws on that list). -2 (left to answer_turn below) for other bots.
-  const auto answer = [&runs](int s, int n, bool window) {
+  const auto answer = [&runs, &round](int s, int n, bool window) {
     RandomBot* random = runs.random(s);
     if (random == nullptr) return -2;
-    return window ? random->choose_claim(n) : random->choose_plain_discard(n);
+    if (!window) return random->choose_plain_discard(n);
+    return random->choose_claim([&round, s] { return round.claim_call_count(s); });
   };
   for (;;) {
     const int now = game.play_discards(pick, answer, last, refused);

@@ -438,13 +438,13 @@ void Round::open_claim_window(Phase window) {
       if (!pending_) first = seat, first_listed = true;
     } else {
       // No ron: the list is the calls and a pass (claim_actions with its calls' conditions;
-      // the phase is kClaim here). Only the calls are counted (claim_call_count), the list is
-      // built when asked for (legal_actions): most answers are a pass.
+      // the phase is kClaim here). Only whether there is a call is tested (has_call); the calls
+      // are counted when asked (claim_call_count) and the list built when asked for
+      // (legal_actions): most answers are a pass.
       if (!may_call || live_tiles_left() <= 0 || s.riichi || s.dead != DeadHandReason::kNone)
         continue;
-      const int calls = call_count(seat);
-      if (calls == 0) continue;  // a pass only
-      claim_calls_[static_cast<std::size_t>(seat)] = static_cast<std::int8_t>(calls);
+      if (!has_call(seat)) continue;  // a pass only
+      claim_calls_[static_cast<std::size_t>(seat)] = -1;
       if (!pending_) first = seat;
     }
     pending_ |= 1u << seat;
@@ -605,10 +605,14 @@ void Round::discard_actions(int seat, bool self, std::vector<Action>& out) const
   Counts own = s.counts;
   for (int m = 0; m < s.num_melds; ++m) own[s.melds[m].ids[0] / 4] += 4;  // ankan only
   std::uint64_t checked = 0, tenpai = 0;  // per kind discarded (copies give the same hand)
+  // Tenpai implies shanten 0: the shanten of each discard from the hand's table classes (a
+  // class lookup) rules out most kinds before the wait scan.
+  const detail::HandShanten hand(s.counts);
   for (std::size_t i = first; i < last; ++i) {
     const int k = out[i].tile / 4;
     if (!(checked & kind_bit(k))) {
       checked |= kind_bit(k);
+      if (hand.shanten_with(k, -1, s.counts[k], true) != 0) continue;
       Counts c = s.counts;
       --c[k];
       Counts o = own;

@@ -333,12 +333,15 @@ class Round {
   }
   // Self-play's claim answers by count (the random bot, bots::play_discards): in a kClaim window,
   // the number of calls (chi, pon, daiminkan) in legal_actions(seat) when that list is those
-  // calls and a pass (no ron offered: the seat's waits do not hold the tile), counted when the
-  // window opened without building the list; 0 otherwise (not the seat's window to answer, a
-  // ron offered or possible: ask legal_actions()). Its calls are legal_actions(seat)[0, count).
+  // calls and a pass (no ron offered: the seat's waits do not hold the tile), counted without
+  // building the list (on the first request: the window only tested that there is one); 0
+  // otherwise (not the seat's window to answer, a ron offered or possible: ask
+  // legal_actions()). Its calls are legal_actions(seat)[0, count).
   int claim_call_count(int seat) const {
-    if (phase_ != Phase::kClaim || !(pending_ >> seat & 1) || (win_capable_ >> seat & 1)) return 0;
-    return claim_calls_[static_cast<std::size_t>(seat)];
+    if (phase_ != Phase::kClaim || !claim_answered_by_count(seat)) return 0;
+    std::int8_t& calls = claim_calls_[static_cast<std::size_t>(seat)];
+    if (calls < 0) calls = static_cast<std::int8_t>(call_count(seat));
+    return calls;
   }
   // Self-play's kita turns (three players): when discard_only_count(seat) was asked for this
   // state and gave 0 because the only action besides the plain discards is a kita, the size of
@@ -380,10 +383,11 @@ class Round {
         pick, [](int, int, bool) { return -2; }, last, refused);
   }
   // The same, also answering the claim windows without a ron (claim_call_count() > 0, also one
-  // open at the start) and the kita turns (kita_turn_size() > 0). answer(seat, calls, true)
-  // gives -1 for a pass (made, pass_claim), a call's position below `calls` (made from
+  // open at the start) and the kita turns (kita_turn_size() > 0). answer(seat, 0, true) gives
+  // -1 for a pass (made, pass_claim), a call's position below claim_call_count(seat) (made from
   // legal_actions(seat); the run stops after it), or -2 to leave the window to the caller (the
-  // run stops, nothing of the window changed). After a pass the run goes on while the window
+  // run stops, nothing of the window changed); the calls are counted only when the answer asks
+  // claim_call_count(seat) (most answers are a pass). After a pass the run goes on while the window
   // stays open, or when the next draw followed (kSelf after a live draw); it stops when anything
   // else followed (another seat's call, the hand's end). answer(seat, size, false) gives the
   // position in a kita turn's list: 0 the kita (made from legal_actions(seat); the run stops
@@ -417,10 +421,9 @@ class Round {
         }
         if (phase_ != Phase::kClaim) break;
         const int seat = to_play();
-        const int calls = claim_call_count(seat);
-        if (calls == 0) break;
-        const int call = answer(seat, calls, true);
-        if (call < -1 || call >= calls) break;
+        if (!claim_answered_by_count(seat)) break;
+        const int call = answer(seat, 0, true);
+        if (call < -1 || (call >= 0 && call >= claim_call_count(seat))) break;
         ++made;
         if (call >= 0) {
           legal_actions(seat);  // the list the call is taken from, cached for this state
@@ -591,8 +594,15 @@ class Round {
   void discard_actions(int seat, bool riichi, std::vector<Action>& out) const;
   void claim_actions(int seat, std::vector<Action>& out) const;
   void call_actions(int seat, std::vector<Action>& out) const;
-  // call_actions()'s size without the list (open_claim_window).
+  // call_actions()'s size without the list (claim_call_count).
   int call_count(int seat) const;
+  // Whether call_actions() offers a call (call_count() > 0; open_claim_window).
+  bool has_call(int seat) const;
+  // In a kClaim window: the seat is still to answer, without a ron offered (its list is its
+  // calls, at least one, and a pass: claim_call_count).
+  bool claim_answered_by_count(int seat) const {
+    return (pending_ >> seat & 1) && !(win_capable_ >> seat & 1);
+  }
   // call_actions()'s body: out.push_back(action) for each call, in list order (round_calls.cpp).
   template <typename Out>
   void calls_into(int seat, Out& out) const;
@@ -704,8 +714,9 @@ class Round {
   unsigned pending_ = 0;      // seats yet to answer
   unsigned win_capable_ = 0;  // seats whose waits contain the tile (furiten on pass)
   std::array<Action, 4> answers_{};
-  // Per pending seat of a kClaim window without a ron offered: its calls (claim_call_count).
-  std::array<std::int8_t, 4> claim_calls_{};
+  // Per pending seat of a kClaim window without a ron offered: its calls (claim_call_count),
+  // -1 until counted.
+  mutable std::array<std::int8_t, 4> claim_calls_{};
   // §4.5: chombo answers in the current claim window, per seat. Never reset: once one is set,
   // the window ends the hand (a win voids it, else the chombo is settled).
   std::array<ChomboReason, 4> window_chombo_{};

@@ -158,6 +158,39 @@ int Round::call_count(int seat) const {
 
 void Round::call_actions(int seat, std::vector<Action>& out) const { calls_into(seat, out); }
 
+// calls_into()'s tests alone, true at the first call it would push: a pon pushes one or two
+// choices when its test passes (two copies held, at most one red), a daiminkan one, and a chi
+// run that passes its two tests at least one (each of its two kinds held: a plain copy or the
+// red five).
+bool Round::has_call(int seat) const {
+  const Seat& s = seats_[seat];
+  const int d = id_kind(claim_id_);
+  const std::uint64_t held = s.held_kinds;
+  const bool kuikae = rules_.kuikae_forbidden;
+  if (s.pair_kinds >> d & 1) {
+    const bool d_left = !kuikae && s.counts[d] > 2;
+    if ((held & ~kind_bit(d)) != 0 || d_left) return true;
+    if (s.counts[d] == 3 && total_kans_ < 4) return true;
+  }
+  const int left = current_ + 1 < rules_.players ? current_ + 1 : 0;
+  if (!rules_.chi_allowed || seat != left || !is_suited(d)) return false;
+  const int base = d / 9 * 9;
+  const int first = d - 2 > base ? d - 2 : base, last = d < base + 6 ? d : base + 6;
+  for (int low = first; low <= last; ++low) {
+    const int ka = low == d ? low + 1 : low, kb = low + 2 == d ? low + 1 : low + 2;
+    const std::uint64_t used = kind_bit(ka) | kind_bit(kb);
+    if ((held & used) != used) continue;
+    std::uint64_t forbidden = 0;
+    if (kuikae) {
+      forbidden = kind_bit(d);
+      if (d == low && low - base <= 5) forbidden |= kind_bit(low + 3);
+      if (d == low + 2 && low - base >= 1) forbidden |= kind_bit(low - 1);
+    }
+    if ((held & ~(used & ~s.pair_kinds) & ~forbidden) != 0) return true;
+  }
+  return false;
+}
+
 void Round::cancel_ippatsu() {
   for (Seat& s : seats_) s.ippatsu = false;  // §3.7: any call or kan by anyone
 }

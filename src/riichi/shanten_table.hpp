@@ -196,10 +196,31 @@ class PartClasses {
                                   : class_[2] * kHonorClasses;
       const int fmul = mp_side ? kSouHonorClasses * 5 : 5;
       const int fadd = mp_side ? sz_ * 5 + blocks : mp_ * kSouHonorClasses * 5 + blocks;
-      for (; m; m &= m - 1) {
-        const int kind = 9 * part + std::countr_zero(m);
-        const int changed = moved_class(kind, delta);
+      const auto emit = [&](int kind, int changed) {
         f(kind, static_cast<int>(d.final_value[table[changed * mul + add] * fmul + fadd]));
+      };
+      if (part == 3) {
+        for (; m; m &= m - 1) {
+          const int kind = 27 + std::countr_zero(m);
+          emit(kind, ShantenTables::honor_at(keys_[3] + delta * kStepOf[kind]));
+        }
+        continue;
+      }
+      // A suit kind moves its low key (1..5) or its high key (6..9) only: the other key's
+      // index in the compact suit table is read once for the part (the kinds stay ascending).
+      if (std::uint64_t low = m & 0x1F) {
+        const unsigned char* by_low = kSuitClass + d.high_offset[keys_[4 + part]];
+        for (; low; low &= low - 1) {
+          const int kind = 9 * part + std::countr_zero(low);
+          emit(kind, by_low[d.low_rank[keys_[part] + delta * kStepOf[kind]]]);
+        }
+      }
+      if (std::uint64_t high = m & 0x1E0) {
+        const unsigned char* by_high = kSuitClass + d.low_rank[keys_[part]];
+        for (; high; high &= high - 1) {
+          const int kind = 9 * part + std::countr_zero(high);
+          emit(kind, by_high[d.high_offset[keys_[4 + part] + delta * kStepOf[kind]]]);
+        }
       }
     }
   }
