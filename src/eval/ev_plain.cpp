@@ -74,6 +74,7 @@ __attribute__((always_inline)) inline void plain_option_step(const PlainRecursio
         break;
 #define RIICHI_OPTIONS(K)                                       \
   case K:                                                       \
+    _Pragma("GCC unroll 2")                                     \
     for (; b < end; ++b, o += K) best_of_options<K>(cur, o, b); \
     break;
         RIICHI_OPTIONS(2)
@@ -155,6 +156,7 @@ __attribute__((always_inline)) inline void fixed_rows(Slot* values, std::uint32_
                                                       std::uint32_t end, const std::uint32_t*& e,
                                                       const W*& weight, const Slot*& win,
                                                       const double* totals, const Values& inverse) {
+#pragma GCC unroll 2
   for (; d < end; ++d, e += plain + wins, weight += plain + wins, win += wins)
     plain_row(values, d, e, weight, plain, wins, win, totals[d], inverse, tenpai);
 }
