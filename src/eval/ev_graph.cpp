@@ -387,6 +387,7 @@ void Builder::finish() {
     std::uint16_t* const weights = g_.draw_weight.data();
     std::uint32_t* const option_counts = g_.option_first.data() + 1;
     auto count = [&](bool bidirectional) {
+#pragma GCC unroll 4
       for (const Graph::RawEdge& e : raw) {
         const std::uint32_t from = e.from;
         const DrawEdge edge = e.edge;
@@ -403,10 +404,12 @@ void Builder::finish() {
       for (const auto& [big, d] : g_.raw_options) ++option_counts[big];
     }
   }
+#pragma GCC unroll 4
   for (std::size_t i = 0; i < draws; ++i) {
     g_.draw_first[i + 1] += g_.draw_first[i];
     g_.win_first[i + 1] += g_.win_first[i];
   }
+#pragma GCC unroll 4
   for (std::size_t i = 0; i < discards; ++i) g_.option_first[i + 1] += g_.option_first[i];
   g_.bidirectional = o_.bidirectional_edges;
   g_.rows_filled = false;

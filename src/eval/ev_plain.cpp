@@ -359,6 +359,7 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
   for (std::size_t k = 0, from = 0; from < draws; ++k) {
     const std::size_t to = k < g.draws_by_depth.size() ? g.draws_by_depth[k] : draws;
     std::array<std::uint32_t, kFixedShapes + 3> start{};  // by shape: where its nodes go
+#pragma GCC unroll 2
     for (std::size_t d = from; d < to; ++d) {
       const std::uint32_t wins = win_first[d + 1] - win_first[d];
       const std::uint32_t plain = first[d + 1] - first[d] - wins;
@@ -381,12 +382,14 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
       }
       start[c + 1] += start[c];
     }
+#pragma GCC unroll 2
     for (std::size_t d = from; d < to; ++d)
       old_of[next + start[row_shape[d]]++] = static_cast<std::uint32_t>(d);
     next += static_cast<std::uint32_t>(to - from);
     w.rows_by_depth.push_back(static_cast<std::uint32_t>(w.row_groups.size()));
     from = to;
   }
+#pragma GCC unroll 4
   for (std::uint32_t n = 0; n < draws; ++n) renumber[old_of[n]] = n;
   // The discard nodes, layer by layer, numbered anew after the draw nodes, grouped by their
   // count of options (a counting sort: kManyOptions or more in one group). `places`: the byte
@@ -405,6 +408,7 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
   for (std::size_t k = 0, from = 0; k <= g.discards_by_depth.size(); ++k) {
     const std::size_t to = k < g.discards_by_depth.size() ? g.discards_by_depth[k] : discards;
     std::array<std::uint32_t, kMany + 2> start{};  // by count: where its nodes go, from `numbered`
+#pragma GCC unroll 4
     for (std::size_t big = from; big < to; ++big) {
       ++start[std::min(option_first[big + 1] - option_first[big], kMany) + 1];
     }
@@ -413,11 +417,13 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
       start[c + 1] += start[c];
     }
     bucket.resize(start[kMany + 1]);
+#pragma GCC unroll 2
     for (std::size_t big = from; big < to; ++big) {
       const std::uint32_t n = start[std::min(option_first[big + 1] - option_first[big], kMany)]++;
       bucket[n] = static_cast<std::uint32_t>(big);
       places[big].slot = static_cast<std::uint32_t>(draws + numbered + n) * kSlot;
     }
+#pragma GCC unroll 2
     for (const std::uint32_t big : bucket) {
       const std::uint32_t count = option_first[big + 1] - option_first[big];
       option_counts[numbered++] = count;
@@ -435,6 +441,7 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
   std::uint32_t* const row_counts = w.row_counts.data();
   std::uint8_t* const new_flags = w.flags.data();
   PlainRecursion::Cursor* const cursors = w.cursors.data();
+#pragma GCC unroll 2
   for (std::uint32_t n = 0, at = 0, value = 0; n < draws; ++n) {
     const std::uint32_t d = old_of[n];
     new_flags[n] = flags[d];
@@ -463,6 +470,7 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
   Slot* const win_values = w.win_values.data();
   std::uint32_t* const options = w.options.data();
   const double* points = g.raw_points.data();
+#pragma GCC unroll 2
   for (const detail::Graph::RawEdge& raw : g.raw_edges) {
     const std::uint32_t from = raw.from;
     const detail::DrawEdge edge = raw.edge;
