@@ -477,6 +477,7 @@ void NodeMap::resize(std::size_t slots) {
   used_.clear();
   shift_ = 64 - __builtin_ctzll(slots);
   mask_ = slots - 1;
+  prefetch_ = slots > (std::size_t{1} << 14);
   limit_ = slots / 2;
   size_ = 0;
 }
@@ -496,7 +497,10 @@ void NodeMap::clear() {
     resize(want);
     return;
   }
-  for (const std::uint32_t i : used_) slots_[i] = Slot{};
+  // (A slot whose value is kAbsent is empty: a lookup tests it first, an insertion writes the
+  // whole slot.)
+#pragma GCC unroll 4
+  for (const std::uint32_t i : used_) slots_[i].value = kAbsent;
   used_.clear();
   size_ = 0;
 }
