@@ -36,10 +36,11 @@ __attribute__((always_inline)) inline void keep_best(Values& v, const Values& x)
 // The discard nodes with fewer options than this have a loop of their count each (K options,
 // unrolled), the others one loop over their counts.
 inline constexpr std::uint32_t kManyOptions = 16;
-// The loops over the nodes of a fixed count of options (edges) up to this unrolled by 8, the
-// others by 2 (a larger body gains less from it, and the code grows: by 8 for all, 223.8 M
-// instructions at reference 1-shanten but 687 KB of AVX2 code; this way 224.3 M and 204 KB).
-inline constexpr int kUnrollOptions = 4, kUnrollEdges = 4;
+// The loops over the nodes of up to this count of options (edges) unrolled by 8, the others not
+// (a larger body gains less, and the code grows: by 8 for all, reference 1-shanten 2.5 M
+// instructions fewer but 687 KB of AVX2 code instead of 100 KB and 3 times the I1 misses;
+// docs/eval.md, "Round 17").
+inline constexpr int kUnrollOptions = 4, kUnrollEdges = 3;
 
 // The best of `K` options (byte offsets `o`; the graph's order).
 template <int K>
@@ -53,8 +54,9 @@ __attribute__((always_inline)) inline void best_of_options(const Slot* cur, cons
   out->v = v;
 }
 
-// The discard nodes [b, end) of `K` options each (`o` their options), the loop unrolled (the
-// loop's own instructions, about 4 a node, shared by 8 or 2 nodes: the nodes are independent).
+// The discard nodes [b, end) of `K` options each (`o` their options), the loop unrolled for
+// the small counts (its own instructions, about 4 a node, shared by 8 nodes: the nodes are
+// independent).
 template <int K>
 __attribute__((always_inline)) inline void options_of_count(const Slot* cur,
                                                             const std::uint32_t*& o, Slot*& b,
@@ -63,7 +65,7 @@ __attribute__((always_inline)) inline void options_of_count(const Slot* cur,
 #pragma GCC unroll 8
     for (; b < end; ++b, o += K) best_of_options<K>(cur, o, b);
   } else {
-#pragma GCC unroll 2
+#pragma GCC unroll 1
     for (; b < end; ++b, o += K) best_of_options<K>(cur, o, b);
   }
 }
@@ -181,7 +183,7 @@ __attribute__((always_inline)) inline void fixed_rows(Slot* values, std::uint32_
     for (; d < end; ++d, e += plain + wins, weight += plain + wins, win += wins)
       plain_row(values, d, e, weight, plain, wins, win, totals[d], inverse, tenpai);
   } else {
-#pragma GCC unroll 2
+#pragma GCC unroll 1
     for (; d < end; ++d, e += plain + wins, weight += plain + wins, win += wins)
       plain_row(values, d, e, weight, plain, wins, win, totals[d], inverse, tenpai);
   }
