@@ -124,25 +124,6 @@ class Builder {
   bool run();
 
  private:
-  // distance::query of a node's hand (`necessary`: a draw node's), through the graph's memo.
-  inline __attribute__((always_inline)) TileDistance node_query(const NodeKey& key,
-                                                                const Counts& kinds, bool necessary,
-                                                                int skip) {
-    const std::uint32_t hi = key.hi & 0x1FFFF;  // the kinds: the fives count their red copies
-    const std::uint64_t h =
-        (key.lo ^ (std::uint64_t{hi} * 0xC2B2AE3D27D4EB4Full)) * 0x9E3779B97F4A7C15ull;
-    Graph::QueryMemo& m = g_.query_memo[h >> (64 - Graph::kQueryMemoBits)];
-    if (m.epoch == g_.query_epoch && m.lo == key.lo && m.hi == hi) {
-      // (The query leaves the mask 0 when 0 < shanten < skip, and computes it in full else.)
-      if (m.shanten > 0 && m.shanten < skip) return TileDistance{m.shanten, 0};
-      if (m.full) return TileDistance{m.shanten, m.mask};
-    }
-    const TileDistance td =
-        distance::query(tables_, kinds, parts_of(key), s_.melds, necessary, skip);
-    m = Graph::QueryMemo{key.lo,         td.mask,    hi,
-                         g_.query_epoch, td.shanten, !(td.shanten > 0 && td.shanten < skip)};
-    return td;
-  }
   // The node of `key` (its hand: `parent` with one `id` more or less), made when new.
   inline __attribute__((always_inline)) std::uint32_t draw_node(const NodeKey& key, int dist,
                                                                 const IdCounts& parent, int id);
@@ -229,8 +210,8 @@ void Builder::expand_draw(std::uint32_t d) {
   kinds_of_hand(h, kinds);
   const int dist = g_.draw_dist[d];
   // Tegawari reads every tile: the necessary tiles only for a tenpai hand (its waits).
-  const TileDistance td =
-      node_query(key, kinds, true, o_.tegawari && !riichi ? bound_for(dist) : 0);
+  const TileDistance td = distance::query(tables_, kinds, parts_of(key), s_.melds, true,
+                                          o_.tegawari && !riichi ? bound_for(dist) : 0);
   const bool tenpai = td.shanten == 0;
   g_.draw_flags.push_back(
       static_cast<std::uint8_t>((tenpai ? kTenpaiFlag : 0) | (riichi ? kRiichiFlag : 0)));
@@ -310,10 +291,10 @@ void Builder::expand_discard(std::uint32_t big) {
   // The starting hand may discard anything (every discard is a row of the table).
   const bool root = big == 0 && s_.start_tiles % 3 == 2;
   // Discarding anything: the unnecessary tiles only to declare riichi (tenpai).
-  const TileDistance td = node_query(key, kinds, false,
-                                     root                         ? 99
-                                     : o_.shanten_down && !riichi ? bound_for(dist)
-                                                                  : 0);
+  const TileDistance td = distance::query(tables_, kinds, parts_of(key), s_.melds, false,
+                                          root                         ? 99
+                                          : o_.shanten_down && !riichi ? bound_for(dist)
+                                                                       : 0);
   const bool down = root || (o_.shanten_down && !riichi && within_bound(dist, td.shanten));
   const std::uint64_t spare = ids_of_kinds(td.mask, s_.red_fives);
   const std::uint64_t held = held_mask(h);
@@ -517,11 +498,6 @@ void Graph::clear() {
   rows_filled = false;
   wins_scored = 0;
   capped = false;
-  if (query_memo.empty()) query_memo.resize(std::size_t{1} << kQueryMemoBits);
-  if (++query_epoch == 0) {  // (after 2^32 builds: the old entries made unusable)
-    for (QueryMemo& m : query_memo) m.epoch = 0;
-    query_epoch = 1;
-  }
 }
 
 NodeKey key_of(const IdCounts& hand, bool riichi) {

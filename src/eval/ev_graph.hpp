@@ -354,19 +354,6 @@ struct Graph {
   std::vector<std::array<std::uint64_t, 2>> seen;  // bidirectional edges made, by discard node
   std::vector<std::uint64_t> drawn;  // bidirectional: draw edges (same riichi) made, by draw node
   std::vector<std::uint32_t> at, scratch;
-  // The tile distance queries of the build by the hand's kinds (a node and its twin with a red
-  // five for a five share it: about a sixth of the queries), direct-mapped by a hash of the
-  // kinds; an entry is of this build when its epoch is `query_epoch` (clear() moves it on:
-  // no refill). `full`: the mask was computed (not skipped below the bound).
-  struct QueryMemo {
-    std::uint64_t lo = 0, mask = 0;
-    std::uint32_t hi = 0, epoch = 0;
-    std::int32_t shanten = 0;
-    bool full = false;
-  };
-  static constexpr int kQueryMemoBits = 12;
-  std::vector<QueryMemo> query_memo;
-  std::uint32_t query_epoch = 0;
 
   void clear();
 };
