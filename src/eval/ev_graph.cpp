@@ -368,6 +368,7 @@ void Builder::finish() {
     std::uint16_t* const weights = g_.draw_weight.data();
     std::uint32_t* const option_counts = g_.option_first.data() + 1;
     auto count = [&](bool bidirectional) {
+#pragma GCC unroll 4
       for (const Graph::RawEdge& e : raw) {
         const std::uint32_t from = e.from;
         const DrawEdge edge = e.edge;
@@ -384,10 +385,12 @@ void Builder::finish() {
       for (const auto& [big, d] : g_.raw_options) ++option_counts[big];
     }
   }
+#pragma GCC unroll 4
   for (std::size_t i = 0; i < draws; ++i) {
     g_.draw_first[i + 1] += g_.draw_first[i];
     g_.win_first[i + 1] += g_.win_first[i];
   }
+#pragma GCC unroll 4
   for (std::size_t i = 0; i < discards; ++i) g_.option_first[i + 1] += g_.option_first[i];
   g_.bidirectional = o_.bidirectional_edges;
   g_.rows_filled = false;
@@ -455,6 +458,7 @@ void NodeMap::resize(std::size_t slots) {
   used_.clear();
   shift_ = 64 - __builtin_ctzll(slots);
   mask_ = slots - 1;
+  prefetch_ = slots > (std::size_t{1} << 14);
   limit_ = slots / 2;
   size_ = 0;
 }
@@ -474,7 +478,10 @@ void NodeMap::clear() {
     resize(want);
     return;
   }
-  for (const std::uint32_t i : used_) slots_[i] = Slot{};
+  // (A slot whose value is kAbsent is empty: a lookup tests it first, an insertion writes the
+  // whole slot.)
+#pragma GCC unroll 4
+  for (const std::uint32_t i : used_) slots_[i].value = kAbsent;
   used_.clear();
   size_ = 0;
 }

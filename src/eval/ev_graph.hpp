@@ -134,7 +134,7 @@ class NodeMap {
   void prefetch(const NodeKey& key) const { __builtin_prefetch(&slots_[home(key)]); }
   // Whether prefetching pays: the slots (16 bytes each) are more than a core's L2 cache holds
   // (256 KB); a smaller table stays in the cache, and a prefetch only hashes the key twice.
-  bool worth_prefetching() const { return slots_.size() > (std::size_t{1} << 14); }
+  bool worth_prefetching() const { return prefetch_; }
 
  private:
   struct Slot {
@@ -158,6 +158,7 @@ class NodeMap {
   std::size_t mask_ = 1023;  // slots - 1
   std::size_t limit_ = 512;  // an insertion at this size grows the map first (half full)
   int shift_ = 64 - 10;      // 64 - log2(slots)
+  bool prefetch_ = false;    // worth_prefetching(): slots > 2^14
 };
 
 // What the winner receives for `basic` points (RULES.md §8.1, no honba nor sticks): the

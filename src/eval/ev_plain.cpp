@@ -36,6 +36,11 @@ __attribute__((always_inline)) inline void keep_best(Values& v, const Values& x)
 // The discard nodes with fewer options than this have a loop of their count each (K options,
 // unrolled), the others one loop over their counts.
 inline constexpr std::uint32_t kManyOptions = 16;
+// The loops over the nodes of up to this count of options (edges) unrolled by 8, the others not
+// (a larger body gains less, and the code grows: by 8 for all, reference 1-shanten 2.5 M
+// instructions fewer but 687 KB of AVX2 code instead of 100 KB and 3 times the I1 misses;
+// docs/eval.md, "Round 17").
+inline constexpr int kUnrollOptions = 4, kUnrollEdges = 3;
 
 // The best of `K` options (byte offsets `o`; the graph's order).
 template <int K>
@@ -47,6 +52,22 @@ __attribute__((always_inline)) inline void best_of_options(const Slot* cur, cons
   Values v = at(cur, o[0])->v;
   for (int j = 1; j < K; ++j) keep_best(v, at(cur, o[j])->v);
   out->v = v;
+}
+
+// The discard nodes [b, end) of `K` options each (`o` their options), the loop unrolled for
+// the small counts (its own instructions, about 4 a node, shared by 8 nodes: the nodes are
+// independent).
+template <int K>
+__attribute__((always_inline)) inline void options_of_count(const Slot* cur,
+                                                            const std::uint32_t*& o, Slot*& b,
+                                                            Slot* end) {
+  if constexpr (K <= kUnrollOptions) {
+#pragma GCC unroll 8
+    for (; b < end; ++b, o += K) best_of_options<K>(cur, o, b);
+  } else {
+#pragma GCC unroll 1
+    for (; b < end; ++b, o += K) best_of_options<K>(cur, o, b);
+  }
 }
 
 // The discard nodes of the reference's recursion (the first `groups` option groups): the
@@ -70,11 +91,12 @@ __attribute__((always_inline)) inline void plain_option_step(const PlainRecursio
         for (; b < end; ++b) b->v = Values{0, 0, 0, 0};
         break;
       case 1:
+#pragma GCC unroll 8
         for (; b < end; ++b, o += 1) b->v = at(cur, o[0])->v;
         break;
-#define RIICHI_OPTIONS(K)                                       \
-  case K:                                                       \
-    for (; b < end; ++b, o += K) best_of_options<K>(cur, o, b); \
+#define RIICHI_OPTIONS(K)                \
+  case K:                                \
+    options_of_count<K>(cur, o, b, end); \
     break;
         RIICHI_OPTIONS(2)
         RIICHI_OPTIONS(3)
@@ -155,8 +177,16 @@ __attribute__((always_inline)) inline void fixed_rows(Slot* values, std::uint32_
                                                       std::uint32_t end, const std::uint32_t*& e,
                                                       const W*& weight, const Slot*& win,
                                                       const double* totals, const Values& inverse) {
-  for (; d < end; ++d, e += plain + wins, weight += plain + wins, win += wins)
-    plain_row(values, d, e, weight, plain, wins, win, totals[d], inverse, tenpai);
+  // (Unrolled as the options' loops: the rows are independent, each updates its own value.)
+  if constexpr (plain + wins <= kUnrollEdges) {
+#pragma GCC unroll 8
+    for (; d < end; ++d, e += plain + wins, weight += plain + wins, win += wins)
+      plain_row(values, d, e, weight, plain, wins, win, totals[d], inverse, tenpai);
+  } else {
+#pragma GCC unroll 1
+    for (; d < end; ++d, e += plain + wins, weight += plain + wins, win += wins)
+      plain_row(values, d, e, weight, plain, wins, win, totals[d], inverse, tenpai);
+  }
 }
 
 // The draw nodes of the first `groups` row groups, the edges' weights in `weight` (either
@@ -331,6 +361,7 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
   for (std::size_t k = 0, from = 0; from < draws; ++k) {
     const std::size_t to = k < g.draws_by_depth.size() ? g.draws_by_depth[k] : draws;
     std::array<std::uint32_t, kFixedShapes + 3> start{};  // by shape: where its nodes go
+#pragma GCC unroll 2
     for (std::size_t d = from; d < to; ++d) {
       const std::uint32_t wins = win_first[d + 1] - win_first[d];
       const std::uint32_t plain = first[d + 1] - first[d] - wins;
@@ -353,12 +384,14 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
       }
       start[c + 1] += start[c];
     }
+#pragma GCC unroll 2
     for (std::size_t d = from; d < to; ++d)
       old_of[next + start[row_shape[d]]++] = static_cast<std::uint32_t>(d);
     next += static_cast<std::uint32_t>(to - from);
     w.rows_by_depth.push_back(static_cast<std::uint32_t>(w.row_groups.size()));
     from = to;
   }
+#pragma GCC unroll 4
   for (std::uint32_t n = 0; n < draws; ++n) renumber[old_of[n]] = n;
   // The discard nodes, layer by layer, numbered anew after the draw nodes, grouped by their
   // count of options (a counting sort: kManyOptions or more in one group). `places`: the byte
@@ -377,6 +410,7 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
   for (std::size_t k = 0, from = 0; k <= g.discards_by_depth.size(); ++k) {
     const std::size_t to = k < g.discards_by_depth.size() ? g.discards_by_depth[k] : discards;
     std::array<std::uint32_t, kMany + 2> start{};  // by count: where its nodes go, from `numbered`
+#pragma GCC unroll 4
     for (std::size_t big = from; big < to; ++big) {
       ++start[std::min(option_first[big + 1] - option_first[big], kMany) + 1];
     }
@@ -385,11 +419,13 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
       start[c + 1] += start[c];
     }
     bucket.resize(start[kMany + 1]);
+#pragma GCC unroll 2
     for (std::size_t big = from; big < to; ++big) {
       const std::uint32_t n = start[std::min(option_first[big + 1] - option_first[big], kMany)]++;
       bucket[n] = static_cast<std::uint32_t>(big);
       places[big].slot = static_cast<std::uint32_t>(draws + numbered + n) * kSlot;
     }
+#pragma GCC unroll 2
     for (const std::uint32_t big : bucket) {
       const std::uint32_t count = option_first[big + 1] - option_first[big];
       option_counts[numbered++] = count;
@@ -407,6 +443,7 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
   std::uint32_t* const row_counts = w.row_counts.data();
   std::uint8_t* const new_flags = w.flags.data();
   PlainRecursion::Cursor* const cursors = w.cursors.data();
+#pragma GCC unroll 2
   for (std::uint32_t n = 0, at = 0, value = 0; n < draws; ++n) {
     const std::uint32_t d = old_of[n];
     new_flags[n] = flags[d];
@@ -435,6 +472,7 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
   Slot* const win_values = w.win_values.data();
   std::uint32_t* const options = w.options.data();
   const double* points = g.raw_points.data();
+#pragma GCC unroll 2
   for (const detail::Graph::RawEdge& raw : g.raw_edges) {
     const std::uint32_t from = raw.from;
     const detail::DrawEdge edge = raw.edge;

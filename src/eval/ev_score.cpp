@@ -79,8 +79,7 @@ WinScorer::Layout lay_out(const Decomposition& d, const Reading& base, int melds
     set.kind = x.kind;
   }
   for (int j = 0; j < melds; ++j) r.sets[r.num_sets++] = base.sets[j];
-  l.yaku = sets_yaku(r, ctx, rules);
-  l.fu = sets_fu(r, ctx, rules);
+  l.yaku = sets_yaku_fu(r, ctx, rules, l.fu);  // (sets_yaku and sets_fu in one pass)
   return l;
 }
 
@@ -231,8 +230,7 @@ WinScorer::WinScorer(const EvPosition& position, const EvOptions& options, const
       l.reading = b;
       l.reading.shape = Shape::kChiitoitsu;
       l.reading.wait = WaitShape::kChiitoitsu;
-      l.yaku = sets_yaku(l.reading, contexts_[0], rules_);
-      l.fu = sets_fu(l.reading, contexts_[0], rules_);
+      l.yaku = sets_yaku_fu(l.reading, contexts_[0], rules_, l.fu);
     }
   }
   const int dora = shapes.dora;
