@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstring>
 #include <span>
+#include <type_traits>
 
 #include "riichi/decompose.hpp"
 #include "riichi/dora.hpp"
@@ -300,13 +302,23 @@ const char* validate(bool open, int red_fives, const WinContext& ctx, const Rule
     return "the hand holds a red five but the rules have red_fives=false";
   if (ctx.honba < 0 || ctx.riichi_sticks < 0) return "honba and riichi_sticks must be >= 0";
   if ((ctx.riichi || ctx.double_riichi) && open) return "riichi with an open hand";
-  if (ctx.ippatsu && !ctx.riichi && !ctx.double_riichi) return "ippatsu without riichi";
-  if (!ctx.tsumo && (ctx.haitei || ctx.rinshan || ctx.tenhou || ctx.chiihou))
-    return "haitei, rinshan, tenhou and chiihou are tsumo wins";
-  if (ctx.tsumo && (ctx.houtei || ctx.chankan || ctx.renhou))
-    return "houtei, chankan and renhou are ron wins";
-  if (ctx.tenhou && ctx.seat != 0) return "tenhou is the dealer's win";
-  if ((ctx.chiihou || ctx.renhou) && ctx.seat == 0) return "chiihou and renhou are non-dealer wins";
+  // The eight flags of special wins (ippatsu .. renhou, adjacent bools) read as one word: when
+  // none is set (most wins), none of the five checks on them can fail.
+  static_assert(std::is_standard_layout_v<WinContext> && sizeof(bool) == 1 &&
+                offsetof(WinContext, renhou) - offsetof(WinContext, ippatsu) == 7);
+  std::uint64_t special;
+  std::memcpy(&special, reinterpret_cast<const char*>(&ctx) + offsetof(WinContext, ippatsu),
+              sizeof special);
+  if (special != 0) {
+    if (ctx.ippatsu && !ctx.riichi && !ctx.double_riichi) return "ippatsu without riichi";
+    if (!ctx.tsumo && (ctx.haitei || ctx.rinshan || ctx.tenhou || ctx.chiihou))
+      return "haitei, rinshan, tenhou and chiihou are tsumo wins";
+    if (ctx.tsumo && (ctx.houtei || ctx.chankan || ctx.renhou))
+      return "houtei, chankan and renhou are ron wins";
+    if (ctx.tenhou && ctx.seat != 0) return "tenhou is the dealer's win";
+    if ((ctx.chiihou || ctx.renhou) && ctx.seat == 0)
+      return "chiihou and renhou are non-dealer wins";
+  }
   if (!ctx.tsumo && ctx.discarder >= 0 && (ctx.discarder > 3 || ctx.discarder == ctx.seat))
     return "the discarder must be another seat 0..3";
   if (ctx.liable > 3 || (ctx.liable >= 0 && ctx.liable == ctx.seat))
