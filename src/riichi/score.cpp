@@ -295,12 +295,13 @@ DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx, co
 
 // The reason the context is inconsistent, or nullptr (no string built on the hot path).
 const char* validate(bool open, int red_fives, const WinContext& ctx, const Rules& rules) {
-  if (ctx.seat < 0 || ctx.seat > 3 || ctx.round_wind < 0 || ctx.round_wind > 3)
+  // (Unsigned: a negative seat or wind is above 3.)
+  if (static_cast<unsigned>(ctx.seat) > 3u || static_cast<unsigned>(ctx.round_wind) > 3u)
     return "seat and round_wind must be 0..3";
   if (ctx.seat >= rules.players) return "seat must be 0..2 with three players";
   if (!rules.red_fives && red_fives > 0)
     return "the hand holds a red five but the rules have red_fives=false";
-  if (ctx.honba < 0 || ctx.riichi_sticks < 0) return "honba and riichi_sticks must be >= 0";
+  if ((ctx.honba | ctx.riichi_sticks) < 0) return "honba and riichi_sticks must be >= 0";
   if ((ctx.riichi || ctx.double_riichi) && open) return "riichi with an open hand";
   // The eight flags of special wins (ippatsu .. renhou, adjacent bools) read as one word: when
   // none is set (most wins), none of the five checks on them can fail.
@@ -319,9 +320,10 @@ const char* validate(bool open, int red_fives, const WinContext& ctx, const Rule
     if ((ctx.chiihou || ctx.renhou) && ctx.seat == 0)
       return "chiihou and renhou are non-dealer wins";
   }
-  if (!ctx.tsumo && ctx.discarder >= 0 && (ctx.discarder > 3 || ctx.discarder == ctx.seat))
+  // (The seat is 0..3 here: a discarder or liable player equal to it is >= 0.)
+  if (!ctx.tsumo && (ctx.discarder > 3 || ctx.discarder == ctx.seat))
     return "the discarder must be another seat 0..3";
-  if (ctx.liable > 3 || (ctx.liable >= 0 && ctx.liable == ctx.seat))
+  if (ctx.liable > 3 || ctx.liable == ctx.seat)
     return "the liable player must be another seat 0..3";
   return nullptr;
 }
