@@ -265,22 +265,23 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
   }
 }
 
-// dora_of() of every indicator kind, as a table (count_dora reads it once per indicator).
-constexpr std::array<std::uint8_t, kNumKinds> kDoraOf = [] {
-  std::array<std::uint8_t, kNumKinds> t{};
-  for (int k = 0; k < kNumKinds; ++k) t[k] = static_cast<std::uint8_t>(dora_of(k));
+// dora_of() of every indicator kind, as a table (count_dora reads it once per indicator); row 1
+// for three players, where a 1m indicator points to 9m (dora_in_play).
+constexpr std::array<std::array<std::uint8_t, kNumKinds>, 2> kDoraOf = [] {
+  std::array<std::array<std::uint8_t, kNumKinds>, 2> t{};
+  for (int k = 0; k < kNumKinds; ++k) t[0][k] = t[1][k] = static_cast<std::uint8_t>(dora_of(k));
+  t[1][0] = 8;
   return t;
 }();
 
 DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx, const Rules& rules) {
   DoraCount d;
-  // Nukidora: one dora each, and a North for the indicators.
-  Counts held = all;
-  held[kNorth] = static_cast<std::uint8_t>(held[kNorth] + ctx.kita);
-  // Three players: a 1m indicator points to 9m (dora_in_play).
-  if (rules.no_manzu_2_to_8) held[1] = held[8];
+  const auto& dora_of_kind = kDoraOf[rules.no_manzu_2_to_8 ? 1 : 0];
+  // Nukidora: one dora each, and a North for the indicators (the counts read in place: a North
+  // dora adds the kita).
   const auto dora_count = [&](Tile t) {
-    return t.kind < kNumKinds ? int{held[kDoraOf[t.kind]]} : int{held[dora_in_play(t.kind, rules)]};
+    const int k = t.kind < kNumKinds ? int{dora_of_kind[t.kind]} : dora_in_play(t.kind, rules);
+    return int{all[k]} + (k == kNorth ? ctx.kita : 0);
   };
   d.dora = ctx.kita;
   for (Tile t : ctx.dora_indicators) d.dora += dora_count(t);
