@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstring>
 #include <span>
+#include <type_traits>
 
 #include "riichi/decompose.hpp"
 #include "riichi/dora.hpp"
@@ -263,22 +265,23 @@ void standard_readings(const Decomposition& d, const Reading& base, Search& sear
   }
 }
 
-// dora_of() of every indicator kind, as a table (count_dora reads it once per indicator).
-constexpr std::array<std::uint8_t, kNumKinds> kDoraOf = [] {
-  std::array<std::uint8_t, kNumKinds> t{};
-  for (int k = 0; k < kNumKinds; ++k) t[k] = static_cast<std::uint8_t>(dora_of(k));
+// dora_of() of every indicator kind, as a table (count_dora reads it once per indicator); row 1
+// for three players, where a 1m indicator points to 9m (dora_in_play).
+constexpr std::array<std::array<std::uint8_t, kNumKinds>, 2> kDoraOf = [] {
+  std::array<std::array<std::uint8_t, kNumKinds>, 2> t{};
+  for (int k = 0; k < kNumKinds; ++k) t[0][k] = t[1][k] = static_cast<std::uint8_t>(dora_of(k));
+  t[1][0] = 8;
   return t;
 }();
 
 DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx, const Rules& rules) {
   DoraCount d;
-  // Nukidora: one dora each, and a North for the indicators.
-  Counts held = all;
-  held[kNorth] = static_cast<std::uint8_t>(held[kNorth] + ctx.kita);
-  // Three players: a 1m indicator points to 9m (dora_in_play).
-  if (rules.no_manzu_2_to_8) held[1] = held[8];
+  const auto& dora_of_kind = kDoraOf[rules.no_manzu_2_to_8 ? 1 : 0];
+  // Nukidora: one dora each, and a North for the indicators (the counts read in place: a North
+  // dora adds the kita).
   const auto dora_count = [&](Tile t) {
-    return t.kind < kNumKinds ? int{held[kDoraOf[t.kind]]} : int{held[dora_in_play(t.kind, rules)]};
+    const int k = t.kind < kNumKinds ? int{dora_of_kind[t.kind]} : dora_in_play(t.kind, rules);
+    return int{all[k]} + (k == kNorth ? ctx.kita : 0);
   };
   d.dora = ctx.kita;
   for (Tile t : ctx.dora_indicators) d.dora += dora_count(t);
@@ -293,23 +296,35 @@ DoraCount count_dora(int red_fives, const Counts& all, const WinContext& ctx, co
 
 // The reason the context is inconsistent, or nullptr (no string built on the hot path).
 const char* validate(bool open, int red_fives, const WinContext& ctx, const Rules& rules) {
-  if (ctx.seat < 0 || ctx.seat > 3 || ctx.round_wind < 0 || ctx.round_wind > 3)
+  // (Unsigned: a negative seat or wind is above 3.)
+  if (static_cast<unsigned>(ctx.seat) > 3u || static_cast<unsigned>(ctx.round_wind) > 3u)
     return "seat and round_wind must be 0..3";
   if (ctx.seat >= rules.players) return "seat must be 0..2 with three players";
   if (!rules.red_fives && red_fives > 0)
     return "the hand holds a red five but the rules have red_fives=false";
-  if (ctx.honba < 0 || ctx.riichi_sticks < 0) return "honba and riichi_sticks must be >= 0";
+  if ((ctx.honba | ctx.riichi_sticks) < 0) return "honba and riichi_sticks must be >= 0";
   if ((ctx.riichi || ctx.double_riichi) && open) return "riichi with an open hand";
-  if (ctx.ippatsu && !ctx.riichi && !ctx.double_riichi) return "ippatsu without riichi";
-  if (!ctx.tsumo && (ctx.haitei || ctx.rinshan || ctx.tenhou || ctx.chiihou))
-    return "haitei, rinshan, tenhou and chiihou are tsumo wins";
-  if (ctx.tsumo && (ctx.houtei || ctx.chankan || ctx.renhou))
-    return "houtei, chankan and renhou are ron wins";
-  if (ctx.tenhou && ctx.seat != 0) return "tenhou is the dealer's win";
-  if ((ctx.chiihou || ctx.renhou) && ctx.seat == 0) return "chiihou and renhou are non-dealer wins";
-  if (!ctx.tsumo && ctx.discarder >= 0 && (ctx.discarder > 3 || ctx.discarder == ctx.seat))
+  // The eight flags of special wins (ippatsu .. renhou, adjacent bools) read as one word: when
+  // none is set (most wins), none of the five checks on them can fail.
+  static_assert(std::is_standard_layout_v<WinContext> && sizeof(bool) == 1 &&
+                offsetof(WinContext, renhou) - offsetof(WinContext, ippatsu) == 7);
+  std::uint64_t special;
+  std::memcpy(&special, reinterpret_cast<const char*>(&ctx) + offsetof(WinContext, ippatsu),
+              sizeof special);
+  if (special != 0) {
+    if (ctx.ippatsu && !ctx.riichi && !ctx.double_riichi) return "ippatsu without riichi";
+    if (!ctx.tsumo && (ctx.haitei || ctx.rinshan || ctx.tenhou || ctx.chiihou))
+      return "haitei, rinshan, tenhou and chiihou are tsumo wins";
+    if (ctx.tsumo && (ctx.houtei || ctx.chankan || ctx.renhou))
+      return "houtei, chankan and renhou are ron wins";
+    if (ctx.tenhou && ctx.seat != 0) return "tenhou is the dealer's win";
+    if ((ctx.chiihou || ctx.renhou) && ctx.seat == 0)
+      return "chiihou and renhou are non-dealer wins";
+  }
+  // (The seat is 0..3 here: a discarder or liable player equal to it is >= 0.)
+  if (!ctx.tsumo && (ctx.discarder > 3 || ctx.discarder == ctx.seat))
     return "the discarder must be another seat 0..3";
-  if (ctx.liable > 3 || (ctx.liable >= 0 && ctx.liable == ctx.seat))
+  if (ctx.liable > 3 || ctx.liable == ctx.seat)
     return "the liable player must be another seat 0..3";
   return nullptr;
 }
