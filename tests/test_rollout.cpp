@@ -10,6 +10,7 @@
 
 #include "bots/random_bot.hpp"
 #include "bots/rollout_players.hpp"
+#include "bots/strong_bot.hpp"
 #include "eval/rollout.hpp"
 #include "riichi/game.hpp"
 
@@ -78,6 +79,57 @@ TEST(Rollout, SameDeterminisationsForEveryCandidate) {
   for (std::size_t i = 0; i < a.size(); ++i) {
     EXPECT_DOUBLE_EQ(a[i].mean, b[i].mean);
     EXPECT_DOUBLE_EQ(a[i].std_error, b[i].std_error);
+  }
+}
+
+// The strong mixes (the twelfth round): with the strong bot at every seat a playout is the strong
+// bot's own self-play from the position (it draws no random number: any seed gives it), and a
+// decision's values depend only on the seed.
+TEST(Rollout, AllStrongPlaysOutAsStrongSelfPlay) {
+  const Rules rules = Rules::tenhou();
+  int unlike_efficiency = 0;  // hands the efficiency bots play out otherwise (the test can tell)
+  for (std::uint64_t g = 12; g < 24; ++g) {
+    const Game game(rules, g);
+    const Round& real = game.round();
+    const int seat = real.to_play();
+    Round by_players = real;
+    auto players = bots::rollout_players(rules, seat, bots::RolloutMix::kAllStrong)(g);
+    const int points = eval::play_out(by_players, seat, players);
+    Round by_bots = real;
+    std::array<std::unique_ptr<bots::Bot>, 4> strong;
+    for (int s = 0; s < 4; ++s) strong[s] = std::make_unique<bots::StrongBot>(99 + s, rules);
+    while (!by_bots.is_over()) {
+      const int s = by_bots.to_play();
+      const std::vector<Action> legal = by_bots.legal_actions(s);
+      ASSERT_TRUE(by_bots.apply(strong[s]->choose(by_bots.observation(s), legal)).ok);
+    }
+    EXPECT_EQ(points, by_bots.result().deltas[seat]) << "wall " << g;
+    EXPECT_EQ(by_players.events().size(), by_bots.events().size()) << "wall " << g;
+    Round by_efficiency = real;
+    auto efficiency = bots::rollout_players(rules, seat, bots::RolloutMix::kEfficiency)(g);
+    eval::play_out(by_efficiency, seat, efficiency);
+    unlike_efficiency += by_efficiency.events().size() != by_bots.events().size();
+  }
+  EXPECT_GT(unlike_efficiency, 0);
+}
+
+TEST(Rollout, StrongMixesDependOnlyOnTheSeed) {
+  const Game game(Rules::tenhou(), 12);
+  const Round& real = game.round();
+  const int seat = real.to_play();
+  const std::vector<Action>& legal = real.legal_actions(seat);
+  const std::vector<Action> candidates = {legal[0], legal[1], legal[0]};
+  for (const auto mix : {bots::RolloutMix::kStrong, bots::RolloutMix::kAllStrong}) {
+    const auto players = bots::rollout_players(real.rules(), seat, mix);
+    const auto a = eval::rollout_values(real, seat, candidates, players, {.determinisations = 4});
+    const auto b = eval::rollout_values(real, seat, candidates, players, {.determinisations = 4});
+    ASSERT_EQ(a.size(), 3u);
+    EXPECT_DOUBLE_EQ(a[2].mean, a[0].mean);
+    EXPECT_DOUBLE_EQ(a[2].diff_std_error, 0.0);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      EXPECT_DOUBLE_EQ(a[i].mean, b[i].mean);
+      EXPECT_DOUBLE_EQ(a[i].std_error, b[i].std_error);
+    }
   }
 }
 

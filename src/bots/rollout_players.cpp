@@ -6,6 +6,7 @@
 
 #include "bots/defensive_bot.hpp"
 #include "bots/efficiency_bot.hpp"
+#include "bots/strong_bot.hpp"
 
 namespace riichi::bots {
 namespace {
@@ -33,11 +34,14 @@ eval::RolloutPlayers rollout_players(const Rules& rules, int seat, RolloutMix mi
     std::array<std::unique_ptr<eval::RolloutPlayer>, 4> players;
     for (int s = 0; s < 4; ++s) {
       const std::uint64_t bot_seed = seed * 4 + static_cast<std::uint64_t>(s);
+      const bool at_seat = s == seat;
       std::unique_ptr<Bot> bot;
-      if (mix == RolloutMix::kAllDefensive || (mix == RolloutMix::kDefensive && s != seat))
-        bot = std::make_unique<DefensiveBot>(bot_seed, rules);
-      else
+      if (mix == RolloutMix::kAllStrong || (mix == RolloutMix::kStrong && at_seat))
+        bot = std::make_unique<StrongBot>(bot_seed, rules);
+      else if (mix == RolloutMix::kEfficiency || (mix == RolloutMix::kDefensive && at_seat))
         bot = std::make_unique<EfficiencyBot>(bot_seed, rules);
+      else
+        bot = std::make_unique<DefensiveBot>(bot_seed, rules);
       players[s] = std::make_unique<BotPlayer>(std::move(bot));
     }
     return players;

@@ -16,9 +16,13 @@ enum class RolloutMix : std::uint8_t {
   kEfficiency,    // the efficiency bot at every seat
   kDefensive,     // the efficiency bot at `seat`, the defensive bot at the others
   kAllDefensive,  // the defensive bot at every seat (the seat folds or pushes after its move)
+  kStrong,     // the strong bot at `seat` (its own continuation), the defensive bot at the others
+  kAllStrong,  // the strong bot at every seat
 };
 
-// A factory of the players of one rollout (seeded per rollout), for `seat`'s decision.
+// A factory of the players of one rollout (seeded per rollout), for `seat`'s decision. The same
+// seed gives players that choose alike (the strong bot draws no random number; the others are
+// seeded from it).
 eval::RolloutPlayers rollout_players(const Rules& rules, int seat, RolloutMix mix);
 
 }  // namespace riichi::bots
