@@ -19,6 +19,44 @@ constexpr int id_kind(int id) { return static_cast<int>(static_cast<unsigned>(id
 
 std::uint64_t wait_mask(const Counts& c) { return waiting_kinds(c); }
 
+// The tests of calls_into() and has_call(), on a seat's kind masks (held: at least one copy,
+// pairs: at least two): kuikae_mask() and kuikae_leaves_discard() written out.
+
+// OQ-18: after a pon of d (two copies used) some kind is left to discard; kuikae forbids d.
+inline bool pon_leaves_discard(std::uint64_t held, int d, int copies_of_d, bool kuikae) {
+  return (held & ~kind_bit(d)) != 0 || (!kuikae && copies_of_d > 2);
+}
+
+// The lowest kinds of the runs a chi of the suited kind d completes, within its suit.
+struct ChiLows {
+  int base, first, last;
+};
+inline ChiLows chi_lows(int d) {
+  const int base = d / 9 * 9;
+  return {base, d - 2 > base ? d - 2 : base, d < base + 6 ? d : base + 6};
+}
+
+// The chi of d with the run low..low+2: its two other kinds, ascending, and whether the seat can
+// make it: both held, and a kind left to discard after it (OQ-18: a used kind held once is gone;
+// with kuikae (§3.4), neither d nor, when d ends the run, the kind beyond the other end).
+struct ChiRun {
+  int ka, kb;
+  bool ok;
+};
+inline ChiRun chi_run(std::uint64_t held, std::uint64_t pairs, int d, int low, int base,
+                      bool kuikae) {
+  const int ka = low == d ? low + 1 : low, kb = low + 2 == d ? low + 1 : low + 2;
+  const std::uint64_t used = kind_bit(ka) | kind_bit(kb);
+  if ((held & used) != used) return {ka, kb, false};
+  std::uint64_t forbidden = 0;
+  if (kuikae) {
+    forbidden = kind_bit(d);
+    if (d == low && low - base <= 5) forbidden |= kind_bit(low + 3);
+    if (d == low + 2 && low - base >= 1) forbidden |= kind_bit(low - 1);
+  }
+  return {ka, kb, (held & ~(used & ~pairs) & ~forbidden) != 0};
+}
+
 }  // namespace
 
 // §3.4 kuikae: after a pon the called kind; after a chi the called kind and, when the called
@@ -42,8 +80,7 @@ bool Round::kuikae_leaves_discard(int seat, std::uint64_t forbidden, int used_a,
 }
 
 // Pon, daiminkan and chi on the discard in the window, each distinct choice of tiles (red
-// fives apart) (§3.2). kuikae_mask() and kuikae_leaves_discard() are written out here with the
-// seat's kind masks (held_kinds, pair_kinds: at least one and two copies): the same tests.
+// fives apart) (§3.2), by pon_leaves_discard() and chi_run() (the tests has_call() shares).
 template <typename Out>
 [[gnu::always_inline]] inline void Round::calls_into(int seat, Out& out) const {
   const Seat& s = seats_[seat];
@@ -63,9 +100,7 @@ template <typename Out>
       else
         plain[n_plain++] = id;
     }
-    // OQ-18: some kind left to discard after the pon (two copies of d used; kuikae forbids d).
-    const bool d_left = !kuikae && s.counts[d] > 2;
-    if ((held & ~kind_bit(d)) != 0 || d_left) {
+    if (pon_leaves_discard(held, d, s.counts[d], kuikae)) {
       a.type = ActionType::kPon;
       if (n_plain >= 2) {
         a.uses = {static_cast<std::int16_t>(plain[0]), static_cast<std::int16_t>(plain[1]), -1};
@@ -103,22 +138,12 @@ template <typename Out>
     a.uses[1] = static_cast<std::int16_t>(ub);
     out.push_back(a);
   };
-  const int base = d / 9 * 9;
-  const int first = d - 2 > base ? d - 2 : base, last = d < base + 6 ? d : base + 6;
-  for (int low = first; low <= last; ++low) {
-    // The run low..low+2 without d: its two other kinds, ascending.
-    const int ka = low == d ? low + 1 : low, kb = low + 2 == d ? low + 1 : low + 2;
+  const ChiLows lows = chi_lows(d);
+  for (int low = lows.first; low <= lows.last; ++low) {
+    const ChiRun run = chi_run(held, s.pair_kinds, d, low, lows.base, kuikae);
+    if (!run.ok) continue;
+    const int ka = run.ka, kb = run.kb;
     const std::uint64_t used = kind_bit(ka) | kind_bit(kb);
-    if ((held & used) != used) continue;
-    // OQ-18 with kuikae (§3.4): a kind left after the chi (a used kind held once is gone) that
-    // is neither d nor, when d ends the run, the kind beyond the other end (suji swap).
-    std::uint64_t forbidden = 0;
-    if (kuikae) {
-      forbidden = kind_bit(d);
-      if (d == low && low - base <= 5) forbidden |= kind_bit(low + 3);
-      if (d == low + 2 && low - base >= 1) forbidden |= kind_bit(low - 1);
-    }
-    if ((held & ~(used & ~s.pair_kinds) & ~forbidden) == 0) continue;
     const unsigned ca = copies_of(ka), cb = copies_of(kb);
     if ((red_kinds & used) == 0) {  // no red five: one choice, the lowest copy of each (both held)
       push(ka * 4 + std::countr_zero(ca), kb * 4 + std::countr_zero(cb));
@@ -168,26 +193,14 @@ bool Round::has_call(int seat) const {
   const std::uint64_t held = s.held_kinds;
   const bool kuikae = rules_.kuikae_forbidden;
   if (s.pair_kinds >> d & 1) {
-    const bool d_left = !kuikae && s.counts[d] > 2;
-    if ((held & ~kind_bit(d)) != 0 || d_left) return true;
+    if (pon_leaves_discard(held, d, s.counts[d], kuikae)) return true;
     if (s.counts[d] == 3 && total_kans_ < 4) return true;
   }
   const int left = current_ + 1 < rules_.players ? current_ + 1 : 0;
   if (!rules_.chi_allowed || seat != left || !is_suited(d)) return false;
-  const int base = d / 9 * 9;
-  const int first = d - 2 > base ? d - 2 : base, last = d < base + 6 ? d : base + 6;
-  for (int low = first; low <= last; ++low) {
-    const int ka = low == d ? low + 1 : low, kb = low + 2 == d ? low + 1 : low + 2;
-    const std::uint64_t used = kind_bit(ka) | kind_bit(kb);
-    if ((held & used) != used) continue;
-    std::uint64_t forbidden = 0;
-    if (kuikae) {
-      forbidden = kind_bit(d);
-      if (d == low && low - base <= 5) forbidden |= kind_bit(low + 3);
-      if (d == low + 2 && low - base >= 1) forbidden |= kind_bit(low - 1);
-    }
-    if ((held & ~(used & ~s.pair_kinds) & ~forbidden) != 0) return true;
-  }
+  const ChiLows lows = chi_lows(d);
+  for (int low = lows.first; low <= lows.last; ++low)
+    if (chi_run(held, s.pair_kinds, d, low, lows.base, kuikae).ok) return true;
   return false;
 }
 
