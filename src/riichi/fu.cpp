@@ -40,17 +40,6 @@ const char* set_fu_name(const HandSet& set) {
   return set.open ? "open_pung" : "closed_pung";
 }
 
-// §7: dragon, seat wind, prevalent wind pair; a double-wind pair gives double_wind_pair_fu.
-template <typename Sink>
-void pair_fu(const Reading& r, const WinContext& ctx, const Rules& rules, Sink& out) {
-  const int k = r.pair;
-  const bool seat = k == kEast + ctx.seat;
-  const bool round = k == kEast + ctx.round_wind;
-  out.add_tile_if(is_dragon(k), 2, "pair_dragon", k);
-  out.add_tile_if(seat && round, rules.double_wind_pair_fu, "pair_double", k);
-  out.add_tile_if(seat != round, 2, seat ? "pair_seat" : "pair_round", k);
-}
-
 // §7: the fu of the sets and of the pair; `kBeforeWin`: a pung completed by ron counted as
 // concealed (sets_fu).
 template <bool kBeforeWin, typename Sink>
@@ -60,7 +49,7 @@ void sets_and_pair_fu(const Reading& r, const WinContext& ctx, const Rules& rule
     if (kBeforeWin) set.open &= set.melded;
     out.add_tile_if(set.type != SetKind::kChow, set_fu(set), set_fu_name(set), set.kind);
   }
-  pair_fu(r, ctx, rules, out);
+  fu_parts::add_pair_fu(r.pair, ctx, rules, out);
 }
 
 }  // namespace

@@ -48,15 +48,6 @@ inline constexpr std::array<std::uint8_t, 16> kSetFu = [] {
   return t;
 }();
 
-// §7: the pair's fu: 2 for a dragon, 2 for the seat or the round wind, double_wind_pair_fu when
-// it is both.
-inline int pair_fu(int kind, const WinContext& ctx, const Rules& rules) {
-  const bool seat = kind == kEast + ctx.seat;
-  const bool round = kind == kEast + ctx.round_wind;
-  return (2 & -int{is_dragon(kind)}) + (rules.double_wind_pair_fu & -int{seat && round}) +
-         (2 & -int{seat != round});
-}
-
 // §7: pung 2/4 (simples open/concealed), doubled for terminals/honours, x4 for a kong:
 // 2 << (concealed + yaochuu + 2 kong).
 inline int set_fu(const HandSet& set) {
@@ -77,6 +68,23 @@ struct NoItems {
   void add_if(bool when, int fu, const char*) { total += fu & -int{when}; }
   void add_tile_if(bool when, int fu, const char*, int) { total += fu & -int{when}; }
 };
+
+// §7: the pair's fu: 2 for a dragon, 2 for the seat or the round wind, double_wind_pair_fu when
+// it is both (a pair of `kind`).
+template <typename Sink>
+[[gnu::always_inline]] inline void add_pair_fu(int kind, const WinContext& ctx, const Rules& rules,
+                                               Sink& out) {
+  const bool seat = kind == kEast + ctx.seat;
+  const bool round = kind == kEast + ctx.round_wind;
+  out.add_tile_if(is_dragon(kind), 2, "pair_dragon", kind);
+  out.add_tile_if(seat && round, rules.double_wind_pair_fu, "pair_double", kind);
+  out.add_tile_if(seat != round, 2, seat ? "pair_seat" : "pair_round", kind);
+}
+inline int pair_fu(int kind, const WinContext& ctx, const Rules& rules) {
+  NoItems sum;
+  add_pair_fu(kind, ctx, rules, sum);
+  return sum.total;
+}
 
 // The fu of a reading but its sets and pair, which `add_sets(out)` adds.
 // (Inlined where called: GCC otherwise calls it from the search's consider().)
