@@ -329,15 +329,9 @@ class FormTally {
   }
   // The same for the counts after count(kind, low, delta) (HandShanten::shanten_with).
   int shanten_with(int kind, int low, int delta, int standard_form) const {
-    if (tiles_ + delta < 13) return standard_form;
-    const int first = low == 0 ? delta : 0, second = low == 1 ? delta : 0;
-    const bool yaochuu = is_yaochuu(kind);
-    const int kinds = kinds_ + first, pairs = pairs_ + second;
-    const int yaochuu_kinds = yaochuu_kinds_ + (yaochuu ? first : 0);
-    const int yaochuu_pairs = yaochuu_pairs_ + (yaochuu ? second : 0);
-    const int chiitoitsu = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-    const int kokushi = 13 - yaochuu_kinds - (yaochuu_pairs > 0 ? 1 : 0);
-    return std::min({standard_form, chiitoitsu, kokushi});
+    FormTally after = *this;
+    after.count(kind, low, delta);
+    return after.shanten(standard_form);
   }
 
  private:
