@@ -18,12 +18,28 @@ namespace {
 using namespace riichi;
 
 // 0 ema2016, 1 ema2008, 2 tenhou, 3 tenhou_sanma (three players: issue 20 asks a random sanma
-// hanchan to be at least as fast as a four-player one).
+// hanchan to be at least as fast as a four-player one), then the other presets (issue 22 asks
+// every preset): 4 mahjongsoul, 5 mleague, 6 wrc, 7 mahjongsoul_sanma. The first four keep
+// their indices so their check sums and figures compare with every earlier round's.
 Rules preset(int index) {
-  return index == 0   ? Rules::ema2016()
-         : index == 1 ? Rules::ema2008()
-         : index == 2 ? Rules::tenhou()
-                      : Rules::tenhou_sanma();
+  switch (index) {
+    case 0:
+      return Rules::ema2016();
+    case 1:
+      return Rules::ema2008();
+    case 2:
+      return Rules::tenhou();
+    case 3:
+      return Rules::tenhou_sanma();
+    case 4:
+      return Rules::mahjongsoul();
+    case 5:
+      return Rules::mleague();
+    case 6:
+      return Rules::wrc();
+    default:
+      return Rules::mahjongsoul_sanma();
+  }
 }
 
 void report(benchmark::State& state, long games, long hands, long actions) {
@@ -66,6 +82,10 @@ BENCHMARK(BM_RandomHanchan)
     ->Args({1, 0})
     ->Args({2, 0})
     ->Args({3, 0})
+    ->Args({4, 0})
+    ->Args({5, 0})
+    ->Args({6, 0})
+    ->Args({7, 0})
     ->Args({0, 1})
     ->Unit(benchmark::kMicrosecond);
 
