@@ -5,9 +5,9 @@
 
 A linear softmax policy over the observation planes (docs/features.md) learns the human moves
 of the logs (any mjlog, tenhou.net/6, mjai or engine logs: files or directories), then improves
-by REINFORCE on the points of each hand in 64 self-play games stepped at once, and is measured
-at one seat against three greedy bots. A sketch of the pipeline with a model that fits in a
-README: put a real network (PyTorch, JAX) in `policy` and `learn` for strength.
+by REINFORCE on the points of each hand in 64 (--envs) self-play games stepped at once, and is
+measured at one seat against three greedy bots. A sketch of the pipeline with a model that fits
+in a README: put a real network (PyTorch, JAX) in `policy` and `learn` for strength.
 """
 
 import argparse
@@ -20,7 +20,8 @@ import riichi.dataset
 p = argparse.ArgumentParser(description="behaviour cloning, then self-play policy gradient")
 p.add_argument("--logs", nargs="+", default=["../shared/data/tenhou-mjlog"])
 p.add_argument("--epochs", type=int, default=1, help="passes over the logs")
-p.add_argument("--steps", type=int, default=300, help="self-play steps of 64 games")
+p.add_argument("--steps", type=int, default=300, help="self-play steps of --envs games")
+p.add_argument("--envs", type=int, default=64, help="self-play games stepped at once")
 p.add_argument("--games", type=int, default=16, help="evaluation hanchan against greedy bots")
 args = p.parse_args()
 
@@ -59,9 +60,9 @@ for epoch in range(args.epochs):
         rows += len(b["action"])
     print(f"cloning epoch {epoch}: {rows} decisions, {hits / rows:.1%} predicted before the step")
 
-# 2. Self-play: 64 games, the policy at every seat; each hand's points (in thousands, the
+# 2. Self-play: --envs games (64), the policy at every seat; each hand's points (in thousands, the
 #    reward) weight the log-probabilities of the moves of the seat that scored them.
-env = riichi.VectorEnv(64, "tenhou", seats="all", episode="hand", reward="hand", threads=2)
+env = riichi.VectorEnv(args.envs, "tenhou", seats="all", episode="hand", reward="hand", threads=2)
 obs, info = env.reset(seed=1)
 moves = [[] for _ in range(env.num_envs)]  # (obs, mask, action, seat) of each env's hand
 done = []

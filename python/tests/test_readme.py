@@ -45,8 +45,8 @@ def test_the_code_blocks_run(capsys):
 def test_the_training_loop_runs():
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
     run = subprocess.run([sys.executable, "-P", EXAMPLE, "--logs", os.path.join(DATA, "tenhou6"),
-                          "--steps", "100", "--games", "2"], capture_output=True, text=True,
-                         env=env, cwd=ROOT, timeout=300)
+                          "--steps", "100", "--games", "2", "--envs", "24"],
+                         capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     lines = run.stdout.splitlines()
     assert re.match(r"cloning epoch 0: \d+ decisions, [\d.]+% predicted", lines[0]), lines
