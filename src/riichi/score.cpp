@@ -5,10 +5,12 @@
 #include "riichi/score.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstring>
 #include <span>
+#include <string>
 #include <type_traits>
 
 #include "riichi/decompose.hpp"
@@ -332,32 +334,48 @@ const char* validate(bool open, int red_fives, const WinContext& ctx, const Rule
 // ------------------------------------------------------------------------------------------
 // Result building (chosen reading only).
 
+// The reading's text is written into a fixed buffer and copied into the result's string once
+// (appending char by char to a std::string checks its capacity at every character). The longest
+// text, kokushi with its 13 kinds or four declared kans, is under 100 characters.
+struct TextBuffer {
+  std::array<char, 160> chars;
+  std::size_t size = 0;
+  void put(char c) { chars[size++] = c; }
+  void put(const char* text) {
+    while (*text) chars[size++] = *text++;
+  }
+  void repeat(char c, int copies) {
+    for (int i = 0; i < copies; ++i) chars[size++] = c;
+  }
+  std::string str() const { return std::string(chars.data(), size); }
+};
+
 // Appends "123m", "555z" or "1111p".
-void append_set(std::string& out, const HandSet& s) {
+void append_set(TextBuffer& out, const HandSet& s) {
   const int n = number_of(s.kind);
   if (s.type == SetKind::kChow) {
-    out += static_cast<char>('0' + n);
-    out += static_cast<char>('1' + n);
-    out += static_cast<char>('2' + n);
+    out.put(static_cast<char>('0' + n));
+    out.put(static_cast<char>('1' + n));
+    out.put(static_cast<char>('2' + n));
   } else {
-    out.append(s.type == SetKind::kKong ? 4 : 3, static_cast<char>('0' + n));
+    out.repeat(static_cast<char>('0' + n), s.type == SetKind::kKong ? 4 : 3);
   }
-  out += "mpsz"[s.kind / 9];
+  out.put("mpsz"[s.kind / 9]);
 }
 
-void append_kind(std::string& out, int kind, int copies = 1) {
-  out.append(static_cast<std::size_t>(copies), static_cast<char>('0' + number_of(kind)));
-  out += "mpsz"[kind / 9];
+void append_kind(TextBuffer& out, int kind, int copies = 1) {
+  out.repeat(static_cast<char>('0' + number_of(kind)), copies);
+  out.put("mpsz"[kind / 9]);
 }
 
 // Appends " [c456s]" in the notation of §1.3.
-void append_meld(std::string& out, const Meld& m) {
+void append_meld(TextBuffer& out, const Meld& m) {
   static constexpr char kLetters[] = {'c', 'p', 'm', 'k', 'a'};
-  out += " [";
-  out += kLetters[static_cast<int>(m.type)];
-  for (Tile t : m.view()) out += t.red ? '0' : static_cast<char>('0' + number_of(t.kind));
-  out += "mpsz"[m.tiles[0].kind / 9];
-  out += ']';
+  out.put(" [");
+  out.put(kLetters[static_cast<int>(m.type)]);
+  for (Tile t : m.view()) out.put(t.red ? '0' : static_cast<char>('0' + number_of(t.kind)));
+  out.put("mpsz"[m.tiles[0].kind / 9]);
+  out.put(']');
 }
 
 const char* wait_text(WaitShape w) {
@@ -383,37 +401,36 @@ const char* wait_text(WaitShape w) {
 }
 
 std::string reading_text(const Reading& r, std::span<const Meld> melds) {
-  std::string out;
-  out.reserve(64);
+  TextBuffer out;
   if (r.shape == Shape::kStandard) {
     for (int i = 0; i < r.num_sets; ++i) {
       if (r.sets[i].melded) continue;
       append_set(out, r.sets[i]);
-      out += ' ';
+      out.put(' ');
     }
     append_kind(out, r.pair, 2);
     for (const Meld& m : melds) append_meld(out, m);
   } else {
-    out += r.shape == Shape::kChiitoitsu ? "chiitoitsu" : "kokushi";
+    out.put(r.shape == Shape::kChiitoitsu ? "chiitoitsu" : "kokushi");
     for (int k = 0; k < kNumKinds; ++k) {
       if (!r.counts[k]) continue;
-      out += ' ';
+      out.put(' ');
       append_kind(out, k, r.counts[k]);
     }
   }
-  out += ", win ";
+  out.put(", win ");
   append_kind(out, r.win);
-  out += ' ';
-  out += wait_text(r.wait);
+  out.put(' ');
+  out.put(wait_text(r.wait));
   if (r.shape == Shape::kStandard) {
-    out += " (";
+    out.put(" (");
     if (r.completed >= 0)
       append_set(out, r.sets[r.completed]);
     else
       append_kind(out, r.pair, 2);
-    out += ')';
+    out.put(')');
   }
-  return out;
+  return out.str();
 }
 
 Payments make_payments(int basic, const WinContext& ctx, bool pao, const Rules& rules) {
