@@ -22,24 +22,10 @@ using namespace riichi;
 // every preset): 4 mahjongsoul, 5 mleague, 6 wrc, 7 mahjongsoul_sanma. The first four keep
 // their indices so their check sums and figures compare with every earlier round's.
 Rules preset(int index) {
-  switch (index) {
-    case 0:
-      return Rules::ema2016();
-    case 1:
-      return Rules::ema2008();
-    case 2:
-      return Rules::tenhou();
-    case 3:
-      return Rules::tenhou_sanma();
-    case 4:
-      return Rules::mahjongsoul();
-    case 5:
-      return Rules::mleague();
-    case 6:
-      return Rules::wrc();
-    default:
-      return Rules::mahjongsoul_sanma();
-  }
+  static constexpr Rules (*kPresets[])() = {
+      &Rules::ema2016,     &Rules::ema2008, &Rules::tenhou, &Rules::tenhou_sanma,
+      &Rules::mahjongsoul, &Rules::mleague, &Rules::wrc,    &Rules::mahjongsoul_sanma};
+  return kPresets[index]();
 }
 
 void report(benchmark::State& state, long games, long hands, long actions) {
