@@ -113,10 +113,13 @@ std::uint64_t ids_of_kinds(std::uint64_t mask, bool red_fives) {
   return mask | (fives >> 4 & 1) << 34 | (fives >> 13 & 1) << 35 | (fives >> 22 & 1) << 36;
 }
 
-// The two choices of the options that the expansions test per edge are template parameters
-// (bidirectional_edges, discards_return: the reference has both, the other models neither), so
-// that each model's expansions are compiled without the other's tests (build_graph picks one).
-template <bool kBidirectional, bool kReturned>
+// Two choices of the options that the expansions test per edge are template parameters, so
+// that each model's expansions are compiled without the other's tests (build_graph picks one of
+// the four): bidirectional_edges (the reference) and riichi == kByValue (a declaration makes
+// two draw nodes, riichi and dama: the default and fast models; else one). (discards_return as
+// a third: the expansions' inlined distance queries no longer inlined, eight builders being
+// over GCC's growth limits for the file; docs/eval.md, "Round 18".)
+template <bool kBidirectional, bool kByValue>
 class Builder {
  public:
   Builder(const Setup& setup, const EvOptions& options, int extra, const WinScorer& scorer,
@@ -149,7 +152,7 @@ class Builder {
   // Count of id x seen from hand h (MODEL.md §2, or without returned discards).
   int weight(const IdCounts& h, int id) const { return weight(id, h[id]); }
   int weight(int id, int in_hand) const {  // the same, the hand holding `in_hand` copies of id
-    const int held = kReturned ? in_hand : std::max<int>(in_hand, s_.start[id]);
+    const int held = o_.discards_return ? in_hand : std::max<int>(in_hand, s_.start[id]);
     return s_.total[id] - held;
   }
   bool within_bound(int dist, int shanten) const { return shanten < bound_for(dist); }
@@ -184,9 +187,9 @@ class Builder {
   Graph& g_;
 };
 
-template <bool kBidirectional, bool kReturned>
-std::uint32_t Builder<kBidirectional, kReturned>::draw_node(const NodeKey& key, int dist,
-                                                            const IdCounts& parent, int id) {
+template <bool kBidirectional, bool kByValue>
+std::uint32_t Builder<kBidirectional, kByValue>::draw_node(const NodeKey& key, int dist,
+                                                           const IdCounts& parent, int id) {
   const auto d = static_cast<std::uint32_t>(g_.draw_key.size());
   const std::uint32_t found = g_.index.find_or_insert(key, d);
   if (found != NodeMap::kAbsent) return found;
@@ -197,9 +200,9 @@ std::uint32_t Builder<kBidirectional, kReturned>::draw_node(const NodeKey& key, 
   return d;
 }
 
-template <bool kBidirectional, bool kReturned>
-std::uint32_t Builder<kBidirectional, kReturned>::discard_node(const NodeKey& key, int dist,
-                                                               const IdCounts& parent, int id) {
+template <bool kBidirectional, bool kByValue>
+std::uint32_t Builder<kBidirectional, kByValue>::discard_node(const NodeKey& key, int dist,
+                                                              const IdCounts& parent, int id) {
   const auto big = static_cast<std::uint32_t>(g_.discard_key.size());
   const std::uint32_t found = g_.index.find_or_insert(key, big | kDiscardBit);
   if (found != NodeMap::kAbsent) return found & ~kDiscardBit;
@@ -210,8 +213,8 @@ std::uint32_t Builder<kBidirectional, kReturned>::discard_node(const NodeKey& ke
   return big;
 }
 
-template <bool kBidirectional, bool kReturned>
-void Builder<kBidirectional, kReturned>::expand_draw(std::uint32_t d) {
+template <bool kBidirectional, bool kByValue>
+void Builder<kBidirectional, kByValue>::expand_draw(std::uint32_t d) {
   const NodeKey key = g_.draw_key[d];
   const bool riichi = key.hi & kRiichiBit;
   const IdCounts h = g_.draw_hand[d];
@@ -259,10 +262,10 @@ void Builder<kBidirectional, kReturned>::expand_draw(std::uint32_t d) {
 
 // Ron before the next draw (the chance is applied per turn, ev.cpp). Furiten (no ron): a wait
 // among the own discards or among the starting tiles the hand no longer holds (discarded).
-template <bool kBidirectional, bool kReturned>
-void Builder<kBidirectional, kReturned>::add_ron(std::uint32_t d, const NodeKey& key,
-                                                 const Counts& kinds, const IdCounts& h,
-                                                 std::uint64_t waits, int dist) {
+template <bool kBidirectional, bool kByValue>
+void Builder<kBidirectional, kByValue>::add_ron(std::uint32_t d, const NodeKey& key,
+                                                const Counts& kinds, const IdCounts& h,
+                                                std::uint64_t waits, int dist) {
   const bool riichi = key.hi & kRiichiBit;
   std::uint64_t pond = s_.own_pond;
   for (int id = 0; id < kIds; ++id)
@@ -287,8 +290,8 @@ void Builder<kBidirectional, kReturned>::add_ron(std::uint32_t d, const NodeKey&
   if (live > 0) g_.ron.push_back(RonChance{d, static_cast<int>(live), points / live});
 }
 
-template <bool kBidirectional, bool kReturned>
-void Builder<kBidirectional, kReturned>::expand_discard(std::uint32_t big) {
+template <bool kBidirectional, bool kByValue>
+void Builder<kBidirectional, kByValue>::expand_discard(std::uint32_t big) {
   const NodeKey key = g_.discard_key[big];
   const bool riichi = key.hi & kRiichiBit;
   // A discard node in riichi is a complete hand (a hand in riichi draws its waits only), and a
@@ -326,7 +329,7 @@ void Builder<kBidirectional, kReturned>::expand_discard(std::uint32_t big) {
     int n = 1;
     if (declare && o_.riichi != RiichiChoice::kNever) {
       flags[0] = true;
-      if (o_.riichi == RiichiChoice::kByValue) flags[1] = false, n = 2;
+      if (kByValue) flags[1] = false, n = 2;
     }
     for (int i = 0; i < n; ++i) {
       if (kBidirectional && !claim_edge(big, id, flags[i] != riichi)) continue;
@@ -344,8 +347,8 @@ void Builder<kBidirectional, kReturned>::expand_discard(std::uint32_t big) {
   }
 }
 
-template <bool kBidirectional, bool kReturned>
-bool Builder<kBidirectional, kReturned>::run() {
+template <bool kBidirectional, bool kByValue>
+bool Builder<kBidirectional, kByValue>::run() {
   const NodeKey root = key_of(s_.start, false);
   if (s_.start_tiles % 3 == 2)
     discard_node(root, 0, s_.start, -1);
@@ -366,8 +369,8 @@ bool Builder<kBidirectional, kReturned>::run() {
 
 // The counts of the compressed rows: draw edges, win edges and weights by draw node, options by
 // discard node (the rows themselves: fill_rows).
-template <bool kBidirectional, bool kReturned>
-void Builder<kBidirectional, kReturned>::finish() {
+template <bool kBidirectional, bool kByValue>
+void Builder<kBidirectional, kByValue>::finish() {
   const std::size_t draws = g_.draw_key.size(), discards = g_.discard_key.size();
   const auto& raw = g_.raw_edges;
   g_.draw_first.assign(draws + 1, 0);
@@ -539,14 +542,14 @@ Counts kinds_of(const IdCounts& hand) {
 bool build_graph(const Setup& setup, const EvOptions& options, int extra, const WinScorer& scorer,
                  Graph& graph) {
   graph.clear();
-  auto run = [&]<bool kBidirectional, bool kReturned>() {
-    return Builder<kBidirectional, kReturned>(setup, options, extra, scorer, graph).run();
+  auto run = [&]<bool kBidirectional, bool kByValue>() {
+    return Builder<kBidirectional, kByValue>(setup, options, extra, scorer, graph).run();
   };
-  const bool done =
-      options.bidirectional_edges
-          ? options.discards_return ? run.operator()<true, true>() : run.operator()<true, false>()
-      : options.discards_return ? run.operator()<false, true>()
-                                : run.operator()<false, false>();
+  const bool by_value = options.riichi == RiichiChoice::kByValue;
+  const bool done = options.bidirectional_edges
+                        ? by_value ? run.operator()<true, true>() : run.operator()<true, false>()
+                    : by_value ? run.operator()<false, true>()
+                               : run.operator()<false, false>();
   graph.capped = !done;
   return !graph.capped;
 }
