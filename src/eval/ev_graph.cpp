@@ -113,6 +113,13 @@ std::uint64_t ids_of_kinds(std::uint64_t mask, bool red_fives) {
   return mask | (fives >> 4 & 1) << 34 | (fives >> 13 & 1) << 35 | (fives >> 22 & 1) << 36;
 }
 
+// Two choices of the options that the expansions test per edge are template parameters, so
+// that each model's expansions are compiled without the other's tests (build_graph picks one of
+// the four): bidirectional_edges (the reference) and riichi == kByValue (a declaration makes
+// two draw nodes, riichi and dama: the default and fast models; else one). (discards_return as
+// a third: the expansions' inlined distance queries no longer inlined, eight builders being
+// over GCC's growth limits for the file; docs/eval.md, "Round 18".)
+template <bool kBidirectional, bool kByValue>
 class Builder {
  public:
   Builder(const Setup& setup, const EvOptions& options, int extra, const WinScorer& scorer,
@@ -167,7 +174,7 @@ class Builder {
       g_.discard_key.push_back(NodeKey{~std::uint64_t{0}, ~std::uint32_t{0}});
       g_.discard_hand.push_back(IdCounts{});
       g_.discard_dist.push_back(0);
-      if (o_.bidirectional_edges) g_.seen.push_back({0, 0});
+      if (kBidirectional) g_.seen.push_back({0, 0});
     }
     return terminal_;
   }
@@ -180,29 +187,34 @@ class Builder {
   Graph& g_;
 };
 
-std::uint32_t Builder::draw_node(const NodeKey& key, int dist, const IdCounts& parent, int id) {
+template <bool kBidirectional, bool kByValue>
+std::uint32_t Builder<kBidirectional, kByValue>::draw_node(const NodeKey& key, int dist,
+                                                           const IdCounts& parent, int id) {
   const auto d = static_cast<std::uint32_t>(g_.draw_key.size());
   const std::uint32_t found = g_.index.find_or_insert(key, d);
   if (found != NodeMap::kAbsent) return found;
   g_.draw_key.push_back(key);
   g_.draw_hand.push_back(id < 0 ? parent : changed(parent, id, -1));
   g_.draw_dist.push_back(static_cast<std::uint8_t>(dist));
-  if (o_.bidirectional_edges) g_.drawn.push_back(0);
+  if (kBidirectional) g_.drawn.push_back(0);
   return d;
 }
 
-std::uint32_t Builder::discard_node(const NodeKey& key, int dist, const IdCounts& parent, int id) {
+template <bool kBidirectional, bool kByValue>
+std::uint32_t Builder<kBidirectional, kByValue>::discard_node(const NodeKey& key, int dist,
+                                                              const IdCounts& parent, int id) {
   const auto big = static_cast<std::uint32_t>(g_.discard_key.size());
   const std::uint32_t found = g_.index.find_or_insert(key, big | kDiscardBit);
   if (found != NodeMap::kAbsent) return found & ~kDiscardBit;
   g_.discard_key.push_back(key);
   g_.discard_hand.push_back(id < 0 ? parent : changed(parent, id, 1));
   g_.discard_dist.push_back(static_cast<std::uint8_t>(dist));
-  if (o_.bidirectional_edges) g_.seen.push_back({0, 0});
+  if (kBidirectional) g_.seen.push_back({0, 0});
   return big;
 }
 
-void Builder::expand_draw(std::uint32_t d) {
+template <bool kBidirectional, bool kByValue>
+void Builder<kBidirectional, kByValue>::expand_draw(std::uint32_t d) {
   const NodeKey key = g_.draw_key[d];
   const bool riichi = key.hi & kRiichiBit;
   const IdCounts h = g_.draw_hand[d];
@@ -217,7 +229,7 @@ void Builder::expand_draw(std::uint32_t d) {
       static_cast<std::uint8_t>((tenpai ? kTenpaiFlag : 0) | (riichi ? kRiichiFlag : 0)));
   const bool tegawari = o_.tegawari && !riichi && within_bound(dist, td.shanten);
   std::uint64_t ids = ids_of_kinds(tegawari ? (1ull << kNumKinds) - 1 : td.mask, s_.red_fives);
-  if (o_.bidirectional_edges) ids &= ~g_.drawn[d];  // made already from the other side
+  if (kBidirectional) ids &= ~g_.drawn[d];  // made already from the other side
   if (g_.index.worth_prefetching())
     for (std::uint64_t rest = ids; rest; rest &= rest - 1)
       g_.index.prefetch(plus(key, __builtin_ctzll(rest)));
@@ -229,10 +241,10 @@ void Builder::expand_draw(std::uint32_t d) {
     const bool wins = tenpai && (td.mask >> kind_of_id(id) & 1);
     // A complete hand without options (riichi, or beyond the bound) is a dead end of value 0:
     // one shared node stands for all of them (edges read one way only).
-    const bool dead_end = wins && !o_.bidirectional_edges &&
-                          (riichi || !o_.shanten_down || !within_bound(next_dist, -1));
+    const bool dead_end =
+        wins && !kBidirectional && (riichi || !o_.shanten_down || !within_bound(next_dist, -1));
     const std::uint32_t big = dead_end ? terminal() : discard_node(plus(key, id), next_dist, h, id);
-    if (o_.bidirectional_edges && !claim_edge(big, id, false)) continue;
+    if (kBidirectional && !claim_edge(big, id, false)) continue;
     double score = 0;
     if (wins) {
       IdCounts won = h;
@@ -250,8 +262,10 @@ void Builder::expand_draw(std::uint32_t d) {
 
 // Ron before the next draw (the chance is applied per turn, ev.cpp). Furiten (no ron): a wait
 // among the own discards or among the starting tiles the hand no longer holds (discarded).
-void Builder::add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, const IdCounts& h,
-                      std::uint64_t waits, int dist) {
+template <bool kBidirectional, bool kByValue>
+void Builder<kBidirectional, kByValue>::add_ron(std::uint32_t d, const NodeKey& key,
+                                                const Counts& kinds, const IdCounts& h,
+                                                std::uint64_t waits, int dist) {
   const bool riichi = key.hi & kRiichiBit;
   std::uint64_t pond = s_.own_pond;
   for (int id = 0; id < kIds; ++id)
@@ -276,7 +290,8 @@ void Builder::add_ron(std::uint32_t d, const NodeKey& key, const Counts& kinds, 
   if (live > 0) g_.ron.push_back(RonChance{d, static_cast<int>(live), points / live});
 }
 
-void Builder::expand_discard(std::uint32_t big) {
+template <bool kBidirectional, bool kByValue>
+void Builder<kBidirectional, kByValue>::expand_discard(std::uint32_t big) {
   const NodeKey key = g_.discard_key[big];
   const bool riichi = key.hi & kRiichiBit;
   // A discard node in riichi is a complete hand (a hand in riichi draws its waits only), and a
@@ -300,7 +315,7 @@ void Builder::expand_discard(std::uint32_t big) {
   const std::uint64_t held = held_mask(h);
   const std::uint64_t ids = down ? held : held & spare;
   // Prefetch the lookups to come (those not already made from the draw side).
-  const std::uint64_t made = o_.bidirectional_edges ? g_.seen[big][0] : 0;
+  const std::uint64_t made = kBidirectional ? g_.seen[big][0] : 0;
   if (g_.index.worth_prefetching())
     for (std::uint64_t rest = ids & ~made; rest; rest &= rest - 1)
       g_.index.prefetch(minus(key, __builtin_ctzll(rest)));
@@ -314,12 +329,12 @@ void Builder::expand_discard(std::uint32_t big) {
     int n = 1;
     if (declare && o_.riichi != RiichiChoice::kNever) {
       flags[0] = true;
-      if (o_.riichi == RiichiChoice::kByValue) flags[1] = false, n = 2;
+      if (kByValue) flags[1] = false, n = 2;
     }
     for (int i = 0; i < n; ++i) {
-      if (o_.bidirectional_edges && !claim_edge(big, id, flags[i] != riichi)) continue;
+      if (kBidirectional && !claim_edge(big, id, flags[i] != riichi)) continue;
       const std::uint32_t d = draw_node(with_riichi(left, flags[i]), left_dist, h, id);
-      if (!o_.bidirectional_edges) {
+      if (!kBidirectional) {
         g_.raw_options.push_back({big, d});
         continue;
       }
@@ -332,7 +347,8 @@ void Builder::expand_discard(std::uint32_t big) {
   }
 }
 
-bool Builder::run() {
+template <bool kBidirectional, bool kByValue>
+bool Builder<kBidirectional, kByValue>::run() {
   const NodeKey root = key_of(s_.start, false);
   if (s_.start_tiles % 3 == 2)
     discard_node(root, 0, s_.start, -1);
@@ -353,7 +369,8 @@ bool Builder::run() {
 
 // The counts of the compressed rows: draw edges, win edges and weights by draw node, options by
 // discard node (the rows themselves: fill_rows).
-void Builder::finish() {
+template <bool kBidirectional, bool kByValue>
+void Builder<kBidirectional, kByValue>::finish() {
   const std::size_t draws = g_.draw_key.size(), discards = g_.discard_key.size();
   const auto& raw = g_.raw_edges;
   g_.draw_first.assign(draws + 1, 0);
@@ -378,7 +395,7 @@ void Builder::finish() {
         if (bidirectional) ++option_counts[edge & kEdgeTarget];
       }
     };
-    if (o_.bidirectional_edges) {
+    if (kBidirectional) {
       count(true);
     } else {
       count(false);
@@ -392,7 +409,7 @@ void Builder::finish() {
   }
 #pragma GCC unroll 4
   for (std::size_t i = 0; i < discards; ++i) g_.option_first[i + 1] += g_.option_first[i];
-  g_.bidirectional = o_.bidirectional_edges;
+  g_.bidirectional = kBidirectional;
   g_.rows_filled = false;
 }
 
@@ -525,8 +542,15 @@ Counts kinds_of(const IdCounts& hand) {
 bool build_graph(const Setup& setup, const EvOptions& options, int extra, const WinScorer& scorer,
                  Graph& graph) {
   graph.clear();
-  Builder builder(setup, options, extra, scorer, graph);
-  graph.capped = !builder.run();
+  auto run = [&]<bool kBidirectional, bool kByValue>() {
+    return Builder<kBidirectional, kByValue>(setup, options, extra, scorer, graph).run();
+  };
+  const bool by_value = options.riichi == RiichiChoice::kByValue;
+  const bool done = options.bidirectional_edges
+                        ? by_value ? run.operator()<true, true>() : run.operator()<true, false>()
+                    : by_value ? run.operator()<false, true>()
+                               : run.operator()<false, false>();
+  graph.capped = !done;
   return !graph.capped;
 }
 
