@@ -527,7 +527,7 @@ ScoreResult build_result(const Search& s, std::span<const Meld> melds, const Win
   const Candidate& c = s.best;
   const Reading& reading = *s.best_reading;
   ScoreResult res;
-  res.yaku.reserve(static_cast<std::size_t>(std::popcount(c.yaku.mask)));
+  res.yaku.reserve(static_cast<std::size_t>(mask_size(c.yaku.mask)));  // (no library call)
   append_yaku_items(c.yaku.mask, reading.menzen, rules, res.yaku);
   res.yaku_han = c.yaku.han;
   res.han = c.han;
