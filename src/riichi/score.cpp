@@ -341,12 +341,23 @@ const char* validate(bool open, int red_fives, const WinContext& ctx, const Rule
 struct TextBuffer {
   std::array<char, 160> chars;
   std::size_t size = 0;
-  void put(char c) { chars[size++] = c; }
-  void put(const char* text) {
-    while (*text) chars[size++] = *text++;
+  // (`size` read once and written once an operation: a character written might be any object
+  // for the compiler, which would read `size` again after each.)
+  void put(char c) {
+    const std::size_t n = size;
+    chars[n] = c;
+    size = n + 1;
+  }
+  // A literal: one copy of known length.
+  template <std::size_t N>
+  void put(const char (&text)[N]) {
+    std::memcpy(chars.data() + size, text, N - 1);
+    size += N - 1;
   }
   void repeat(char c, int copies) {
-    for (int i = 0; i < copies; ++i) chars[size++] = c;
+    std::size_t n = size;
+    for (int i = 0; i < copies; ++i) chars[n++] = c;
+    size = n;
   }
   // A text of up to N - 1 characters padded to N bytes (its length in the last): written as
   // one N-byte copy, of which the characters past the text are overwritten next or not kept.
@@ -434,7 +445,10 @@ std::string reading_text(const Reading& r, std::span<const Meld> melds) {
     append_kind(out, r.pair, 2);
     for (const Meld& m : melds) append_meld(out, m);
   } else {
-    out.put(r.shape == Shape::kChiitoitsu ? "chiitoitsu" : "kokushi");
+    if (r.shape == Shape::kChiitoitsu)
+      out.put("chiitoitsu");
+    else
+      out.put("kokushi");
     for (int k = 0; k < kNumKinds; ++k) {
       if (!r.counts[k]) continue;
       out.put(' ');
