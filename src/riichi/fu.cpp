@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstring>
 #include <string>
+#include <string_view>
 
 namespace riichi {
 
@@ -14,31 +15,31 @@ using fu_parts::fu_of;
 using fu_parts::NoItems;
 using fu_parts::set_fu;
 
-// The named fu (the chosen reading); fu_parts::NoItems only adds them up.
+// The named fu (the chosen reading); fu_parts::NoItems only adds them up. Each item is built
+// once in place (its name's length known: no strlen, no append one character at a time).
 struct Items {
   std::vector<FuItem>* items;
   int total = 0;
-  void add_if(bool when, int fu, const char* name) {
+  // (Inlined: the names are literals, and their lengths constants.)
+  [[gnu::always_inline]] void add_if(bool when, int fu, std::string_view name) {
     if (!when) return;
     total += fu;
-    items->push_back(FuItem{name, fu});
+    items->push_back(FuItem{std::string(name), fu});
   }
-  // Item names stay within the short-string buffer (15 chars): no allocation per item.
-  void add_tile_if(bool when, int fu, const char* name, int kind) {
+  // "closed_pung 5m": the name and its tile, within the short-string buffer (15 chars): no
+  // allocation per item.
+  [[gnu::always_inline]] void add_tile_if(bool when, int fu, std::string_view name, int kind) {
     if (!when) return;
     total += fu;
-    FuItem& item = items->emplace_back(FuItem{name, fu});
-    item.name += ' ';
-    item.name += static_cast<char>('0' + number_of(kind));
-    item.name += "mpsz"[kind / 9];
+    std::array<char, 16> text;
+    const std::size_t n = name.size();
+    std::memcpy(text.data(), name.data(), n);
+    text[n] = ' ';
+    text[n + 1] = static_cast<char>('0' + number_of(kind));
+    text[n + 2] = "mpsz"[kind / 9];
+    items->push_back(FuItem{std::string(text.data(), n + 3), fu});
   }
 };
-
-// "closed_pung", "open_kong", ... (the tile, appended, shows simple / terminal / honour).
-const char* set_fu_name(const HandSet& set) {
-  if (set.type == SetKind::kKong) return set.open ? "open_kong" : "closed_kong";
-  return set.open ? "open_pung" : "closed_pung";
-}
 
 // §7: the fu of the sets and of the pair; `kBeforeWin`: a pung completed by ron counted as
 // concealed (sets_fu).
@@ -47,7 +48,20 @@ void sets_and_pair_fu(const Reading& r, const WinContext& ctx, const Rules& rule
   for (int i = 0; i < r.num_sets; ++i) {
     HandSet set = r.sets[i];
     if (kBeforeWin) set.open &= set.melded;
-    out.add_tile_if(set.type != SetKind::kChow, set_fu(set), set_fu_name(set), set.kind);
+    if (set.type == SetKind::kChow) continue;
+    // "closed_pung", "open_kong", ... (the tile, appended, shows simple / terminal / honour),
+    // each name a literal of its own.
+    const int fu = set_fu(set);
+    if (set.type == SetKind::kKong) {
+      if (set.open)
+        out.add_tile_if(true, fu, "open_kong", set.kind);
+      else
+        out.add_tile_if(true, fu, "closed_kong", set.kind);
+    } else if (set.open) {
+      out.add_tile_if(true, fu, "open_pung", set.kind);
+    } else {
+      out.add_tile_if(true, fu, "closed_pung", set.kind);
+    }
   }
   fu_parts::add_pair_fu(r.pair, ctx, rules, out);
 }

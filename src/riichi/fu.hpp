@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "riichi/rules.hpp"
@@ -57,16 +58,16 @@ inline int set_fu(const HandSet& set) {
 }
 
 // §7: 2 for a kanchan, penchan or tanki wait (none for ryanmen and shanpon): the item's name.
-inline constexpr const char* kWaitFuNames[kNumWaitShapes] = {
-    nullptr, "kanchan_wait", "penchan_wait", nullptr, "tanki_wait", nullptr, nullptr, nullptr};
+inline constexpr std::string_view kWaitFuNames[kNumWaitShapes] = {
+    {}, "kanchan_wait", "penchan_wait", {}, "tanki_wait", {}, {}, {}};
 
 // Where the fu go: NoItems only adds them up (the search over readings, without branches on the
 // hand); fu.cpp's Items also names each (the chosen reading). One template, fu_of(), so that the
 // rules are written once.
 struct NoItems {
   int total = 0;
-  void add_if(bool when, int fu, const char*) { total += fu & -int{when}; }
-  void add_tile_if(bool when, int fu, const char*, int) { total += fu & -int{when}; }
+  void add_if(bool when, int fu, std::string_view) { total += fu & -int{when}; }
+  void add_tile_if(bool when, int fu, std::string_view, int) { total += fu & -int{when}; }
 };
 
 // §7: the pair's fu: 2 for a dragon, 2 for the seat or the round wind, double_wind_pair_fu when
@@ -78,7 +79,8 @@ template <typename Sink>
   const bool round = kind == kEast + ctx.round_wind;
   out.add_tile_if(is_dragon(kind), 2, "pair_dragon", kind);
   out.add_tile_if(seat && round, rules.double_wind_pair_fu, "pair_double", kind);
-  out.add_tile_if(seat != round, 2, seat ? "pair_seat" : "pair_round", kind);
+  out.add_tile_if(seat && !round, 2, "pair_seat", kind);
+  out.add_tile_if(round && !seat, 2, "pair_round", kind);
 }
 inline int pair_fu(int kind, const WinContext& ctx, const Rules& rules) {
   NoItems sum;
@@ -104,8 +106,8 @@ template <typename Sink, typename SetsFu>
   // §7: tsumo +2 except with pinfu (closed pinfu tsumo = 20 fu).
   out.add_if(r.tsumo && !pinfu, 2, "tsumo");
   add_sets(out);
-  const char* wait = kWaitFuNames[static_cast<int>(r.wait)];
-  out.add_if(wait != nullptr, 2, wait);
+  const std::string_view wait = kWaitFuNames[static_cast<int>(r.wait)];
+  out.add_if(!wait.empty(), 2, wait);
   // §7: an open hand with no other fu won by ron gets 2 (22 -> 30); 20-fu ron does not exist.
   out.add_if(!r.menzen && !r.tsumo && out.total == 20, 2, "open_pinfu");
   return {out.total, (out.total + 9) / 10 * 10};

@@ -336,31 +336,66 @@ const char* validate(bool open, int red_fives, const WinContext& ctx, const Rule
 
 // The reading's text is written into a fixed buffer and copied into the result's string once
 // (appending char by char to a std::string checks its capacity at every character). The longest
-// text, kokushi with its 13 kinds or four declared kans, is under 100 characters.
+// text, kokushi with its 13 kinds or four declared kans, is under 100 characters; the buffer
+// keeps 16 spare bytes past it for put_padded().
 struct TextBuffer {
   std::array<char, 160> chars;
   std::size_t size = 0;
-  void put(char c) { chars[size++] = c; }
-  void put(const char* text) {
-    while (*text) chars[size++] = *text++;
+  // (`size` read once and written once an operation: a character written might be any object
+  // for the compiler, which would read `size` again after each.)
+  void put(char c) {
+    const std::size_t n = size;
+    chars[n] = c;
+    size = n + 1;
+  }
+  // A literal: one copy of known length.
+  template <std::size_t N>
+  void put(const char (&text)[N]) {
+    std::memcpy(chars.data() + size, text, N - 1);
+    size += N - 1;
   }
   void repeat(char c, int copies) {
-    for (int i = 0; i < copies; ++i) chars[size++] = c;
+    std::size_t n = size;
+    for (int i = 0; i < copies; ++i) chars[n++] = c;
+    size = n;
+  }
+  // A text of up to N - 1 characters padded to N bytes (its length in the last): written as
+  // one N-byte copy, of which the characters past the text are overwritten next or not kept.
+  template <std::size_t N>
+  void put_padded(const std::array<char, N>& text) {
+    static_assert(N <= 16);
+    std::memcpy(chars.data() + size, text.data(), N);
+    size += static_cast<unsigned char>(text[N - 1]);
   }
   std::string str() const { return std::string(chars.data(), size); }
 };
 
+// The text of every set, padded (TextBuffer::put_padded): "123m", "555z" or "1111p" by type
+// (SetKind) and kind (a chow's lowest).
+constexpr std::array<std::array<std::array<char, 8>, kNumKinds>, 3> kSetText = [] {
+  std::array<std::array<std::array<char, 8>, kNumKinds>, 3> t{};
+  for (int type = 0; type < 3; ++type)
+    for (int k = 0; k < kNumKinds; ++k) {
+      auto& text = t[static_cast<std::size_t>(type)][static_cast<std::size_t>(k)];
+      const int n = k % 9;  // number_of(k) - 1
+      int size = 0;
+      if (type == static_cast<int>(SetKind::kChow)) {
+        if (k >= 27 || n > 6) continue;  // no chow starts there
+        for (int i = 0; i < 3; ++i)
+          text[static_cast<std::size_t>(size++)] = static_cast<char>('1' + n + i);
+      } else {
+        for (int i = 0; i < (type == static_cast<int>(SetKind::kKong) ? 4 : 3); ++i)
+          text[static_cast<std::size_t>(size++)] = static_cast<char>('1' + n);
+      }
+      text[static_cast<std::size_t>(size++)] = "mpsz"[k / 9];
+      text[7] = static_cast<char>(size);
+    }
+  return t;
+}();
+
 // Appends "123m", "555z" or "1111p".
 void append_set(TextBuffer& out, const HandSet& s) {
-  const int n = number_of(s.kind);
-  if (s.type == SetKind::kChow) {
-    out.put(static_cast<char>('0' + n));
-    out.put(static_cast<char>('1' + n));
-    out.put(static_cast<char>('2' + n));
-  } else {
-    out.repeat(static_cast<char>('0' + n), s.type == SetKind::kKong ? 4 : 3);
-  }
-  out.put("mpsz"[s.kind / 9]);
+  out.put_padded(kSetText[static_cast<std::size_t>(s.type)][s.kind]);
 }
 
 void append_kind(TextBuffer& out, int kind, int copies = 1) {
@@ -378,26 +413,25 @@ void append_meld(TextBuffer& out, const Meld& m) {
   out.put(']');
 }
 
-const char* wait_text(WaitShape w) {
-  switch (w) {
-    case WaitShape::kRyanmen:
-      return "ryanmen";
-    case WaitShape::kKanchan:
-      return "kanchan";
-    case WaitShape::kPenchan:
-      return "penchan";
-    case WaitShape::kShanpon:
-      return "shanpon";
-    case WaitShape::kTanki:
-      return "tanki";
-    case WaitShape::kChiitoitsu:
-      return "tanki";
-    case WaitShape::kKokushi:
-      return "single";
-    case WaitShape::kKokushi13:
-      return "13-sided";
-  }
-  return "";
+// The wait's name after the winning tile, with its space, padded (TextBuffer::put_padded).
+constexpr std::array<char, 16> padded(const char* text) {
+  std::array<char, 16> t{};
+  int n = 0;
+  for (; text[n] && n < 15; ++n) t[static_cast<std::size_t>(n)] = text[n];
+  t[15] = static_cast<char>(n);
+  return t;
+}
+
+void put_wait(TextBuffer& out, WaitShape w) {
+  static constexpr std::array<std::array<char, 16>, kNumWaitShapes> kWaitText = {
+      padded(" ryanmen"), padded(" kanchan"), padded(" penchan"), padded(" shanpon"),
+      padded(" tanki"),   padded(" tanki"),   padded(" single"),  padded(" 13-sided")};
+  static_assert(
+      static_cast<int>(WaitShape::kRyanmen) == 0 && static_cast<int>(WaitShape::kKanchan) == 1 &&
+      static_cast<int>(WaitShape::kPenchan) == 2 && static_cast<int>(WaitShape::kShanpon) == 3 &&
+      static_cast<int>(WaitShape::kTanki) == 4 && static_cast<int>(WaitShape::kChiitoitsu) == 5 &&
+      static_cast<int>(WaitShape::kKokushi) == 6 && static_cast<int>(WaitShape::kKokushi13) == 7);
+  out.put_padded(kWaitText[static_cast<std::size_t>(w)]);
 }
 
 std::string reading_text(const Reading& r, std::span<const Meld> melds) {
@@ -411,7 +445,10 @@ std::string reading_text(const Reading& r, std::span<const Meld> melds) {
     append_kind(out, r.pair, 2);
     for (const Meld& m : melds) append_meld(out, m);
   } else {
-    out.put(r.shape == Shape::kChiitoitsu ? "chiitoitsu" : "kokushi");
+    if (r.shape == Shape::kChiitoitsu)
+      out.put("chiitoitsu");
+    else
+      out.put("kokushi");
     for (int k = 0; k < kNumKinds; ++k) {
       if (!r.counts[k]) continue;
       out.put(' ');
@@ -420,8 +457,7 @@ std::string reading_text(const Reading& r, std::span<const Meld> melds) {
   }
   out.put(", win ");
   append_kind(out, r.win);
-  out.put(' ');
-  out.put(wait_text(r.wait));
+  put_wait(out, r.wait);
   if (r.shape == Shape::kStandard) {
     out.put(" (");
     if (r.completed >= 0)
@@ -505,7 +541,7 @@ ScoreResult build_result(const Search& s, std::span<const Meld> melds, const Win
   const Candidate& c = s.best;
   const Reading& reading = *s.best_reading;
   ScoreResult res;
-  res.yaku.reserve(static_cast<std::size_t>(std::popcount(c.yaku.mask)));
+  res.yaku.reserve(static_cast<std::size_t>(mask_size(c.yaku.mask)));  // (no library call)
   append_yaku_items(c.yaku.mask, reading.menzen, rules, res.yaku);
   res.yaku_han = c.yaku.han;
   res.han = c.han;

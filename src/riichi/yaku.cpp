@@ -380,21 +380,31 @@ int sum_han(YakuMask mask, bool menzen, const Rules& rules) {
 
 std::uint64_t kinds_present(const Counts& counts) { return kinds_at_least(counts, 1); }
 
-std::string_view yaku_name(Yaku y) { return info(y).name; }
+namespace {
 
-int yaku_han(Yaku y, bool menzen, const Rules& rules) {
+// yaku_han() and yakuman_units(), inline for append_yaku_items() (exported functions are not
+// inlined in a library built with -fPIC).
+inline int yaku_han_of(Yaku y, bool menzen, const Rules& rules) {
   if (is_yakuman(y)) return 0;
   if (y == Yaku::kDoubleRiichi && rules.double_riichi == DoubleRiichiStyle::kTwoHan) return 2;
   if (y == Yaku::kTanyao && !menzen && !rules.open_tanyao) return 0;
   return menzen ? info(y).closed_han : info(y).open_han;
 }
 
-int yakuman_units(Yaku y, const Rules& rules) {
+inline int yakuman_units_of(Yaku y, const Rules& rules) {
   if (!is_yakuman(y)) return 0;
   // §6.3: EMA 2008 daisuushii is a double yakuman under the same name.
   if (y == Yaku::kDaisuushii && rules.double_yakuman) return 2;
   return info(y).yakuman;
 }
+
+}  // namespace
+
+std::string_view yaku_name(Yaku y) { return info(y).name; }
+
+int yaku_han(Yaku y, bool menzen, const Rules& rules) { return yaku_han_of(y, menzen, rules); }
+
+int yakuman_units(Yaku y, const Rules& rules) { return yakuman_units_of(y, rules); }
 
 namespace {
 
@@ -491,8 +501,8 @@ bool renhou_mangan_applies(const Reading& r, const WinContext& ctx, const Rules&
 void append_yaku_items(YakuMask mask, bool menzen, const Rules& rules, std::vector<YakuItem>& out) {
   for (YakuMask m = mask; m; m &= m - 1) {
     const auto y = static_cast<Yaku>(std::countr_zero(m));
-    out.push_back(
-        YakuItem{std::string(yaku_name(y)), yaku_han(y, menzen, rules), yakuman_units(y, rules)});
+    out.push_back(YakuItem{std::string(info(y).name), yaku_han_of(y, menzen, rules),
+                           yakuman_units_of(y, rules)});
   }
 }
 
