@@ -1,6 +1,7 @@
 // Fu (minipoints), RULES.md §7.
 #include "riichi/fu.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstring>
@@ -32,7 +33,8 @@ struct Items {
     if (!when) return;
     total += fu;
     std::array<char, 16> text;
-    const std::size_t n = name.size();
+    // (The names are at most 12 characters; a longer one would be cut, never overflow.)
+    const std::size_t n = std::min(name.size(), text.size() - 3);
     std::memcpy(text.data(), name.data(), n);
     text[n] = ' ';
     text[n + 1] = static_cast<char>('0' + number_of(kind));
