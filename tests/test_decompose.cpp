@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 
 #include "riichi/decompose.hpp"
 #include "riichi/hand.hpp"
+#include "riichi/run_table.hpp"
 
 namespace riichi {
 namespace {
@@ -89,6 +91,47 @@ void expect_same_as_walk(const Counts& c) {
     ASSERT_EQ(a.count, b.count) << format_counts(c);
     for (int j = 0; j < a.count; ++j) ASSERT_EQ(a.blocks[j], b.blocks[j]) << format_counts(c);
   }
+}
+
+TEST(Decompose, CompiledTableIsTheBuiltOne) {
+  // The table compiled in (generated at build time) is the one build_run_table() builds now,
+  // slot for slot and block for block; the tests below compare decompose() reading it with the
+  // walk.
+  const auto built = std::make_unique<detail::RunTable>(detail::build_run_table());
+  const detail::RunTable& compiled = detail::kRunTable;
+  int runs = 0;
+  for (std::size_t i = 0; i < built->slots.size(); ++i) {
+    const detail::RunSlot &a = compiled.slots[i], &b = built->slots[i];
+    ASSERT_EQ(a.key, b.key) << "slot " << i;
+    ASSERT_EQ(a.first, b.first) << "slot " << i;
+    ASSERT_EQ(a.readings, b.readings) << "slot " << i;
+    ASSERT_EQ(a.shape, b.shape) << "slot " << i;
+    runs += b.key != 0;
+  }
+  for (std::size_t i = 0; i < built->blocks.size(); ++i)
+    ASSERT_EQ(compiled.blocks[i], built->blocks[i]) << "decomposition " << i;
+  // Its runs are the complete ones, as the walk finds them: every count vector of 1..9 kinds
+  // held 1..4 times (at most 14 tiles) that splits into sets and at most one pair, with as many
+  // decompositions.
+  int complete = 0, readings = 0;
+  for (int length = 1; length <= 9; ++length) {
+    std::array<int, 9> d{};
+    std::fill(d.begin(), d.begin() + length, 1);
+    for (;;) {
+      int sum = 0;
+      for (int n : d) sum += n;
+      const int found = sum <= 14 && sum % 3 != 1 ? count_suit(d, sum % 3 == 2) : 0;
+      complete += found > 0;
+      readings += found;
+      int i = 0;  // the next vector: counts 1..4 counting like digits
+      while (i < length && d[i] == 4) d[i++] = 1;
+      if (i == length) break;
+      ++d[i];
+    }
+  }
+  EXPECT_EQ(runs, complete);
+  EXPECT_EQ(readings, detail::kRunReadings);
+  EXPECT_EQ(complete, 2272);
 }
 
 TEST(Decompose, TableMatchesTheWalkOnEverySuit) {

@@ -10,6 +10,7 @@
 #endif
 
 #include "riichi/hand.hpp"
+#include "riichi/run_table.hpp"
 
 namespace riichi {
 
@@ -97,115 +98,15 @@ constexpr auto kRest = [] {
   return t;
 }();
 
-// ------------------------------------------------------------------------------------------
-// The table of runs. A suit's held kinds split into runs of consecutive kinds, and no chow spans
-// two runs: a suit's decompositions are the products of its runs' decompositions, in the walk's
-// order (the lower run's choice outermost; each run's blocks follow the lower runs' blocks).
-// A run's decompositions depend only on its counts (its place in the suit changes only the
-// kinds), so the table holds every complete run once, at kind 0: 2,272 runs (the counts 1..4 of
-// 1..9 kinds, at most 14 tiles, that split into sets and at most one pair), read by the run's
-// counts as they lie in Counts (run_digit). A run of 3m+2 tiles holds the pair in each of its
-// decompositions, one of 3m tiles in none.
-
-// One complete run: its key (0: an empty slot), where its decompositions start in `blocks`, how
-// many there are and their number of blocks (the same for all: the tile count fixes it).
-struct RunSlot {
-  std::uint64_t key = 0;
-  std::uint16_t first = 0;
-  std::uint8_t readings = 0;
-  std::uint8_t shape = 0;  // blocks | kRunPair when the pair is one of them
-};
-constexpr unsigned kRunPair = 64;  // (above the blocks of any counts, 36: shapes add up)
-// A run's decomposition: its blocks as 16-bit words (type | kind << 8, Block's layout, the kinds
-// from 0 at the run's lowest kind), the slots past its size 0.
-using RunBlocks = std::array<std::uint16_t, 8>;
-
-// A run's key: the counts of its first 8 kinds as the bytes of a word (the 8 bytes of Counts
-// from its lowest kind, those past the run cleared), and the count of a ninth kind at bit 61
-// (above the 3 bits of the eighth count).
-inline constexpr std::uint64_t run_digit(int kind, int n) {
-  return static_cast<std::uint64_t>(n) << (kind < 8 ? 8 * kind : 61);
-}
-
-constexpr int kRunSlotBits = 12;  // 4,096 slots for 2,272 runs
-constexpr std::uint32_t kRunSlotMask = (1u << kRunSlotBits) - 1;
-inline std::uint32_t run_slot(std::uint64_t key) {
-  return static_cast<std::uint32_t>(key * 0x9E3779B97F4A7C15ull >> (64 - kRunSlotBits));
-}
-
-struct RunTable {
-  std::array<RunSlot, 1u << kRunSlotBits> slots{};
-  std::vector<RunBlocks> blocks;
-};
-
-// The table, built at the first decompose() (~2 million instructions, 0.3-0.4 ms measured with
-// the machine loaded): 64 KiB of slots and 2,518 x 16 bytes of blocks (~40 KiB).
-[[gnu::noinline, gnu::cold]] RunTable build_run_table() {
-  // Every complete run is generated with each of its decompositions, kind after kind as the walk
-  // splits them: at kind i, the chows started at i - 2 and i - 1 take a tile each, then a pung,
-  // the pair and the chows starting at i (the split's option pung << 1 | pair the outer choice,
-  // as in the walk, so that a run's decompositions come in the walk's order; the walk itself
-  // over the 7,004 count vectors of runs took ~5 million instructions). A run ends at kind i
-  // when no chow goes on past it.
-  struct Found {
-    std::uint32_t slot;
-    RunBlocks blocks;
-  };
-  RunTable t;
-  std::vector<Found> found;
-  found.reserve(4096);
-  RunBlocks blocks{};
-  std::uint64_t key = 0;
-  const auto record = [&](int size, bool pair) {
-    std::uint32_t at = run_slot(key);
-    while (t.slots[at].key != 0 && t.slots[at].key != key) at = (at + 1) & kRunSlotMask;
-    RunSlot& slot = t.slots[at];
-    slot.key = key;
-    ++slot.readings;
-    slot.shape = static_cast<std::uint8_t>(size | (pair ? kRunPair : 0));
-    found.push_back(Found{at, blocks});
-  };
-  // (kind, the chows started at kind - 2 and kind - 1, the pair taken, tiles and blocks so far)
-  const auto extend = [&](auto& self, int kind, int chows2, int chows1, bool pair_taken, int tiles,
-                          int size) -> void {
-    const auto k = static_cast<std::uint16_t>(kind << 8);
-    for (int option = 0; option < 4; ++option) {
-      const int pung = option >> 1, pair = option & 1;
-      if (pair && pair_taken) continue;
-      for (int chows = 0; chows <= (kind < 7 ? 4 : 0); ++chows) {
-        const int n = chows2 + chows1 + 3 * pung + 2 * pair + chows;
-        if (n > 4 || tiles + n > 14) break;
-        if (n == 0) continue;
-        int at = size;
-        if (pung) blocks[static_cast<std::size_t>(at++)] = k | static_cast<int>(BlockType::kPung);
-        if (pair) blocks[static_cast<std::size_t>(at++)] = k | static_cast<int>(BlockType::kPair);
-        for (int i = 0; i < chows; ++i)
-          blocks[static_cast<std::size_t>(at++)] = k | static_cast<int>(BlockType::kChow);
-        key += run_digit(kind, n);
-        if (chows1 == 0 && chows == 0) record(at, pair_taken || pair);
-        if (kind < 8) self(self, kind + 1, chows1, chows, pair_taken || pair, tiles + n, at);
-        key -= run_digit(kind, n);
-        for (int i = size; i < at; ++i) blocks[static_cast<std::size_t>(i)] = 0;
-      }
-    }
-  };
-  extend(extend, 0, 0, 0, false, 0, 0);
-  // Each run's decompositions together in `blocks`, in the order found.
-  std::uint32_t next = 0;
-  for (RunSlot& slot : t.slots) {
-    slot.first = static_cast<std::uint16_t>(next);
-    next += slot.readings;
-  }
-  t.blocks.resize(next);
-  std::array<std::uint8_t, 1u << kRunSlotBits> placed{};
-  for (const Found& f : found) t.blocks[t.slots[f.slot].first + placed[f.slot]++] = f.blocks;
-  return t;
-}
-
-const RunTable& run_table() {
-  static const RunTable table = build_run_table();
-  return table;
-}
+// The table of runs (run_table.hpp): constant data, compiled in.
+using detail::kRunPair;
+using detail::kRunSlotMask;
+using detail::kRunTable;
+using detail::run_digit;
+using detail::run_slot;
+using detail::RunBlocks;
+using detail::RunSlot;
+using detail::RunTable;
 
 // The suits' held kinds 10 bits apart, bit 10 s + k (a run of them ends at a suit's ninth kind).
 inline std::uint32_t spaced_suits(std::uint64_t present) {
@@ -370,11 +271,11 @@ int decompose(const Counts& concealed, DecompositionList& out) {
   // decomposition, in place (a run's 8 slots written whole: within the list's items, however
   // many blocks the runs of any counts add), laid out again by lay_out_products() when a run
   // has several.
-  const RunTable& table = run_table();
+  const RunTable& table = kRunTable;
   auto* const item = reinterpret_cast<unsigned char*>(&out.items[0]);
   int at = 0;
-  unsigned shapes = 0;   // the runs' shapes added up: blocks | kRunPair times the pairs
-  unsigned several = 0;  // not 0 when a run has several decompositions
+  unsigned shapes = 0;    // the runs' shapes added up: blocks | kRunPair times the pairs
+  unsigned readings = 0;  // the runs' readings or-ed: above 1 when a run has several
   for (std::uint32_t left = spaced_suits(present); left != 0;) {
     int first;
     const RunSlot* slot = next_run(table, concealed, left, first);
@@ -382,14 +283,14 @@ int decompose(const Counts& concealed, DecompositionList& out) {
     put_run(item + 2 * at, table.blocks[slot->first], run_offset(first));
     at += slot->shape & 7;
     shapes += slot->shape;
-    several |= slot->readings - 1u;
+    readings |= slot->readings;
   }
   // At most one pair, and 14 tiles: 3 a block less one a pair (so at most five blocks). (A suit
   // of 3m+1 tiles has a run of 3m+1 tiles, not in the table; one of 3m+2 has the pair.)
   const int pairs = static_cast<int>(shapes / kRunPair) + (honour_pairs != 0 ? 1 : 0);
   const int blocks = static_cast<int>(shapes % kRunPair) + kBitsOf7[honours];
   if (pairs > 1 || 3 * blocks - pairs > 14) return 0;
-  if (several != 0) return lay_out_products(concealed, present, honours, table, out);
+  if (readings > 1) return lay_out_products(concealed, present, honours, table, out);
   // The one decomposition: the honours' blocks after the runs'.
   for (unsigned m = honours; m; m &= m - 1, ++at) put_honour(item + 2 * at, concealed, m);
   out.items[0].count = at;
