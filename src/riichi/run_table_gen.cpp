@@ -8,6 +8,7 @@
 #include <string>
 
 #include "riichi/run_table.hpp"
+#include "riichi/table_gen_main.hpp"
 
 namespace riichi::detail {
 namespace {
@@ -45,22 +46,8 @@ void write(std::FILE* out, const RunTable& t) {
 }  // namespace riichi::detail
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s OUT.cpp\n", argv[0]);
-    return 2;
-  }
-  try {
-    const auto table =
-        std::make_unique<riichi::detail::RunTable>(riichi::detail::build_run_table());
-    const std::string tmp = std::string(argv[1]) + ".tmp";
-    std::FILE* out = std::fopen(tmp.c_str(), "w");
-    if (!out) throw std::runtime_error("cannot write " + tmp);
-    riichi::detail::write(out, *table);
-    if (std::fclose(out) != 0 || std::rename(tmp.c_str(), argv[1]) != 0)
-      throw std::runtime_error(std::string("cannot write ") + argv[1]);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+  return riichi::detail::generate_table_source(
+      argc, argv,
+      [] { return std::make_unique<riichi::detail::RunTable>(riichi::detail::build_run_table()); },
+      [](std::FILE* out, const riichi::detail::RunTable& t) { riichi::detail::write(out, t); });
 }

@@ -11,12 +11,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "riichi/shanten_table.hpp"
+#include "riichi/table_gen_main.hpp"
 
 namespace riichi::detail {
 namespace {
@@ -245,21 +247,7 @@ void write(std::FILE* out, const Tables& t) {
 }  // namespace riichi::detail
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s OUT.cpp\n", argv[0]);
-    return 2;
-  }
-  try {
-    const riichi::detail::Tables tables = riichi::detail::build();
-    const std::string tmp = std::string(argv[1]) + ".tmp";
-    std::FILE* out = std::fopen(tmp.c_str(), "w");
-    if (!out) throw std::runtime_error("cannot write " + tmp);
-    riichi::detail::write(out, tables);
-    if (std::fclose(out) != 0 || std::rename(tmp.c_str(), argv[1]) != 0)
-      throw std::runtime_error(std::string("cannot write ") + argv[1]);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+  return riichi::detail::generate_table_source(
+      argc, argv, [] { return std::make_unique<riichi::detail::Tables>(riichi::detail::build()); },
+      [](std::FILE* out, const riichi::detail::Tables& t) { riichi::detail::write(out, t); });
 }
