@@ -1,5 +1,7 @@
 // `riichi danger-check`: the figures on one real log (JSON fields, a model better than the rules
-// there), and bad input: a missing path, a corrupt log (exit 2 naming the file), a bad option.
+// there), on engine records and their exports (the same figures), the games of rotated seats
+// on the same walls each counted, and bad input: a missing path, a corrupt log (exit 2 naming
+// the file), a bad option.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -37,6 +39,69 @@ TEST(CliDanger, JsonFiguresOnARealGame) {
   }
 }
 
+nlohmann::json danger_json(const std::string& paths) {
+  const CliRun run = run_cli("danger-check " + paths + " --json", false);
+  EXPECT_EQ(run.status, 0) << run.out;
+  return run.status == 0 ? nlohmann::json::parse(run.out) : nlohmann::json::object();
+}
+
+TEST(CliDanger, EngineRecordsAndTheirExportsGiveTheSameFigures) {
+  const fs::path dir = fs::temp_directory_path() / "riichi_danger_records";
+  fs::create_directories(dir);
+  const std::string rec = (dir / "game.jsonl").string();
+  const std::string t6 = (dir / "game6.json").string();
+  const std::string mjai = (dir / "game_mjai.jsonl").string();
+  ASSERT_EQ(run_cli("selfplay --rules tenhou --bots efficiency,defensive,efficiency,defensive "
+                    "--seed 3 --quiet --record '" +
+                    rec + "'")
+                .status,
+            0);
+  ASSERT_EQ(run_cli("export --to tenhou6 '" + rec + "' -o '" + t6 + "'").status, 0);
+  ASSERT_EQ(run_cli("export --to mjai '" + rec + "' -o '" + mjai + "'").status, 0);
+  const nlohmann::json a = danger_json("'" + rec + "'");
+  ASSERT_FALSE(a.empty());
+  EXPECT_EQ(a["games"], 1);
+  EXPECT_GT(a["hands"].get<int>(), 0);
+  EXPECT_EQ(a["mismatched_hands"], 0);
+  EXPECT_GT(a["discards"].get<int>(), 100);
+  const nlohmann::json bots = danger_json("'" + rec + "' --params bots");
+  EXPECT_EQ(bots["discards"], a["discards"]);
+  EXPECT_NE(bots["evaluation"], a["evaluation"]);  // other parameters, other predictions
+  for (const std::string& other : {t6, mjai}) {
+    const nlohmann::json b = danger_json("'" + other + "'");
+    EXPECT_EQ(b["hands"], a["hands"]) << other;
+    EXPECT_EQ(b["discards"], a["discards"]) << other;
+    EXPECT_EQ(b["evaluation"], a["evaluation"]) << other;
+  }
+  fs::remove_all(dir);
+}
+
+// An arena plays the same walls with the bots rotated: the deals are the same, the games not.
+// Only a deal seen again with the same players is a duplicate (a shortened copy of a log).
+TEST(CliDanger, RotatedSeatsOnTheSameWallsAreEachCounted) {
+  const fs::path dir = fs::temp_directory_path() / "riichi_danger_rotated";
+  fs::create_directories(dir);
+  const std::string a = (dir / "a.jsonl").string(), b = (dir / "b.jsonl").string();
+  ASSERT_EQ(run_cli("selfplay --rules tenhou --bots efficiency,defensive,efficiency,defensive "
+                    "--seed 3 --quiet --record '" +
+                    a + "'")
+                .status,
+            0);
+  ASSERT_EQ(run_cli("selfplay --rules tenhou --bots defensive,efficiency,defensive,efficiency "
+                    "--seed 3 --quiet --record '" +
+                    b + "'")
+                .status,
+            0);
+  const nlohmann::json ja = danger_json("'" + a + "'"), jb = danger_json("'" + b + "'");
+  const nlohmann::json both = danger_json("'" + a + "' '" + b + "'");
+  EXPECT_EQ(both["duplicate_hands"], 0);
+  EXPECT_EQ(both["hands"].get<int>(), ja["hands"].get<int>() + jb["hands"].get<int>());
+  const nlohmann::json twice = danger_json("'" + a + "' '" + a + "'");
+  EXPECT_EQ(twice["hands"], ja["hands"]);
+  EXPECT_EQ(twice["duplicate_hands"], ja["hands"]);
+  fs::remove_all(dir);
+}
+
 TEST(CliDanger, MissingPathIsBadInput) {
   const CliRun run = run_cli("danger-check /nonexistent/riichi-logs");
   EXPECT_EQ(run.status, 2);
@@ -63,6 +128,8 @@ TEST(CliDanger, BadOptionsAreRefused) {
   EXPECT_EQ(run_cli("danger-check").status, 2);
   EXPECT_EQ(run_cli("danger-check . --cv 5 --fit-on .").status, 2);
   EXPECT_EQ(run_cli("danger-check . --emit-params").status, 2);
+  EXPECT_EQ(run_cli("danger-check . --params human").status, 2);
+  EXPECT_EQ(run_cli("danger-check . --params bots --fit-on .").status, 2);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 // `riichi danger-check PATH... [--fit-on PATH...] [--cv K] [--json]`: measures the danger model
-// (eval/danger.hpp) on real Tenhou games (docs/eval.md, "Danger").
+// (eval/danger.hpp) on real Tenhou games (docs/eval.md, "Danger"), or on any game log
+// (io/log_reader.hpp, found by content: tenhou.net/6 JSON, mjai, the engine's own records, such
+// as the arena's games; docs/bots.md "Fourteenth round").
 //
 // Every discard of the replayed games is a sample. At every discard made while an opponent is in
 // riichi, the predicted probability that the riichi player(s) ron it is scored against what
@@ -8,6 +10,7 @@
 // the same discards. The same figures are given for every discard against every opponent.
 //
 //   --fit-on PATH...   fit the parameters on those games, then measure on PATH... (held out)
+//   --params bots      measure the parameters fitted on the arena's bot games (docs/bots.md)
 //   --cv K             K-fold cross-validation by game over PATH... (fit on K-1, measure on 1)
 //   --emit-params      with --fit-on: print the fitted parameters as C++ (eval/danger_params.cpp)
 //   --samples-tsv F    every discard made against a riichi with the predictions and reason
@@ -34,6 +37,8 @@
 #include "danger_eval.hpp"
 #include "danger_samples.hpp"
 #include "io/json_text.hpp"
+#include "io/log_reader.hpp"
+#include "io/plain_mjlog.hpp"
 #include "io/tenhou_mjlog.hpp"
 #include "log_files.hpp"
 
@@ -47,6 +52,7 @@ using nlohmann::ordered_json;
 struct DangerCheckOptions {
   std::vector<std::string> paths;
   std::vector<std::string> fit_on;
+  std::string params = "houou";
   int cv = 0;
   bool json = false;
   bool emit_params = false;
@@ -57,16 +63,24 @@ struct DangerCheckOptions {
   double discard_prior = eval::FitOptions{}.discard_prior_strength;
 };
 
+// The game of a log with tile ids: a Tenhou log's own, an engine record's replayed and turned
+// into the Tenhou structs (io/plain_mjlog.hpp), as `riichi export` writes it.
+io::MjlogGame tenhou_game(const io::LogGame& g) {
+  return g.tenhou ? *g.tenhou : io::mjlog_from_plain(g.to_plain(), g.source);
+}
+
 // Replays the games, with a progress line on a terminal.
 SampleSet load_samples(const std::vector<std::string>& paths, const Rules& rules, bool& bad) {
-  const std::vector<fs::path> files = collect_mjlog_files(paths, bad);
+  const std::vector<fs::path> files =
+      collect_files(paths, bad, looks_like_log, /*recursive=*/false);
   SampleSet set;
   std::unordered_set<std::string> seen;
   const bool tty = isatty(STDERR_FILENO) != 0;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    if (tty) fmt::print(stderr, "\r\033[Kreplaying {}/{} games", i + 1, files.size());
+    if (tty) fmt::print(stderr, "\r\033[Kreplaying {}/{} files", i + 1, files.size());
     try {
-      collect_danger_samples(io::read_mjlog(files[i]), rules, seen, set);
+      for (const io::LogGame& g : io::read_log(files[i]))
+        collect_danger_samples(tenhou_game(g), rules, seen, set);
     } catch (const io::MjlogError& e) {
       fmt::print(stderr, "{}error: {}\n", tty ? "\n" : "", e.what());
       bad = true;
@@ -232,9 +246,10 @@ void run_danger_check(const DangerCheckOptions& opt) {
   eval::FitOptions fit_options;
   fit_options.prior_strength = opt.prior_strength;
   fit_options.discard_prior_strength = opt.discard_prior;
-  eval::DangerParams params = eval::default_danger_params();
-  std::string what =
-      "Parameters: built in (fitted on the houou 2021 games, eval/danger_params.cpp)";
+  const bool bots = opt.params == "bots";
+  eval::DangerParams params = bots ? eval::bot_danger_params() : eval::default_danger_params();
+  std::string what = fmt::format("Parameters: built in (fitted on {}, eval/danger_params.cpp)",
+                                 bots ? "the arena's bot games" : "the houou 2021 games");
   FitSummary fit;
   bool fitted = false;
   // The rules' rates: refitted on the fit games (built in: on the houou 2021 games).
@@ -301,11 +316,17 @@ void add_danger_check_command(CLI::App& app) {
   auto opt = std::make_shared<DangerCheckOptions>();
   CLI::App* cmd = app.add_subcommand(
       "danger-check",
-      "Measure the tile-danger model on Tenhou mjlog games: ROC AUC, Brier score and a "
-      "calibration table against the plain genbutsu / suji / honour rules");
-  cmd->add_option("paths", opt->paths, "mjlog files or directories of them (measured)")->required();
+      "Measure the tile-danger model on Tenhou mjlog games (or any game log: tenhou.net/6, mjai, "
+      "engine records): ROC AUC, Brier score and a calibration table against the plain genbutsu "
+      "/ suji / honour rules");
+  cmd->add_option("paths", opt->paths, "game logs or directories of them (measured)")->required();
   CLI::Option* fit_on = cmd->add_option(
       "--fit-on", opt->fit_on, "fit the parameters on these games first (files or directories)");
+  cmd->add_option("--params", opt->params,
+                  "the built-in parameters measured: houou (the default, fitted on the houou 2021 "
+                  "games) or bots (fitted on the arena's strong and defensive bots)")
+      ->check(CLI::IsMember({"houou", "bots"}))
+      ->excludes(fit_on);
   cmd->add_option("--cv", opt->cv, "K-fold cross-validation by game over PATH (K >= 2)")
       ->check(CLI::Range(2, 100))
       ->excludes(fit_on);

@@ -11,10 +11,14 @@
 
 namespace riichi::cli {
 
-// The deal of a round as text: round, honba, dora indicator and the four starting hands.
-inline std::string deal_key(const io::MjlogRound& r) {
-  std::string key = std::to_string(r.round) + '/' + std::to_string(r.honba) + '/' +
-                    std::to_string(r.dora_indicator);
+// The deal of a round as text: the players' names, round, honba, dora indicator and the four
+// starting hands. The names keep apart the games an arena plays on the same walls with the bots
+// rotated (docs/arena.md), whose deals are the same.
+inline std::string deal_key(const io::MjlogGame& game, const io::MjlogRound& r) {
+  std::string key;
+  for (const std::string& name : game.names) key += name + '/';
+  key += std::to_string(r.round) + '/' + std::to_string(r.honba) + '/' +
+         std::to_string(r.dora_indicator);
   for (const auto& hand : r.hands) {
     key += '|';
     for (int id : hand) key += std::to_string(id) + ',';
@@ -38,7 +42,7 @@ HandTally for_each_new_hand(const io::MjlogGame& game, const io::GameReplay& rep
     const io::HandReplay& hand = rep.hands[i];
     if (hand.mismatch) {
       ++tally.mismatched_hands;
-    } else if (!seen.insert(deal_key(game.rounds[i])).second) {
+    } else if (!seen.insert(deal_key(game, game.rounds[i])).second) {
       ++tally.duplicate_hands;
     } else {
       ++tally.hands;

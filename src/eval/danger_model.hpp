@@ -138,6 +138,10 @@ struct DangerParams {
 };
 // The parameters fitted on real games (eval/danger_params.cpp; docs/eval.md says how).
 const DangerParams& default_danger_params();
+// Fitted on the arena's games of the strong and defensive bots instead (docs/bots.md,
+// "Fourteenth round"): they predict those bots' deal-ins better, but the strong bot did not play
+// better with them, so no bot uses them (`riichi danger-check --params bots` measures them).
+const DangerParams& bot_danger_params();
 // The priors the fit starts from and is pulled towards: public statistics (docs/eval.md).
 const DangerParams& prior_danger_params();
 const char* wait_param_name(int i);

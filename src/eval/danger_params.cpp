@@ -68,7 +68,30 @@ DangerParams make_fitted() {
   return p;
 }
 
+// Fitted on the arena's games of the bots themselves (1,000 Tenhou-rules hanchan of strong x2
+// against defensive x2, seed 101: docs/bots.md "Fourteenth round") by `riichi danger-check
+// --fit-on DIR --discard-prior 20 --emit-params`, DIR the games' engine records (the wait
+// parameters' second stage fitted on the real discards against a riichi).
+DangerParams make_bot_fitted() {
+  DangerParams p;
+  p.wait = {0,        -0.934674, -0.146595, -1.90636, -1.7683,   -3.14191,  -2.6796,   -3.33004,
+            -3.79718, -3.00955,  -4.90151,  0.383837, 0.962873,  1.25949,   0.506215,  -0.16604,
+            -1.15719, -2.2507,   -0.573655, -1.28057, 0.0607593, 0.212653,  -0.150918, -0.128622,
+            0.659039, -1.6705,   0.620591,  -1.09549, 1.03464,   -0.162204, 0.226117,  -0.139533,
+            0.293775, -0.953009, 0.0753121, 0.233061};
+  p.tenpai = {-8.29025, 3.05405,   4.53529,   6.21368,  3.53887,  1.75209,
+              2.24715,  -1.28269,  -0.530724, 1.64345,  0.551212, -0.42779,
+              -2.19971, -0.670611, -0.2777,   0.982252, 0.636806, 0.408351};
+  p.value = {2.21886, 0.754394, 2.028, 0.4, 1, 30};
+  return p;
+}
+
 }  // namespace
+
+const DangerParams& bot_danger_params() {
+  static const DangerParams p = make_bot_fitted();
+  return p;
+}
 
 const DangerParams& prior_danger_params() {
   static const DangerParams p = make_prior();
