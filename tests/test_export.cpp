@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -15,6 +16,7 @@
 #include "io/json_text.hpp"
 #include "io/mjai.hpp"
 #include "io/plain_game.hpp"
+#include "io/plain_mjlog.hpp"
 #include "io/tenhou6.hpp"
 #include "io/tenhou_mjlog.hpp"
 #include "riichi/record.hpp"
@@ -185,6 +187,35 @@ TEST(ExportEncoding, Tenhou6Tiles) {
   EXPECT_EQ(parse_tenhou6_tile(53), t("0s"));
   EXPECT_THROW(parse_tenhou6_tile(20), std::invalid_argument);
   EXPECT_THROW(parse_tenhou6_tile(48), std::invalid_argument);
+}
+
+// A triple ron (sanchahou, an abortive draw under Tenhou rules): tenhou.net/6 and mjai name no
+// winner; turned into the Tenhou structs for the replay, the three seats other than the
+// discarder are the ones shown (as an mjlog's ron3 shows them), so that the replay declares
+// their rons.
+TEST(ExportEncoding, TripleRonShowsTheThreeOtherSeats) {
+  PlainHand h;
+  const char* deals[4] = {"1234567899m123p", "1234567899p123s", "1234567899s123m",
+                          "1122334455667z"};
+  for (int s = 0; s < 4; ++s) {
+    h.deal[s] = parse_tiles(deals[s]);
+    sort_tiles(h.deal[s]);
+  }
+  h.dora = {t("1z")};
+  h.scores = {25000, 25000, 25000, 25000};
+  PlainStep draw;
+  draw.type = StepType::kDraw;
+  draw.who = 1;
+  draw.tile = t("7z");
+  PlainStep discard = draw;
+  discard.type = StepType::kDiscard;
+  discard.tsumogiri = true;
+  h.steps = {draw, discard};
+  h.end = HandEnd::kTripleRon;
+  const MjlogRound r = mjlog_round_from_plain(h, true, "triple ron");
+  ASSERT_TRUE(r.draw.has_value());
+  EXPECT_EQ(r.draw->type, MjlogDrawType::kTripleRon);
+  EXPECT_EQ(r.draw->shown, (std::array<bool, 4>{true, false, true, true}));
 }
 
 PlainStep call(StepType type, int who, int from, const char* tile, const char* consumed) {

@@ -291,6 +291,14 @@ class RoundBuilder {
           d.shown[it->who] = true;
           break;
         }
+    // A triple ron: every other seat declared ron on the last discard (or added kan), as the
+    // mjlog's ron3 shows them; tenhou.net/6 and mjai do not name them.
+    if (d.type == MjlogDrawType::kTripleRon)
+      for (auto it = h_.steps.rbegin(); it != h_.steps.rend(); ++it)
+        if (it->type == StepType::kDiscard || it->type == StepType::kKakan) {
+          for (int s = 0; s < players_; ++s) d.shown[s] = s != it->who;
+          break;
+        }
     r.draw = std::move(d);
   }
 
