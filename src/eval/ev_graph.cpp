@@ -244,7 +244,9 @@ void Builder<kBidirectional, kByValue>::expand_draw(std::uint32_t d) {
     const bool dead_end =
         wins && !kBidirectional && (riichi || !o_.shanten_down || !within_bound(next_dist, -1));
     const std::uint32_t big = dead_end ? terminal() : discard_node(plus(key, id), next_dist, h, id);
-    if (kBidirectional && !claim_edge(big, id, false)) continue;
+    // (Bidirectional: the edge is new, the ids made from the discard side were taken out above;
+    // its flag is read only by the expansion of a discard node not in riichi.)
+    if (kBidirectional && !riichi) g_.seen[big][0] |= std::uint64_t{1} << id;
     double score = 0;
     if (wins) {
       IdCounts won = h;
@@ -354,14 +356,19 @@ bool Builder<kBidirectional, kByValue>::run() {
     discard_node(root, 0, s_.start, -1);
   else
     draw_node(root, 0, s_.start, -1);
-  std::size_t next_draw = 0, next_discard = 0;
+  std::uint32_t next_draw = 0, next_discard = 0;
   while (next_draw < g_.draw_key.size() || next_discard < g_.discard_key.size()) {
     if (full()) return false;
-    g_.discards_by_depth.push_back(static_cast<std::uint32_t>(g_.discard_key.size()));
-    for (; next_discard < g_.discard_key.size(); ++next_discard)
-      if (next_discard != terminal_) expand_discard(static_cast<std::uint32_t>(next_discard));
-    g_.draws_by_depth.push_back(static_cast<std::uint32_t>(g_.draw_key.size()));
-    while (next_draw < g_.draw_key.size()) expand_draw(static_cast<std::uint32_t>(next_draw++));
+    // A layer: the nodes made so far (an expansion makes nodes of the other kind only, so the
+    // bounds are read once per layer, not per node).
+    const auto discards = static_cast<std::uint32_t>(g_.discard_key.size());
+    g_.discards_by_depth.push_back(discards);
+    const std::uint32_t terminal = terminal_;
+    for (; next_discard < discards; ++next_discard)
+      if (next_discard != terminal) expand_discard(next_discard);
+    const auto draws = static_cast<std::uint32_t>(g_.draw_key.size());
+    g_.draws_by_depth.push_back(draws);
+    for (; next_draw < draws; ++next_draw) expand_draw(next_draw);
   }
   finish();
   return true;
