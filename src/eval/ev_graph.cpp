@@ -97,13 +97,6 @@ void kinds_of_hand(const IdCounts& ids, Counts& kinds) {
     kinds[9 * s + 4] = static_cast<std::uint8_t>(kinds[9 * s + 4] + ids[kNumKinds + s]);
 }
 
-// A hand by id with one copy of `id` more (`sign` 1) or less (-1).
-IdCounts changed(const IdCounts& hand, int id, int sign) {
-  IdCounts h = hand;
-  h[id] = static_cast<std::uint8_t>(h[id] + sign);
-  return h;
-}
-
 constexpr std::uint64_t kFiveKinds = (1ull << 4) | (1ull << 13) | (1ull << 22);
 
 // Ids of the kinds in `mask`: the kinds themselves and, for a five, its red copy.
@@ -160,7 +153,7 @@ class Builder {
   int bound_for(int dist) const { return s_.start_shanten + extra_ - dist; }
   // Bidirectional edges: one flag per (discard node, removed id, source riichi differs).
   bool claim_edge(std::uint32_t big, int id, bool flipped) {
-    std::uint64_t& m = g_.seen[big][flipped ? 1 : 0];
+    std::uint64_t& m = g_.discard_record[big].seen[flipped ? 1 : 0];
     const std::uint64_t bit = std::uint64_t{1} << id;
     if (m & bit) return false;
     m |= bit;
@@ -172,9 +165,7 @@ class Builder {
     if (terminal_ == NodeMap::kAbsent) {
       terminal_ = static_cast<std::uint32_t>(g_.discard_key.size());
       g_.discard_key.push_back(NodeKey{~std::uint64_t{0}, ~std::uint32_t{0}});
-      g_.discard_hand.push_back(IdCounts{});
-      g_.discard_dist.push_back(0);
-      if (kBidirectional) g_.seen.push_back({0, 0});
+      g_.discard_record.push_back({IdCounts{}, 0, {0, 0}});
     }
     return terminal_;
   }
@@ -194,9 +185,11 @@ std::uint32_t Builder<kBidirectional, kByValue>::draw_node(const NodeKey& key, i
   const std::uint32_t found = g_.index.find_or_insert(key, d);
   if (found != NodeMap::kAbsent) return found;
   g_.draw_key.push_back(key);
-  g_.draw_hand.push_back(id < 0 ? parent : changed(parent, id, -1));
+  Graph::DrawRecord& record = g_.draw_record.emplace_back();
+  record.hand = parent;
+  if (id >= 0) --record.hand[id];
+  record.drawn = 0;
   g_.draw_dist.push_back(static_cast<std::uint8_t>(dist));
-  if (kBidirectional) g_.drawn.push_back(0);
   return d;
 }
 
@@ -207,9 +200,11 @@ std::uint32_t Builder<kBidirectional, kByValue>::discard_node(const NodeKey& key
   const std::uint32_t found = g_.index.find_or_insert(key, big | kDiscardBit);
   if (found != NodeMap::kAbsent) return found & ~kDiscardBit;
   g_.discard_key.push_back(key);
-  g_.discard_hand.push_back(id < 0 ? parent : changed(parent, id, 1));
-  g_.discard_dist.push_back(static_cast<std::uint8_t>(dist));
-  if (kBidirectional) g_.seen.push_back({0, 0});
+  Graph::DiscardRecord& record = g_.discard_record.emplace_back();
+  record.hand = parent;
+  if (id >= 0) ++record.hand[id];
+  record.dist = static_cast<std::uint8_t>(dist);
+  record.seen = {0, 0};
   return big;
 }
 
@@ -217,7 +212,7 @@ template <bool kBidirectional, bool kByValue>
 void Builder<kBidirectional, kByValue>::expand_draw(std::uint32_t d) {
   const NodeKey key = g_.draw_key[d];
   const bool riichi = key.hi & kRiichiBit;
-  const IdCounts h = g_.draw_hand[d];
+  const IdCounts h = g_.draw_record[d].hand;
   Counts kinds;
   kinds_of_hand(h, kinds);
   const int dist = g_.draw_dist[d];
@@ -229,7 +224,7 @@ void Builder<kBidirectional, kByValue>::expand_draw(std::uint32_t d) {
       static_cast<std::uint8_t>((tenpai ? kTenpaiFlag : 0) | (riichi ? kRiichiFlag : 0)));
   const bool tegawari = o_.tegawari && !riichi && within_bound(dist, td.shanten);
   std::uint64_t ids = ids_of_kinds(tegawari ? (1ull << kNumKinds) - 1 : td.mask, s_.red_fives);
-  if (kBidirectional) ids &= ~g_.drawn[d];  // made already from the other side
+  if (kBidirectional) ids &= ~g_.draw_record[d].drawn;  // made already from the other side
   if (g_.index.worth_prefetching())
     for (std::uint64_t rest = ids; rest; rest &= rest - 1)
       g_.index.prefetch(plus(key, __builtin_ctzll(rest)));
@@ -246,7 +241,7 @@ void Builder<kBidirectional, kByValue>::expand_draw(std::uint32_t d) {
     const std::uint32_t big = dead_end ? terminal() : discard_node(plus(key, id), next_dist, h, id);
     // (Bidirectional: the edge is new, the ids made from the discard side were taken out above;
     // its flag is read only by the expansion of a discard node not in riichi.)
-    if (kBidirectional && !riichi) g_.seen[big][0] |= std::uint64_t{1} << id;
+    if (kBidirectional && !riichi) g_.discard_record[big].seen[0] |= std::uint64_t{1} << id;
     double score = 0;
     if (wins) {
       IdCounts won = h;
@@ -301,10 +296,11 @@ void Builder<kBidirectional, kByValue>::expand_discard(std::uint32_t big) {
   // nothing of its own (below: ids = held & spare = 0), so neither its query nor its loop is
   // needed. (With bidirectional edges its options are its draw edges read backwards.)
   if (riichi) return;
-  const IdCounts h = g_.discard_hand[big];
+  const Graph::DiscardRecord& record = g_.discard_record[big];
+  const IdCounts h = record.hand;
   Counts kinds;
   kinds_of_hand(h, kinds);
-  const int dist = g_.discard_dist[big];
+  const int dist = record.dist;
   // The starting hand may discard anything (every discard is a row of the table).
   const bool root = big == 0 && s_.start_tiles % 3 == 2;
   // Discarding anything: the unnecessary tiles only to declare riichi (tenpai).
@@ -317,7 +313,7 @@ void Builder<kBidirectional, kByValue>::expand_discard(std::uint32_t big) {
   const std::uint64_t held = held_mask(h);
   const std::uint64_t ids = down ? held : held & spare;
   // Prefetch the lookups to come (those not already made from the draw side).
-  const std::uint64_t made = kBidirectional ? g_.seen[big][0] : 0;
+  const std::uint64_t made = kBidirectional ? record.seen[0] : 0;
   if (g_.index.worth_prefetching())
     for (std::uint64_t rest = ids & ~made; rest; rest &= rest - 1)
       g_.index.prefetch(minus(key, __builtin_ctzll(rest)));
@@ -340,7 +336,7 @@ void Builder<kBidirectional, kByValue>::expand_discard(std::uint32_t big) {
         g_.raw_options.push_back({big, d});
         continue;
       }
-      if (flags[i] == riichi) g_.drawn[d] |= std::uint64_t{1} << id;
+      if (flags[i] == riichi) g_.draw_record[d].drawn |= std::uint64_t{1} << id;
       const double score =
           td.shanten == -1 ? scorer_.points(key, kinds, h, id, riichi, true, dist) : 0;
       g_.wins_scored += td.shanten == -1;
@@ -512,13 +508,13 @@ void NodeMap::clear() {
 
 void Graph::clear() {
   index.clear();
-  draw_key.clear(), discard_key.clear(), draw_hand.clear(), discard_hand.clear();
-  draw_dist.clear(), discard_dist.clear(), draw_flags.clear();
+  draw_key.clear(), discard_key.clear(), draw_record.clear(), discard_record.clear();
+  draw_dist.clear(), draw_flags.clear();
   draw_first.clear(), draw_edges.clear(), win_points.clear(), win_first.clear();
   draw_weight.clear();
   option_first.clear(), option_to.clear(), ron.clear();
   draws_by_depth.clear(), discards_by_depth.clear();
-  raw_edges.clear(), raw_points.clear(), raw_options.clear(), seen.clear(), drawn.clear();
+  raw_edges.clear(), raw_points.clear(), raw_options.clear();
   rows_filled = false;
   wins_scored = 0;
   capped = false;
