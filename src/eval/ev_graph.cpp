@@ -317,15 +317,16 @@ void Builder<kBidirectional, kByValue>::expand_discard(std::uint32_t big) {
   if (g_.index.worth_prefetching())
     for (std::uint64_t rest = ids & ~made; rest; rest &= rest - 1)
       g_.index.prefetch(minus(key, __builtin_ctzll(rest)));
+  // Riichi declared on a discard of an unnecessary tile into a closed tenpai.
+  const std::uint64_t declared =
+      s_.closed && td.shanten == 0 && !riichi && o_.riichi != RiichiChoice::kNever ? spare : 0;
   for (std::uint64_t rest = ids; rest; rest &= rest - 1) {
     const int id = __builtin_ctzll(rest);
-    const bool is_spare = spare >> id & 1;
     const NodeKey left = minus(key, id);
     const int left_dist = dist - (h[id] > s_.start[id] ? 1 : 0);
-    const bool declare = s_.closed && td.shanten == 0 && is_spare && !riichi;
     bool flags[2] = {riichi, riichi};
     int n = 1;
-    if (declare && o_.riichi != RiichiChoice::kNever) {
+    if (declared >> id & 1) {
       flags[0] = true;
       if (kByValue) flags[1] = false, n = 2;
     }
@@ -337,9 +338,11 @@ void Builder<kBidirectional, kByValue>::expand_discard(std::uint32_t big) {
         continue;
       }
       if (flags[i] == riichi) g_.draw_record[d].drawn |= std::uint64_t{1} << id;
-      const double score =
-          td.shanten == -1 ? scorer_.points(key, kinds, h, id, riichi, true, dist) : 0;
-      g_.wins_scored += td.shanten == -1;
+      double score = 0;
+      if (td.shanten == -1) {  // (not counted per edge otherwise: a store of the graph's)
+        score = scorer_.points(key, kinds, h, id, riichi, true, dist);
+        ++g_.wins_scored;
+      }
       add_draw(d, big, weight(id, h[id] - 1), score);  // drawn by the hand without it
     }
   }
