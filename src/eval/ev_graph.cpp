@@ -145,7 +145,11 @@ class Builder {
   // Count of id x seen from hand h (MODEL.md §2, or without returned discards).
   int weight(const IdCounts& h, int id) const { return weight(id, h[id]); }
   int weight(int id, int in_hand) const {  // the same, the hand holding `in_hand` copies of id
-    const int held = o_.discards_return ? in_hand : std::max<int>(in_hand, s_.start[id]);
+    return weight(id, in_hand, o_.discards_return);
+  }
+  // The same, `returned` = discards_return (read once by a loop whose stores may alias it).
+  int weight(int id, int in_hand, bool returned) const {
+    const int held = returned ? in_hand : std::max<int>(in_hand, s_.start[id]);
     return s_.total[id] - held;
   }
   bool within_bound(int dist, int shanten) const { return shanten < bound_for(dist); }
@@ -228,9 +232,10 @@ void Builder<kBidirectional, kByValue>::expand_draw(std::uint32_t d) {
   if (g_.index.worth_prefetching())
     for (std::uint64_t rest = ids; rest; rest &= rest - 1)
       g_.index.prefetch(plus(key, __builtin_ctzll(rest)));
+  const bool returned = o_.discards_return;
   for (; ids; ids &= ids - 1) {
     const int id = __builtin_ctzll(ids);
-    const int w = weight(h, id);
+    const int w = weight(id, h[id], returned);
     if (w <= 0) continue;
     const int next_dist = dist + (h[id] >= s_.start[id] ? 1 : 0);
     const bool wins = tenpai && (td.mask >> kind_of_id(id) & 1);
