@@ -97,13 +97,6 @@ void kinds_of_hand(const IdCounts& ids, Counts& kinds) {
     kinds[9 * s + 4] = static_cast<std::uint8_t>(kinds[9 * s + 4] + ids[kNumKinds + s]);
 }
 
-// A hand by id with one copy of `id` more (`sign` 1) or less (-1).
-IdCounts changed(const IdCounts& hand, int id, int sign) {
-  IdCounts h = hand;
-  h[id] = static_cast<std::uint8_t>(h[id] + sign);
-  return h;
-}
-
 constexpr std::uint64_t kFiveKinds = (1ull << 4) | (1ull << 13) | (1ull << 22);
 
 // Ids of the kinds in `mask`: the kinds themselves and, for a five, its red copy.
@@ -152,7 +145,11 @@ class Builder {
   // Count of id x seen from hand h (MODEL.md §2, or without returned discards).
   int weight(const IdCounts& h, int id) const { return weight(id, h[id]); }
   int weight(int id, int in_hand) const {  // the same, the hand holding `in_hand` copies of id
-    const int held = o_.discards_return ? in_hand : std::max<int>(in_hand, s_.start[id]);
+    return weight(id, in_hand, o_.discards_return);
+  }
+  // The same, `returned` = discards_return (read once by a loop whose stores may alias it).
+  int weight(int id, int in_hand, bool returned) const {
+    const int held = returned ? in_hand : std::max<int>(in_hand, s_.start[id]);
     return s_.total[id] - held;
   }
   bool within_bound(int dist, int shanten) const { return shanten < bound_for(dist); }
@@ -160,7 +157,7 @@ class Builder {
   int bound_for(int dist) const { return s_.start_shanten + extra_ - dist; }
   // Bidirectional edges: one flag per (discard node, removed id, source riichi differs).
   bool claim_edge(std::uint32_t big, int id, bool flipped) {
-    std::uint64_t& m = g_.seen[big][flipped ? 1 : 0];
+    std::uint64_t& m = g_.discard_record[big].seen[flipped ? 1 : 0];
     const std::uint64_t bit = std::uint64_t{1} << id;
     if (m & bit) return false;
     m |= bit;
@@ -172,9 +169,7 @@ class Builder {
     if (terminal_ == NodeMap::kAbsent) {
       terminal_ = static_cast<std::uint32_t>(g_.discard_key.size());
       g_.discard_key.push_back(NodeKey{~std::uint64_t{0}, ~std::uint32_t{0}});
-      g_.discard_hand.push_back(IdCounts{});
-      g_.discard_dist.push_back(0);
-      if (kBidirectional) g_.seen.push_back({0, 0});
+      g_.discard_record.push_back({IdCounts{}, 0, {0, 0}});
     }
     return terminal_;
   }
@@ -194,9 +189,11 @@ std::uint32_t Builder<kBidirectional, kByValue>::draw_node(const NodeKey& key, i
   const std::uint32_t found = g_.index.find_or_insert(key, d);
   if (found != NodeMap::kAbsent) return found;
   g_.draw_key.push_back(key);
-  g_.draw_hand.push_back(id < 0 ? parent : changed(parent, id, -1));
+  Graph::DrawRecord& record = g_.draw_record.emplace_back();
+  record.hand = parent;
+  if (id >= 0) --record.hand[id];
+  record.drawn = 0;
   g_.draw_dist.push_back(static_cast<std::uint8_t>(dist));
-  if (kBidirectional) g_.drawn.push_back(0);
   return d;
 }
 
@@ -207,9 +204,11 @@ std::uint32_t Builder<kBidirectional, kByValue>::discard_node(const NodeKey& key
   const std::uint32_t found = g_.index.find_or_insert(key, big | kDiscardBit);
   if (found != NodeMap::kAbsent) return found & ~kDiscardBit;
   g_.discard_key.push_back(key);
-  g_.discard_hand.push_back(id < 0 ? parent : changed(parent, id, 1));
-  g_.discard_dist.push_back(static_cast<std::uint8_t>(dist));
-  if (kBidirectional) g_.seen.push_back({0, 0});
+  Graph::DiscardRecord& record = g_.discard_record.emplace_back();
+  record.hand = parent;
+  if (id >= 0) ++record.hand[id];
+  record.dist = static_cast<std::uint8_t>(dist);
+  record.seen = {0, 0};
   return big;
 }
 
@@ -217,7 +216,7 @@ template <bool kBidirectional, bool kByValue>
 void Builder<kBidirectional, kByValue>::expand_draw(std::uint32_t d) {
   const NodeKey key = g_.draw_key[d];
   const bool riichi = key.hi & kRiichiBit;
-  const IdCounts h = g_.draw_hand[d];
+  const IdCounts h = g_.draw_record[d].hand;
   Counts kinds;
   kinds_of_hand(h, kinds);
   const int dist = g_.draw_dist[d];
@@ -229,13 +228,14 @@ void Builder<kBidirectional, kByValue>::expand_draw(std::uint32_t d) {
       static_cast<std::uint8_t>((tenpai ? kTenpaiFlag : 0) | (riichi ? kRiichiFlag : 0)));
   const bool tegawari = o_.tegawari && !riichi && within_bound(dist, td.shanten);
   std::uint64_t ids = ids_of_kinds(tegawari ? (1ull << kNumKinds) - 1 : td.mask, s_.red_fives);
-  if (kBidirectional) ids &= ~g_.drawn[d];  // made already from the other side
+  if (kBidirectional) ids &= ~g_.draw_record[d].drawn;  // made already from the other side
   if (g_.index.worth_prefetching())
     for (std::uint64_t rest = ids; rest; rest &= rest - 1)
       g_.index.prefetch(plus(key, __builtin_ctzll(rest)));
+  const bool returned = o_.discards_return;
   for (; ids; ids &= ids - 1) {
     const int id = __builtin_ctzll(ids);
-    const int w = weight(h, id);
+    const int w = weight(id, h[id], returned);
     if (w <= 0) continue;
     const int next_dist = dist + (h[id] >= s_.start[id] ? 1 : 0);
     const bool wins = tenpai && (td.mask >> kind_of_id(id) & 1);
@@ -244,7 +244,9 @@ void Builder<kBidirectional, kByValue>::expand_draw(std::uint32_t d) {
     const bool dead_end =
         wins && !kBidirectional && (riichi || !o_.shanten_down || !within_bound(next_dist, -1));
     const std::uint32_t big = dead_end ? terminal() : discard_node(plus(key, id), next_dist, h, id);
-    if (kBidirectional && !claim_edge(big, id, false)) continue;
+    // (Bidirectional: the edge is new, the ids made from the discard side were taken out above;
+    // its flag is read only by the expansion of a discard node not in riichi.)
+    if (kBidirectional && !riichi) g_.discard_record[big].seen[0] |= std::uint64_t{1} << id;
     double score = 0;
     if (wins) {
       IdCounts won = h;
@@ -299,10 +301,11 @@ void Builder<kBidirectional, kByValue>::expand_discard(std::uint32_t big) {
   // nothing of its own (below: ids = held & spare = 0), so neither its query nor its loop is
   // needed. (With bidirectional edges its options are its draw edges read backwards.)
   if (riichi) return;
-  const IdCounts h = g_.discard_hand[big];
+  const Graph::DiscardRecord& record = g_.discard_record[big];
+  const IdCounts h = record.hand;
   Counts kinds;
   kinds_of_hand(h, kinds);
-  const int dist = g_.discard_dist[big];
+  const int dist = record.dist;
   // The starting hand may discard anything (every discard is a row of the table).
   const bool root = big == 0 && s_.start_tiles % 3 == 2;
   // Discarding anything: the unnecessary tiles only to declare riichi (tenpai).
@@ -315,19 +318,20 @@ void Builder<kBidirectional, kByValue>::expand_discard(std::uint32_t big) {
   const std::uint64_t held = held_mask(h);
   const std::uint64_t ids = down ? held : held & spare;
   // Prefetch the lookups to come (those not already made from the draw side).
-  const std::uint64_t made = kBidirectional ? g_.seen[big][0] : 0;
+  const std::uint64_t made = kBidirectional ? record.seen[0] : 0;
   if (g_.index.worth_prefetching())
     for (std::uint64_t rest = ids & ~made; rest; rest &= rest - 1)
       g_.index.prefetch(minus(key, __builtin_ctzll(rest)));
+  // Riichi declared on a discard of an unnecessary tile into a closed tenpai.
+  const std::uint64_t declared =
+      s_.closed && td.shanten == 0 && !riichi && o_.riichi != RiichiChoice::kNever ? spare : 0;
   for (std::uint64_t rest = ids; rest; rest &= rest - 1) {
     const int id = __builtin_ctzll(rest);
-    const bool is_spare = spare >> id & 1;
     const NodeKey left = minus(key, id);
     const int left_dist = dist - (h[id] > s_.start[id] ? 1 : 0);
-    const bool declare = s_.closed && td.shanten == 0 && is_spare && !riichi;
     bool flags[2] = {riichi, riichi};
     int n = 1;
-    if (declare && o_.riichi != RiichiChoice::kNever) {
+    if (declared >> id & 1) {
       flags[0] = true;
       if (kByValue) flags[1] = false, n = 2;
     }
@@ -338,10 +342,12 @@ void Builder<kBidirectional, kByValue>::expand_discard(std::uint32_t big) {
         g_.raw_options.push_back({big, d});
         continue;
       }
-      if (flags[i] == riichi) g_.drawn[d] |= std::uint64_t{1} << id;
-      const double score =
-          td.shanten == -1 ? scorer_.points(key, kinds, h, id, riichi, true, dist) : 0;
-      g_.wins_scored += td.shanten == -1;
+      if (flags[i] == riichi) g_.draw_record[d].drawn |= std::uint64_t{1} << id;
+      double score = 0;
+      if (td.shanten == -1) {  // (not counted per edge otherwise: a store of the graph's)
+        score = scorer_.points(key, kinds, h, id, riichi, true, dist);
+        ++g_.wins_scored;
+      }
       add_draw(d, big, weight(id, h[id] - 1), score);  // drawn by the hand without it
     }
   }
@@ -354,14 +360,19 @@ bool Builder<kBidirectional, kByValue>::run() {
     discard_node(root, 0, s_.start, -1);
   else
     draw_node(root, 0, s_.start, -1);
-  std::size_t next_draw = 0, next_discard = 0;
+  std::uint32_t next_draw = 0, next_discard = 0;
   while (next_draw < g_.draw_key.size() || next_discard < g_.discard_key.size()) {
     if (full()) return false;
-    g_.discards_by_depth.push_back(static_cast<std::uint32_t>(g_.discard_key.size()));
-    for (; next_discard < g_.discard_key.size(); ++next_discard)
-      if (next_discard != terminal_) expand_discard(static_cast<std::uint32_t>(next_discard));
-    g_.draws_by_depth.push_back(static_cast<std::uint32_t>(g_.draw_key.size()));
-    while (next_draw < g_.draw_key.size()) expand_draw(static_cast<std::uint32_t>(next_draw++));
+    // A layer: the nodes made so far (an expansion makes nodes of the other kind only, so the
+    // bounds are read once per layer, not per node).
+    const auto discards = static_cast<std::uint32_t>(g_.discard_key.size());
+    g_.discards_by_depth.push_back(discards);
+    const std::uint32_t terminal = terminal_;
+    for (; next_discard < discards; ++next_discard)
+      if (next_discard != terminal) expand_discard(next_discard);
+    const auto draws = static_cast<std::uint32_t>(g_.draw_key.size());
+    g_.draws_by_depth.push_back(draws);
+    for (; next_draw < draws; ++next_draw) expand_draw(next_draw);
   }
   finish();
   return true;
@@ -505,13 +516,13 @@ void NodeMap::clear() {
 
 void Graph::clear() {
   index.clear();
-  draw_key.clear(), discard_key.clear(), draw_hand.clear(), discard_hand.clear();
-  draw_dist.clear(), discard_dist.clear(), draw_flags.clear();
+  draw_key.clear(), discard_key.clear(), draw_record.clear(), discard_record.clear();
+  draw_dist.clear(), draw_flags.clear();
   draw_first.clear(), draw_edges.clear(), win_points.clear(), win_first.clear();
   draw_weight.clear();
   option_first.clear(), option_to.clear(), ron.clear();
   draws_by_depth.clear(), discards_by_depth.clear();
-  raw_edges.clear(), raw_points.clear(), raw_options.clear(), seen.clear(), drawn.clear();
+  raw_edges.clear(), raw_points.clear(), raw_options.clear();
   rows_filled = false;
   wins_scored = 0;
   capped = false;

@@ -316,10 +316,24 @@ inline constexpr std::uint8_t kTenpaiFlag = 1, kRiichiFlag = 2;
 struct Graph {
   NodeMap index;  // draw node d -> d, discard node D -> D | kDiscardBit
   std::vector<NodeKey> draw_key, discard_key;
-  // The hands by id, kept from the build (a node's hand is its parent's, one id more or less:
-  // cheaper than decoding the key when the node is expanded).
-  std::vector<IdCounts> draw_hand, discard_hand;
-  std::vector<std::uint8_t> draw_dist, discard_dist;  // tiles beyond the starting hand
+  // What the build keeps of a node besides its key, one record a node (one push instead of
+  // three: docs/eval.md, "Round 19"): its hand by id (its parent's, one id more or less:
+  // cheaper than decoding the key when the node is expanded), and for bidirectional edges the
+  // edges made so far: of a draw node the draw edges to a discard node of the same riichi, of
+  // a discard node one flag per (removed id, source riichi differs). (A draw node's distance
+  // apart: the general recursion reads it.)
+  struct DrawRecord {
+    IdCounts hand;
+    std::uint64_t drawn;
+  };
+  struct DiscardRecord {
+    IdCounts hand;
+    std::uint8_t dist;  // tiles beyond the starting hand
+    std::array<std::uint64_t, 2> seen;
+  };
+  FillVector<DrawRecord> draw_record;  // (each record written in full when pushed)
+  FillVector<DiscardRecord> discard_record;
+  std::vector<std::uint8_t> draw_dist;  // tiles beyond the starting hand
   std::vector<std::uint8_t> draw_flags;
   // CSR: draw_edges[draw_first[d] .. draw_first[d + 1]), the win edges last in each row. The
   // counts (draw_first, win_first, draw_weight, option_first) are made by the build, the rows
@@ -351,8 +365,6 @@ struct Graph {
   std::vector<RawEdge> raw_edges;
   std::vector<double> raw_points;  // the points of the win edges, in raw_edges order
   std::vector<std::pair<std::uint32_t, std::uint32_t>> raw_options;  // (discard, draw node)
-  std::vector<std::array<std::uint64_t, 2>> seen;  // bidirectional edges made, by discard node
-  std::vector<std::uint64_t> drawn;  // bidirectional: draw edges (same riichi) made, by draw node
   std::vector<std::uint32_t> at, scratch;
 
   void clear();

@@ -406,7 +406,6 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
   w.option_counts.resize(discards);
   std::uint32_t* const option_counts = w.option_counts.data();
   std::uint32_t numbered = 0, option_end = 0;
-  std::vector<std::uint32_t>& bucket = w.bucket;
   for (std::size_t k = 0, from = 0; k <= g.discards_by_depth.size(); ++k) {
     const std::size_t to = k < g.discards_by_depth.size() ? g.discards_by_depth[k] : discards;
     std::array<std::uint32_t, kMany + 2> start{};  // by count: where its nodes go, from `numbered`
@@ -414,24 +413,29 @@ bool prepare_plain(const Graph& g, PlainRecursion& w) {
     for (std::size_t big = from; big < to; ++big) {
       ++start[std::min(option_first[big + 1] - option_first[big], kMany) + 1];
     }
-    for (std::uint32_t c = 0; c <= kMany; ++c) {
-      if (start[c + 1] > 0) w.option_groups.push_back({numbered + start[c] + start[c + 1], c});
+    // By count: where the options of its next node go. A group of fewer than kMany options
+    // has its count per node, so its options start after those of the groups before it; the
+    // group of many (the last) takes its nodes' own counts as they come. (The nodes of a group
+    // come in the order of their new numbers: one pass, no list of the layer's nodes.)
+    std::array<std::uint32_t, kMany + 1> next_option;
+    for (std::uint32_t c = 0, options = option_end; c <= kMany; ++c) {
+      const std::uint32_t nodes = start[c + 1];
+      if (nodes > 0) w.option_groups.push_back({numbered + start[c] + nodes, c});
       start[c + 1] += start[c];
+      next_option[c] = options;
+      options += nodes * c;
     }
-    bucket.resize(start[kMany + 1]);
 #pragma GCC unroll 2
     for (std::size_t big = from; big < to; ++big) {
-      const std::uint32_t n = start[std::min(option_first[big + 1] - option_first[big], kMany)]++;
-      bucket[n] = static_cast<std::uint32_t>(big);
-      places[big].slot = static_cast<std::uint32_t>(draws + numbered + n) * kSlot;
-    }
-#pragma GCC unroll 2
-    for (const std::uint32_t big : bucket) {
       const std::uint32_t count = option_first[big + 1] - option_first[big];
-      option_counts[numbered++] = count;
-      places[big].next = option_end;
-      option_end += count;
+      const std::uint32_t c = std::min(count, kMany);
+      const std::uint32_t n = numbered + start[c]++;
+      places[big] = {static_cast<std::uint32_t>(draws + n) * kSlot, next_option[c]};
+      next_option[c] += count;
+      option_counts[n] = count;
     }
+    numbered += static_cast<std::uint32_t>(to - from);
+    option_end = next_option[kMany];  // (the group of many last)
     w.groups_by_depth.push_back(static_cast<std::uint32_t>(w.option_groups.size()));
     from = to;
   }

@@ -66,7 +66,6 @@ struct PlainRecursion {
     std::uint32_t value, reader;
   };
   FillVector<Cursor> cursors;
-  std::vector<std::uint32_t> bucket;  // scratch of the grouping
   FillVector<std::uint32_t> options;
   FillVector<std::uint32_t> option_counts;  // by new number, for the group of many
 };

@@ -170,7 +170,11 @@ struct Standard {
     f = (t.mp_class[mp] * t.sz_classes + t.sz_class[sz]) * 5 + sets;
   }
   int shanten() const { return t.final_missing[f] - 1; }
-  std::uint64_t mask(int mask_shift) const {
+  // (The mask and the count masks below are always inlined: ev_graph.cpp, which inlines the
+  // query into its expansions, is at GCC's inline-unit-growth limit, where any code added to it
+  // outlined one of them again, about 1 % of the reference's instructions: docs/eval.md,
+  // "Round 19".)
+  __attribute__((always_inline)) std::uint64_t mask(int mask_shift) const {
     const PairInfo& pair_mp = t.mp[mp];
     const PairInfo& pair_sz = t.sz[sz];
     std::uint64_t mask = 0;
@@ -190,7 +194,7 @@ struct CountMasks {
   std::uint64_t zero = 0, one = 0, two = 0, more = 0;
 };
 
-inline CountMasks count_masks(const Counts& c) {
+__attribute__((always_inline)) inline CountMasks count_masks(const Counts& c) {
   CountMasks m;
 #if defined(__SSE2__)
   // The 34 counts as three vectors (no padded copy: a call to memcpy and a store-forwarding
@@ -235,7 +239,7 @@ inline int popcount(std::uint64_t x) {
 }
 
 // Chiitoitsu: 6 - pairs + max(0, 7 - kinds).
-inline Cell chiitoitsu(const CountMasks& m, bool necessary) {
+__attribute__((always_inline)) inline Cell chiitoitsu(const CountMasks& m, bool necessary) {
   const int pairs = popcount(m.two | m.more);
   const int kinds = popcount(m.one | m.two | m.more);
   const int shanten = 6 - pairs + std::max(0, 7 - kinds);
@@ -248,7 +252,7 @@ inline Cell chiitoitsu(const CountMasks& m, bool necessary) {
 }
 
 // Kokushi: 13 - terminal/honour kinds held - (one of them paired).
-inline Cell kokushi(const CountMasks& m, bool necessary) {
+__attribute__((always_inline)) inline Cell kokushi(const CountMasks& m, bool necessary) {
   const std::uint64_t held = (m.one | m.two | m.more) & kYaochuuMask;
   const std::uint64_t paired = (m.two | m.more) & kYaochuuMask;
   const int shanten = 13 - popcount(held) - (paired ? 1 : 0);
