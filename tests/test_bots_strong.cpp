@@ -150,6 +150,33 @@ TEST(StrongBot, PonsAYakuhaiPairThatSpeedsTheHand) {
   EXPECT_EQ(d.action.type, ActionType::kPon) << d.reason;
 }
 
+TEST(StrongBot, PonsAYakuhaiPairEvenWhenTheShantenStays) {
+  // 77z 23m 56p 78s 34s 1m 9p 9s, 3-shanten: the Red dragon pair is the head beside four
+  // partial sets, so the pon (a set, no head left) keeps 3-shanten and the efficiency bot
+  // passes. The pon gives the hand its yaku (yakuhai), after which any chi or pon may follow:
+  // the usual play on a quiet table is to take the first yakuhai pon. Pon.
+  Position p;
+  p.seat(1).live_tiles(60).hand("77z23m56p78s34s1m9p9s");
+  p.discards(0, "1z9m").discards(1, "2z1p").discards(2, "1s4z").discards(3, "8m3z");
+  p.claim_window("7z", 0);
+  p.allow_call(ActionType::kPon, "7z", "7z7z");
+  EfficiencyBot efficiency(1, Rules::ema2016());
+  EXPECT_EQ(efficiency.choose(with_legal(p), p.legal()).type, ActionType::kPass);
+  const StrongBot::Decision d = decide(p);
+  EXPECT_EQ(d.action.type, ActionType::kPon) << d.reason;
+}
+
+TEST(StrongBot, LeavesAPonOfAWindThatIsNotItsOwn) {
+  // The same hand with a pair of West (3z) instead: West is neither the seat's wind (South)
+  // nor the round's (East), so its pon gives no yaku and leaves the hand without one. Pass.
+  Position p;
+  p.seat(1).live_tiles(60).hand("33z23m56p78s34s1m9p9s");
+  p.discards(0, "1z9m").discards(1, "2z1p").discards(2, "1s4z").discards(3, "8m7z");
+  p.claim_window("3z", 0);
+  p.allow_call(ActionType::kPon, "3z", "3z3z");
+  EXPECT_EQ(decide(p).action.type, ActionType::kPass);
+}
+
 TEST(StrongBot, RefusesAChiThatLeavesNoYaku) {
   // South, 12m 456p 789s 34s 88p 3z: chi of 3m (123m) leaves no yaku (a terminal: no tanyao;
   // West is not South's wind; a chi: no toitoi; two suits: no honitsu), and a hand without a

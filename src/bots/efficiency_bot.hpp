@@ -62,13 +62,13 @@ class EfficiencyBot : public Bot {
   const Action& choose_claim(const HandView& v, std::span<const Action> legal) const;
   // Whether an ankan/kakan keeps the hand as good as the best discard.
   bool kan_is_good(const HandView& v, const Action& kan, const DiscardEval& best) const;
+  // The lowest shanten after calling `call` (chi, pon, daiminkan) and the best discard; 99 if
+  // the call leaves no yaku plan.
+  int call_shanten(const HandView& v, const Action& call) const;
 
  private:
   // choose()'s action, an element of `legal`.
   const Action& pick(const Observation& observation, std::span<const Action> legal);
-  // The lowest shanten (and its ukeire) after calling `call` and the best discard; 99 if the
-  // call leaves no yaku plan.
-  int call_shanten(const HandView& v, const Action& call) const;
 
   Rules rules_;
 };

@@ -94,6 +94,20 @@ double StrongBot::placement_utility(const Observation& obs, const eval::Outcome&
   return outcome.points + kRankStep * (players - 1 - place_of(scores, obs.seat, players));
 }
 
+const Action* StrongBot::yakuhai_pon(const HandView& v, std::span<const Action> legal) const {
+  const std::uint16_t plans = available_plans(v, rules_);
+  if (plans == 0) return nullptr;  // open without a yaku left: no more calls
+  const int shanten = plan_shanten(v.hand, plans, !v.open, v);
+  if (shanten < 1) return nullptr;
+  for (const Action& a : legal) {
+    const int kind = a.tile / 4;
+    if (a.type == ActionType::kPon && is_value_honor(v, kind) &&
+        v.hand[static_cast<std::size_t>(kind)] == 2 && efficiency_.call_shanten(v, a) <= shanten)
+      return &a;
+  }
+  return nullptr;
+}
+
 Action StrongBot::choose(const Observation& obs, std::span<const Action> legal) {
   return decide(obs, legal, false).action;
 }
@@ -113,7 +127,11 @@ StrongBot::Decision StrongBot::decide(const Observation& obs, std::span<const Ac
     const bool threat = eval::table_threat(obs, rules_);
     if (claim) {
       const Action a = efficiency_.choose_claim(v, legal);
-      if (a.type == ActionType::kPass || !threat) fixed = a;
+      const Action* pon = a.type == ActionType::kPass && !threat ? yakuhai_pon(v, legal) : nullptr;
+      if (pon != nullptr)
+        fixed = *pon;
+      else if (a.type == ActionType::kPass || !threat)
+        fixed = a;
     } else if (!threat && find_type(legal, ActionType::kKita) == nullptr) {
       fixed = efficiency_.choose_turn(v, legal);  // (a kita is valued: eval/options.hpp)
     }
