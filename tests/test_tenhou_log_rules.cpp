@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -285,6 +286,33 @@ TEST(LogReader, FormatsAreFoundByContent) {
   }
   EXPECT_THROW(io::parse_log("hello", "x.txt"), io::LogError);
   fs::remove_all(d);
+}
+
+// Several tenhou.net/6 games in one file, one a line (what `riichi export --to tenhou6` writes
+// for several games): each read as its own game, named "#N"; a pretty-printed game is one game.
+TEST(LogReader, Tenhou6GamesOneALineAreEachAGame) {
+  REQUIRE_DIR(kT6);
+  const std::string a = slurp_log_file(kT6 / "chankan.json");
+  const std::string b = slurp_log_file(kT6 / "ranked_game.json");
+  const std::vector<LogGame> both = io::parse_log(a + "\n\n" + b + "\n", "two.json");
+  ASSERT_EQ(both.size(), 2u);
+  EXPECT_EQ(both[0].source, "two.json#1");
+  EXPECT_EQ(both[1].source, "two.json#2");
+  const std::vector<LogGame> first = io::parse_log(a, "a.json"), second = io::parse_log(b, "b");
+  EXPECT_EQ(both[0].tenhou->rounds.size(), first[0].tenhou->rounds.size());
+  EXPECT_EQ(both[1].tenhou->rounds.size(), second[0].tenhou->rounds.size());
+  EXPECT_EQ(both[1].tenhou->log_id, "2019050417gm-0029-0000-4f2a8622");  // its "ref"
+  EXPECT_EQ(both[0].to_plain().hands.size(), first[0].to_plain().hands.size());
+  const std::string pretty = nlohmann::json::parse(b).dump(2);
+  ASSERT_NE(pretty.find('\n'), std::string::npos);
+  EXPECT_EQ(io::parse_log(pretty, "pretty.json").size(), 1u);
+  // A broken second game: the error names it.
+  try {
+    io::parse_log(a + "\n" + b.substr(0, b.size() / 2), "cut.json");
+    FAIL() << "a cut second game accepted";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("cut.json#2"), std::string::npos) << e.what();
+  }
 }
 
 // ---- tenhou-check at scale ----------------------------------------------------------------

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -30,6 +31,21 @@ std::string_view skip_space(std::string_view s) {
 std::string_view first_line(std::string_view s) {
   const std::size_t nl = s.find('\n');
   return nl == std::string_view::npos ? s : s.substr(0, nl);
+}
+
+// The games of a tenhou.net/6 text: one object (pretty-printed or on one line), or several, one
+// per line (JSON lines, as `riichi export --to tenhou6` writes several games). Blank lines apart.
+std::vector<std::string_view> tenhou6_games(std::string_view text) {
+  const std::string_view s = skip_space(text);
+  const std::string_view line = first_line(s);
+  if (line.size() == s.size() || !try_parse_json(line)) return {s};  // one game
+  std::vector<std::string_view> games;
+  for (std::string_view rest = s; !rest.empty();) {
+    const std::string_view one = first_line(rest);
+    rest.remove_prefix(std::min(rest.size(), one.size() + 1));
+    if (!skip_space(one).empty()) games.push_back(one);
+  }
+  return games;
 }
 
 }  // namespace
@@ -133,11 +149,26 @@ std::vector<LogGame> parse_log(std::string_view bytes, const std::string& source
       g.tenhou = parse_mjlog(bytes, source);
       g.tenhou->log_id = std::filesystem::path(source).stem().string();
       break;
-    case LogFormat::kTenhou6:
-      g.tenhou = parse_tenhou6_game(bytes, source);
-      if (g.tenhou->log_id.empty())
-        g.tenhou->log_id = std::filesystem::path(source).stem().string();
-      break;
+    case LogFormat::kTenhou6: {
+      const std::vector<std::string_view> games = tenhou6_games(bytes);
+      for (std::size_t i = 0; i < games.size(); ++i) {
+        LogGame one = g;
+        if (games.size() > 1) one.source = fmt::format("{}#{}", source, i + 1);
+        try {
+          one.tenhou = parse_tenhou6_game(games[i], one.source);
+        } catch (const FormatError& e) {
+          if (games.size() == 1) throw;
+          throw FormatError(one.source, e.what());  // which game of the file
+        }
+        if (one.tenhou->log_id.empty())
+          one.tenhou->log_id = std::filesystem::path(source).stem().string() +
+                               (games.size() > 1 ? fmt::format("#{}", i + 1) : "");
+        const Rules from_log = tenhou_rules(*one.tenhou);  // refuses what the engine does not play
+        one.rules = rules ? *rules : from_log;
+        out.push_back(std::move(one));
+      }
+      return out;
+    }
     case LogFormat::kMjai:
       g.tenhou = mjlog_from_plain(parse_mjai(bytes), source);
       break;
