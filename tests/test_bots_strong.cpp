@@ -138,14 +138,22 @@ TEST(StrongBot, CheapHandFoldsToASafeTileWhenOthersAreSafeToo) {
 
 // --- calls and riichi ---------------------------------------------------------------------
 
+// A quiet table early in the East round: South (seat 1) holding `hand` may pon the dealer's
+// discard `tile` with the pair it holds; `own` and `last` the discards of seats 1 and 3.
+Position pon_offer(const std::string& hand, const std::string& tile, const std::string& own,
+                   const std::string& last) {
+  Position p;
+  p.seat(1).live_tiles(60).hand(hand);
+  p.discards(0, "1z9m").discards(1, own).discards(2, "1m4z").discards(3, last);
+  p.claim_window(tile, 0);
+  p.allow_call(ActionType::kPon, tile, tile + tile);
+  return p;
+}
+
 TEST(StrongBot, PonsAYakuhaiPairThatSpeedsTheHand) {
   // 77z 23m 56p 789s 44s 1p 9p, 2-shanten with no yaku of its own: pon of the Red dragon
   // gives a yaku (yakuhai) and a set, 1-shanten. Pon.
-  Position p;
-  p.seat(1).live_tiles(60).hand("77z23m56p789s44s19p");
-  p.discards(0, "1z9m").discards(1, "9s2z").discards(2, "1m4z").discards(3, "8m3z");
-  p.claim_window("7z", 0);
-  p.allow_call(ActionType::kPon, "7z", "7z7z");
+  const Position p = pon_offer("77z23m56p789s44s19p", "7z", "9s2z", "8m3z");
   const StrongBot::Decision d = decide(p);
   EXPECT_EQ(d.action.type, ActionType::kPon) << d.reason;
 }
@@ -155,11 +163,7 @@ TEST(StrongBot, PonsAYakuhaiPairEvenWhenTheShantenStays) {
   // partial sets, so the pon (a set, no head left) keeps 3-shanten and the efficiency bot
   // passes. The pon gives the hand its yaku (yakuhai), after which any chi or pon may follow:
   // the usual play on a quiet table is to take the first yakuhai pon. Pon.
-  Position p;
-  p.seat(1).live_tiles(60).hand("77z23m56p78s34s1m9p9s");
-  p.discards(0, "1z9m").discards(1, "2z1p").discards(2, "1s4z").discards(3, "8m3z");
-  p.claim_window("7z", 0);
-  p.allow_call(ActionType::kPon, "7z", "7z7z");
+  const Position p = pon_offer("77z23m56p78s34s1m9p9s", "7z", "2z1p", "8m3z");
   EfficiencyBot efficiency(1, Rules::ema2016());
   EXPECT_EQ(efficiency.choose(with_legal(p), p.legal()).type, ActionType::kPass);
   const StrongBot::Decision d = decide(p);
@@ -169,11 +173,7 @@ TEST(StrongBot, PonsAYakuhaiPairEvenWhenTheShantenStays) {
 TEST(StrongBot, LeavesAPonOfAWindThatIsNotItsOwn) {
   // The same hand with a pair of West (3z) instead: West is neither the seat's wind (South)
   // nor the round's (East), so its pon gives no yaku and leaves the hand without one. Pass.
-  Position p;
-  p.seat(1).live_tiles(60).hand("33z23m56p78s34s1m9p9s");
-  p.discards(0, "1z9m").discards(1, "2z1p").discards(2, "1s4z").discards(3, "8m7z");
-  p.claim_window("3z", 0);
-  p.allow_call(ActionType::kPon, "3z", "3z3z");
+  const Position p = pon_offer("33z23m56p78s34s1m9p9s", "3z", "2z1p", "8m7z");
   EXPECT_EQ(decide(p).action.type, ActionType::kPass);
 }
 
