@@ -63,10 +63,14 @@ struct DangerCheckOptions {
   double discard_prior = eval::FitOptions{}.discard_prior_strength;
 };
 
-// The game of a log with tile ids: a Tenhou log's own, an engine record's replayed and turned
-// into the Tenhou structs (io/plain_mjlog.hpp), as `riichi export` writes it.
-io::MjlogGame tenhou_game(const io::LogGame& g) {
-  return g.tenhou ? *g.tenhou : io::mjlog_from_plain(g.to_plain(), g.source);
+// The samples of a log's game with tile ids: a Tenhou log's own, an engine record's replayed and
+// turned into the Tenhou structs (io/plain_mjlog.hpp), as `riichi export` writes it.
+void collect_game_samples(const io::LogGame& g, const Rules& rules,
+                          std::unordered_set<std::string>& seen, SampleSet& set) {
+  if (g.tenhou)
+    collect_danger_samples(*g.tenhou, rules, seen, set);
+  else
+    collect_danger_samples(io::mjlog_from_plain(g.to_plain(), g.source), rules, seen, set);
 }
 
 // Replays the games, with a progress line on a terminal.
@@ -79,8 +83,7 @@ SampleSet load_samples(const std::vector<std::string>& paths, const Rules& rules
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (tty) fmt::print(stderr, "\r\033[Kreplaying {}/{} files", i + 1, files.size());
     try {
-      for (const io::LogGame& g : io::read_log(files[i]))
-        collect_danger_samples(tenhou_game(g), rules, seen, set);
+      for (const io::LogGame& g : io::read_log(files[i])) collect_game_samples(g, rules, seen, set);
     } catch (const io::MjlogError& e) {
       fmt::print(stderr, "{}error: {}\n", tty ? "\n" : "", e.what());
       bad = true;

@@ -35,10 +35,13 @@ std::string_view first_line(std::string_view s) {
 
 // The games of a tenhou.net/6 text: one object (pretty-printed or on one line), or several, one
 // per line (JSON lines, as `riichi export --to tenhou6` writes several games). Blank lines apart.
+// (A game on one line ends it with its closing brace; a pretty-printed one opens with "{" alone.)
 std::vector<std::string_view> tenhou6_games(std::string_view text) {
   const std::string_view s = skip_space(text);
-  const std::string_view line = first_line(s);
-  if (line.size() == s.size() || !try_parse_json(line)) return {s};  // one game
+  std::string_view line = first_line(s);
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+    line.remove_suffix(1);
+  if (line.size() == s.size() || line.size() < 2 || line.back() != '}') return {s};  // one game
   std::vector<std::string_view> games;
   for (std::string_view rest = s; !rest.empty();) {
     const std::string_view one = first_line(rest);
@@ -144,6 +147,11 @@ std::vector<LogGame> parse_log(std::string_view bytes, const std::string& source
     throw LogError(source, "not a game log (mjlog XML, tenhou.net/6 JSON, engine record or mjai)");
   g.format = *format;
   std::vector<LogGame> out;
+  auto add_tenhou = [&](LogGame& one) {  // a Tenhou log's game, with the rules it says
+    const Rules from_log = tenhou_rules(*one.tenhou);  // refuses what the engine does not play
+    one.rules = rules ? *rules : from_log;
+    out.push_back(std::move(one));
+  };
   switch (g.format) {
     case LogFormat::kMjlog:
       g.tenhou = parse_mjlog(bytes, source);
@@ -163,9 +171,7 @@ std::vector<LogGame> parse_log(std::string_view bytes, const std::string& source
         if (one.tenhou->log_id.empty())
           one.tenhou->log_id = std::filesystem::path(source).stem().string() +
                                (games.size() > 1 ? fmt::format("#{}", i + 1) : "");
-        const Rules from_log = tenhou_rules(*one.tenhou);  // refuses what the engine does not play
-        one.rules = rules ? *rules : from_log;
-        out.push_back(std::move(one));
+        add_tenhou(one);
       }
       return out;
     }
@@ -185,9 +191,7 @@ std::vector<LogGame> parse_log(std::string_view bytes, const std::string& source
       return out;
     }
   }
-  const Rules from_log = tenhou_rules(*g.tenhou);  // refuses what the engine does not play
-  g.rules = rules ? *rules : from_log;
-  out.push_back(std::move(g));
+  add_tenhou(g);
   return out;
 }
 
