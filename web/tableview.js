@@ -537,6 +537,11 @@ export class TableView {
     this.renderActions();
   }
 
+  // The result's countdown to the next hand, as of `now` (shown from the start, then ticked).
+  handCountdownText(now) {
+    return `Next hand in ${Math.ceil(Math.max(0, this.handOver.until - now) / 1000)} s`;
+  }
+
   tick() {
     const now = performance.now();
     const node = this.actions.querySelector('.countdown');
@@ -548,7 +553,7 @@ export class TableView {
     this.tickTurnTimer(now);
     if (this.handOver) {
       const left = Math.max(0, this.handOver.until - now);
-      for (const c of this.root.querySelectorAll('.hand-countdown')) c.textContent = `Next hand in ${Math.ceil(left / 1000)} s`;
+      for (const c of this.root.querySelectorAll('.hand-countdown')) c.textContent = this.handCountdownText(now);
       if (left <= 0 && this.handOver.until > 0) this.endHandOver();
     } else if (this.waitUntil && this.msg && this.msg.hand_over) {
       this.renderTurnCue();
@@ -689,7 +694,8 @@ export class TableView {
     const peek = next.kind === 'hand-end' ? el('button.peek-toggle', {
       text: 'Look at the table', title: 'hide the result to look at the table; click again to bring it back',
       onclick: () => this.overlay.classList.toggle('peek') }) : null;
-    const countdown = next.kind === 'hand-end' && this.handOver ? el('span.hand-countdown') : null;
+    const countdown = next.kind === 'hand-end' && this.handOver
+      ? el('span.hand-countdown', { text: this.handCountdownText(performance.now()) }) : null;
     this.overlay.append(el('div.modal', {}, next.content,
       el('div.overlay-buttons', {}, countdown, peek,
         el('button.ok', { text: next.kind === 'game-end' ? 'Close' : 'OK', onclick: () => this.nextOverlay() }, el('kbd', { text: 'Enter' })))));
