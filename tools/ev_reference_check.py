@@ -763,6 +763,8 @@ EDGE_CASES = [
     ("123m456m789s9999p5z", "1z", "S", "E"),      # four 9p: no wait on a fifth
     ("1111m234p567s8899s", "3z", "W", "S"),       # four 1m, shanpon shapes
     ("22224444m6666p11z", "7z", "N", "E"),        # three fours, chiitoitsu blocked
+    ("89m777888999p66z1z", "7z", "N", "W"),       # two readings pay the same (5 han 30 fu,
+    ("23445566677s33z9m", "7z", "N", "E"),        # 4 han 50 fu): the ura picks the reading
 ]
 
 
@@ -784,6 +786,61 @@ def random_hand(rng, want_shanten):
     return (text, "".join(tile_name(i) for i in ind), rng.choice("ESWN"), rng.choice("ESWN"))
 
 
+def reading_search(n, seed):
+    """Random complete closed hands won by riichi tsumo: the hands where the reading with the most
+    pattern han (then fu) pays less than the best-paying reading (MODEL.md section 3 against a
+    choice by payment), and a tenpai hand for each kind of hand where two readings of different
+    han pay the same (there the ura expectation depends on the choice)."""
+    rng = random.Random(seed)
+    differ, ties = 0, {}
+    for _ in range(n):
+        c = [0] * 34
+        for _ in range(4):
+            if rng.random() < 0.5:
+                start = rng.randrange(3) * 9 + rng.randrange(7)
+                for j in range(3):
+                    c[start + j] += 1
+            else:
+                c[rng.randrange(34)] += 3
+        c[rng.randrange(34)] += 2
+        if max(c) > 4:
+            continue
+        kinds = tuple(c)
+        win = rng.choice([k for k in range(34) if c[k]])
+        ctx = WinContext(27 + rng.randrange(4), 27 + rng.randrange(4), [33])
+        readings = regular_readings(kinds)
+        if yakuman_multiple(kinds, win, ctx, readings):
+            continue
+        options = []
+        for pair, blocks in readings:
+            trips = [b[1] for b in blocks if b[0] == "t"]
+            for pattern, fu in reading_yaku(pair, blocks, win, kinds, ctx):
+                han = pattern + common_han(kinds, ctx, trips, pair, False) + 1  # riichi
+                points = tsumo_total(basic_points(han, (fu + 9) // 10 * 10), ctx.dealer)
+                options.append(((pattern, fu), points, han))
+        chosen = max(options, key=lambda o: o[0])
+        best = max(o[1] for o in options)
+        if chosen[1] != best:
+            differ += 1
+        elif any(o[1] == best and o[2] != chosen[2] for o in options):
+            key = tuple(sorted({(o[0], o[1], o[2]) for o in options}))
+            if key not in ties:
+                h = list(kinds)
+                h[win] -= 1
+                extra = next(i for i in (27, 28, 29, 30, 31, 32, 0, 8, 9, 17)
+                             if h[i] == 0 and i not in (ctx.seat, ctx.round)
+                             and abs(i - win) > 2)
+                h[extra] += 1
+                ids = [0] * NUM_IDS
+                for k in range(34):
+                    ids[k] = h[k]
+                    if k in RED_OF_KIND and h[k] == 4:
+                        ids[k], ids[RED_OF_KIND[k]] = 3, 1
+                text = "".join(tile_name(i) * ids[i] for i in range(NUM_IDS))
+                ties[key] = (text, "7z", wind_letter(ctx.seat), wind_letter(ctx.round))
+    return differ, list(ties.values())
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -798,13 +855,18 @@ def main(argv):
                     help="random hands have shanten 0..this (default 1)")
     ap.add_argument("--no-edge-cases", action="store_true",
                     help="with --hands: skip the hand-picked cases")
+    ap.add_argument("--reading-search", type=int, default=0, metavar="N",
+                    help="N random complete hands: where the reading choice by pattern han and "
+                    "by payment differ; with --riichi, tenpai hands on equal-paying readings "
+                    "compared")
     ap.add_argument("--hand", help="one closed 14-tile hand, mpsz (0 = red five)")
     ap.add_argument("--dora", default="1z", help="with --hand: dora indicator(s), e.g. 3m0p")
     ap.add_argument("--seat", default="S", help="with --hand: seat wind E|S|W|N (E = dealer)")
     ap.add_argument("--round", default="E", help="with --hand: round wind E|S|W|N")
     args = ap.parse_args(argv)
-    if not (args.examples or args.hands or args.hand):
-        ap.error("nothing to do: give --examples FILE, --hands N or --hand HAND")
+    if not (args.examples or args.hands or args.hand or args.reading_search):
+        ap.error("nothing to do: give --examples FILE, --hands N, --hand HAND or "
+                 "--reading-search N")
     if args.hands < 0:
         ap.error("--hands must be >= 0")
     if args.hands and not args.riichi:
@@ -829,9 +891,19 @@ def main(argv):
                 seat, rnd = parse_wind(args.seat, "seat"), parse_wind(args.round, "round")
                 failures += compare(ours, run_riichi(args.riichi, args.hand, args.dora, seat,
                                                      rnd), args.hand)
-        if args.hands:
+        cases = []
+        if args.reading_search:
+            differ, ties = reading_search(args.reading_search, args.seed)
+            print(f"readings: {args.reading_search} random complete hands, {differ} where the "
+                  f"most pattern han pays less than another reading, {len(ties)} kinds of "
+                  "equal-paying readings of different han")
+            if differ:
+                failures.append("the reading choices differ")
+            if args.riichi:
+                cases += ties
+        if args.hands or cases:
             rng = random.Random(args.seed)
-            cases = [] if args.no_edge_cases else list(EDGE_CASES)
+            cases += [] if args.no_edge_cases or not args.hands else list(EDGE_CASES)
             shantens = list(range(args.max_shanten + 1))
             for i in range(args.hands):
                 cases.append(random_hand(rng, {shantens[i % len(shantens)]}))

@@ -24,7 +24,7 @@ fi
 
 "$py" "$tools/ev_reference_check.py" --hands 16 --seed 1 --riichi "$riichi" > "$dir/hands.txt"
 tail -n 1 "$dir/hands.txt"
-grep -q "^riichi: 41 hands, .* values, 0 mismatches" "$dir/hands.txt"
+grep -q "^riichi: 43 hands, .* values, 0 mismatches" "$dir/hands.txt"
 
 # A riichi that is wrong in the 6th digit of one value: the check must fail.
 cat > "$dir/off_riichi" <<EOF
