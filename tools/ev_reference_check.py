@@ -160,15 +160,30 @@ EDGE_CASES = [
 ]
 
 
-def random_hand(rng, want_shanten):
+def random_hand(rng, want_shanten, pool="mixed"):
+    """A random closed hand of the wanted shanten: 14 tiles from the whole set (mixed), or from
+    the tiles of one suit and the honours (one-suit: chinitsu / honitsu shapes with many readings),
+    or half honours (honours); the indicators (1 to 3) from the tiles left."""
     tiles = [i for i in range(34) for _ in range(4)]
     for k in (4, 13, 22):
         tiles.remove(k)
         tiles.append(RED_OF_KIND[k])
     while True:
         rng.shuffle(tiles)
-        hand = tiles[:14]
-        ind = tiles[14:14 + rng.choice((1, 1, 1, 2, 3))]
+        if pool == "one-suit":
+            suit = rng.randrange(3)
+            mine = [i for i in tiles if KIND_OF_ID[i] // 9 == suit or i >= 27 and i < 34]
+            hand = [i for i in mine if KIND_OF_ID[i] < 27][:rng.choice((11, 12, 14))]
+            hand += [i for i in mine if 27 <= i < 34][:14 - len(hand)]
+        elif pool == "honours":
+            hand = [i for i in tiles if 27 <= i < 34][:7] + [i for i in tiles if i < 27
+                                                          or i >= 34][:7]
+        else:
+            hand = tiles[:14]
+        rest = list(tiles)
+        for i in hand:
+            rest.remove(i)
+        ind = rest[:rng.choice((1, 1, 1, 2, 3))]
         counts = [0] * NUM_IDS
         for i in hand:
             counts[i] += 1
@@ -245,6 +260,9 @@ def main(argv):
     ap.add_argument("--seed", type=int, default=1, help="seed of the random hands")
     ap.add_argument("--max-shanten", type=int, default=1, choices=(0, 1, 2, 3),
                     help="random hands have shanten 0..this (default 1)")
+    ap.add_argument("--pool", default="mixed", choices=("mixed", "one-suit", "honours"),
+                    help="random hands from all tiles (default), one suit and honours, or half "
+                    "honours")
     ap.add_argument("--no-edge-cases", action="store_true",
                     help="with --hands: skip the hand-picked cases")
     ap.add_argument("--reading-search", type=int, default=0, metavar="N",
@@ -298,7 +316,7 @@ def main(argv):
             cases += [] if args.no_edge_cases or not args.hands else list(EDGE_CASES)
             shantens = list(range(args.max_shanten + 1))
             for i in range(args.hands):
-                cases.append(random_hand(rng, {shantens[i % len(shantens)]}))
+                cases.append(random_hand(rng, {shantens[i % len(shantens)]}, args.pool))
             values = 0
             for hand, dora, seat, rnd in cases:
                 ours, model = evaluate(hand, dora, seat, rnd)
