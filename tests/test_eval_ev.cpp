@@ -95,6 +95,60 @@ TEST(EvReference, EightExamplesToSixDigits) {
   EXPECT_EQ(values, rows * 51);
 }
 
+// Hands of kinds the eight examples do not have, against tools/ev_reference_check.py (MODEL.md
+// written again in Python, not from this code; ctest ev_reference_check compares the two on
+// random hands): four copies of a kind (123m456m789s9999p is 1-shanten: no fifth 9p; a
+// 1-shanten draw node above 1, MODEL.md 7.4), a 13-sided kokushi, three red fives with two
+// indicators, the dealer with a double-east pair and a repeated indicator, the ura expectation
+// over three indicators, a shousuushii / daisuushii wait, a chiitoitsu 1-shanten. Turns 1, 9, 17.
+TEST(EvReference, IndependentImplementationOnOtherHands) {
+  struct Case {
+    const char* what;  // hand, dora indicators, seat, round wind (0 = East), discard
+    double v[9];       // tenpai, win, score at turn 1, then 9, then 17
+  };
+  const Case cases[] = {
+      {"123m456m789s9999p5z 1z 1 0 5z",
+       {1.17308, 0.567537, 2015.39, 1.17308, 0.310557, 1117.62, 1.17308, 0, 0}},
+      {"123m456m789s9999p5z 1z 1 0 9p",
+       {1, 0.380094, 1384.85, 1, 0.225539, 823.142, 1, 0.0288462, 105.277}},
+      {"19m19p19s1234567z5m 4z 1 0 5m",
+       {1, 0.999147, 63945.4, 1, 0.979885, 62712.6, 1, 0.365385, 23384.6}},
+      {"234506m234406p0s5s 3s2p 2 0 0s",
+       {0.999615, 0.588765, 8465.32, 0.98713, 0.316861, 4467.9, 0.398058, 0, 0}},
+      {"234506m234406p0s5s 3s2p 2 0 5s",
+       {0.999615, 0.588765, 8885.48, 0.98713, 0.316861, 4698.29, 0.398058, 0, 0}},
+      {"123m0556p789s1155z 4p4p 0 0 0p",
+       {0.857619, 0.301065, 6354.19, 0.657428, 0.122351, 2527.66, 0.116505, 0, 0}},
+      {"123m0556p789s1155z 4p4p 0 0 5p",
+       {0.857619, 0.301065, 7176.26, 0.657428, 0.122351, 2858.8, 0.116505, 0, 0}},
+      {"2233445566778m1z 1m2m3m 1 0 1z",
+       {1, 0.615392, 19692.5, 1, 0.408297, 13065.5, 1, 0.0588235, 1882.35}},
+      {"11122233344z55z6z 7z 3 0 6z",
+       {1, 0.461776, 51719, 1, 0.288133, 32270.9, 1, 0.0384615, 4307.69}},
+      {"1133557799m13p5z7s 2p 1 0 5z",
+       {0.759988, 0.175424, 2250.52, 0.543238, 0.0644794, 827.101, 0.0865385, 0, 0}},
+  };
+  for (const Case& c : cases) {
+    std::stringstream ss(c.what);
+    std::string hand, dora, discard;
+    int seat = 0, round = 0;
+    ss >> hand >> dora >> seat >> round >> discard;
+    const HandEv ev = evaluate_discards(position(hand, dora, seat, round), EvOptions::reference());
+    const DiscardEv* d = row(ev, discard);
+    ASSERT_NE(d, nullptr) << c.what;
+    const int turns[] = {1, 9, 17};
+    for (int i = 0; i < 3; ++i) {
+      const int t = turns[i];
+      EXPECT_TRUE(same_6_digits(d->value.tenpai[t], c.v[3 * i]))
+          << c.what << " turn " << t << ": tenpai " << d->value.tenpai[t];
+      EXPECT_TRUE(same_6_digits(d->value.win[t], c.v[3 * i + 1]))
+          << c.what << " turn " << t << ": win " << d->value.win[t];
+      EXPECT_TRUE(same_6_digits(d->value.score[t], c.v[3 * i + 2]))
+          << c.what << " turn " << t << ": score " << d->value.score[t];
+    }
+  }
+}
+
 // MODEL.md §5 / 7.6: a red five and a plain five are two rows; every discard keeps its row.
 TEST(EvReference, RedAndPlainFiveAreSeparateRows) {
   const HandEv ev =
