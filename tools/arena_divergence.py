@@ -28,10 +28,20 @@ Printed per class: how many divergences, the mean of (A's points in that hand - 
 same hand from the same seat: the hand_end deltas) with its 95% half-width (clustered by block:
 the pairs of one block share their walls), the total (sum of the differences divided by the hands
 compared: what the class is worth per hand), and the win and deal-in rates of the diverging seat
-after the divergence, as A and as B.
+after the divergence, as A and as B; then every divergence together, per hand compared.
+`--detail` splits the discard classes by each tile's safety (genbutsu against every threat: the
+opponents in riichi, else those with an open meld) and riichi/dama by whether the dama discard
+keeps tenpai; `--split` splits the contexts by the stage (All-Last), the turn or the dealer.
 
-Usage: tools/arena_divergence.py DB [--run ID] [--a strong] [--b defensive]
-       [--module build/python/riichi] [--games N] [--json] [--examples K]
+`--base BASE.db` compares two builds of a bot instead (a screening run against its reference on
+the same walls, as tools/arena_compare.py pairs them by rank): each game of DB with the same game
+(block and rotation) of BASE, hand by hand from the same setup; A is bot --a of the new build, B
+the same bot of the base, and the table shows exactly the decisions the change altered and what
+each was worth in its hand.
+
+Usage: tools/arena_divergence.py DB [DB...] [--base BASE [BASE...]] [--run ID] [--a strong]
+       [--b defensive] [--detail] [--split stage|turn|dealer] [--module build/python/riichi]
+       [--games N] [--json] [--examples K]
 """
 import argparse
 import collections
@@ -284,63 +294,109 @@ def load(path, run):
     return meta, games, seats
 
 
-def analyse(games, seats, a, b, shanten, limit=0, examples=0, detail=False):
+def split_of(split, state, setup, seat):
+    """The extra part of a class's context asked by --split."""
+    if split == "stage":
+        last = setup["round_wind"] != "E" and setup["dealer"] == len(state.hands) - 1
+        return "All-Last" if last or setup["round_wind"] in ("W", "N") else "earlier"
+    if split == "turn":
+        n = state.discards[seat]
+        return "turn 1-6" if n < 6 else ("turn 7-12" if n < 12 else "turn 13+")
+    if split == "dealer":
+        return "dealer" if seat == setup["dealer"] else "non-dealer"
+    return None
+
+
+def group_blocks(games, seats, limit):
+    """{block: [(rotation, bots by seat, record)]}, the first limit // 4 blocks when limit."""
     blocks = collections.defaultdict(list)
     for gid, block, rotation, record in games:
         blocks[block].append((rotation, [seats[gid][s] for s in sorted(seats[gid])], record))
     if limit:
         blocks = dict(itertools.islice(sorted(blocks.items()), max(1, limit // 4)))
-    out = {"blocks": len(blocks), "pairs": 0, "hands": 0, "identical": 0,
+    return blocks
+
+
+def rotation_pairs(blocks, a, b):
+    """The pairs of games of a block whose seatings differ in exactly two seats, A in one game
+    and B in the other: (block, bots1, hands1, bots2, hands2)."""
+    for block, members in sorted(blocks.items()):
+        parsed = [(rot, bots, split_hands(rec)) for rot, bots, rec in sorted(members)]
+        for (_, bots1, hands1), (_, bots2, hands2) in itertools.combinations(parsed, 2):
+            differ = [s for s in range(len(bots1)) if bots1[s] != bots2[s]]
+            if len(differ) == 2 and all({bots1[s], bots2[s]} == {a, b} for s in differ):
+                yield block, bots1, hands1, bots2, hands2
+
+
+def build_pairs(new_blocks, base_blocks):
+    """The same game (block and rotation) played by two builds: (block, bots, new hands, bots,
+    base hands)."""
+    for block, members in sorted(new_blocks.items()):
+        base = {rot: (bots, rec) for rot, bots, rec in base_blocks.get(block, [])}
+        for rot, bots, rec in sorted(members):
+            if rot in base:
+                if base[rot][0] != bots:
+                    raise ValueError(f"block {block} rotation {rot}: the two runs seat other bots")
+                yield block, bots, split_hands(rec), bots, split_hands(base[rot][1])
+
+
+def analyse(pairs, a, shanten, examples=0, detail=False, split=None, builds=False):
+    """Every pair of hands from the same setup in `pairs` (rotation_pairs, or build_pairs when
+    builds: the first game of each pair is the new build, its seat's bot is A)."""
+    out = {"blocks": 0, "pairs": 0, "hands": 0, "identical": 0,
            "same bot": collections.Counter(), "classes": {}, "examples": []}
     cells = collections.defaultdict(lambda: collections.defaultdict(lambda: [0, 0.0]))
     rows = collections.defaultdict(lambda: {"n": 0, "sum": 0.0, "sq": 0.0, "win a": 0,
                                             "win b": 0, "deal a": 0, "deal b": 0})
-    for block, members in sorted(blocks.items()):
-        parsed = [(rot, bots, split_hands(rec)) for rot, bots, rec in sorted(members)]
-        for (r1, bots1, hands1), (r2, bots2, hands2) in itertools.combinations(parsed, 2):
-            differ = [s for s in range(len(bots1)) if bots1[s] != bots2[s]]
-            if len(differ) != 2 or any({bots1[s], bots2[s]} != {a, b} for s in differ):
+    blocks = collections.Counter()  # the hands compared per block
+    for block, bots1, hands1, bots2, hands2 in pairs:
+        blocks[block] += 0
+        out["pairs"] += 1
+        for h1, h2 in zip(hands1, hands2):
+            if setup_key(h1["setup"]) != setup_key(h2["setup"]):
                 continue
-            out["pairs"] += 1
-            for h1, h2 in zip(hands1, hands2):
-                if setup_key(h1["setup"]) != setup_key(h2["setup"]):
-                    continue
-                out["hands"] += 1
-                at = diverge(h1, h2)
-                if at is None:
-                    out["identical"] += 1
-                    continue
-                act1, act2 = h1["lines"][at[0]], h2["lines"][at[1]]
-                seat = act1["seat"]
-                if act2["seat"] != seat:
-                    raise ValueError(f"block {block}: the first differing actions are by two seats")
-                if bots1[seat] == bots2[seat]:
-                    out["same bot"][bots1[seat]] += 1
-                    continue
-                state = State(len(bots1))
-                for e in h1["lines"][:at[0]]:
-                    state.apply(e)
-                ha, hb, act_a, act_b = (h1, h2, act1, act2) if bots1[seat] == a else \
-                    (h2, h1, act2, act1)
-                name = classify(act_a, act_b, state, h1["setup"], shanten, detail)
-                key = (name, context(state, seat))
-                pa, wa, da = outcome(ha, seat)
-                pb, wb, db = outcome(hb, seat)
-                row = rows[key]
-                row["n"] += 1
-                row["sum"] += pa - pb
-                row["win a"] += wa
-                row["win b"] += wb
-                row["deal a"] += da
-                row["deal b"] += db
-                cell = cells[key][block]
-                cell[0] += 1
-                cell[1] += pa - pb
-                if len(out["examples"]) < examples:
-                    out["examples"].append({"block": block, "hand": h1["setup"]["hand"],
-                                            "seat": seat, "class": name, "context": key[1],
-                                            "a": act_a, "b": act_b, "hand_tiles":
-                                            hand_text(state.hands[seat]), "points": [pa, pb]})
+            out["hands"] += 1
+            blocks[block] += 1
+            at = diverge(h1, h2)
+            if at is None:
+                out["identical"] += 1
+                continue
+            act1, act2 = h1["lines"][at[0]], h2["lines"][at[1]]
+            seat = act1["seat"]
+            if act2["seat"] != seat:
+                raise ValueError(f"block {block}: the first differing actions are by two seats")
+            if bots1[seat] == bots2[seat] and not builds:
+                out["same bot"][bots1[seat]] += 1
+                continue
+            if builds and bots1[seat] != a:
+                out["same bot"][bots1[seat]] += 1  # another bot: the scores changed its play
+                continue
+            state = State(len(bots1))
+            for e in h1["lines"][:at[0]]:
+                state.apply(e)
+            ha, hb, act_a, act_b = (h1, h2, act1, act2) if builds or bots1[seat] == a else \
+                (h2, h1, act2, act1)
+            name = classify(act_a, act_b, state, h1["setup"], shanten, detail)
+            extra = split_of(split, state, h1["setup"], seat)
+            key = (name, context(state, seat) + (f", {extra}" if extra else ""))
+            pa, wa, da = outcome(ha, seat)
+            pb, wb, db = outcome(hb, seat)
+            row = rows[key]
+            row["n"] += 1
+            row["sum"] += pa - pb
+            row["win a"] += wa
+            row["win b"] += wb
+            row["deal a"] += da
+            row["deal b"] += db
+            cell = cells[key][block]
+            cell[0] += 1
+            cell[1] += pa - pb
+            if len(out["examples"]) < examples:
+                out["examples"].append({"block": block, "hand": h1["setup"]["hand"],
+                                        "seat": seat, "class": name, "context": key[1],
+                                        "a": act_a, "b": act_b, "hand_tiles":
+                                        hand_text(state.hands[seat]), "points": [pa, pb]})
+    out["blocks"] = len(blocks)
     nblocks = max(2, len(blocks))
     for key, row in rows.items():
         n, mean = row["n"], row["sum"] / row["n"]
@@ -353,30 +409,43 @@ def analyse(games, seats, a, b, shanten, limit=0, examples=0, detail=False):
             "per_hand": row["sum"] / max(1, out["hands"]),
             "win_a": row["win a"] / n, "win_b": row["win b"] / n,
             "deal_in_a": row["deal a"] / n, "deal_in_b": row["deal b"] / n}
+    # Every divergence together: the sum of A - B per block over the hands compared.
+    total = collections.defaultdict(float)
+    for key in rows:
+        for block, (_, s) in cells[key].items():
+            total[block] += s
+    if out["hands"]:
+        mean = sum(total.values()) / out["hands"]
+        dev = sum((total.get(k, 0.0) - mean * n) ** 2 for k, n in blocks.items())
+        out["all"] = {"per_hand": mean,
+                      "ci95": 1.96 * math.sqrt(nblocks / (nblocks - 1) * dev) / out["hands"]}
     out["same bot"] = dict(out["same bot"])
     return out
 
 
-def report(out, a, b):
-    print(f"{out['blocks']} blocks, {out['pairs']} pairs of games differing in two seats"
-          f" ({a} and {b}), {out['hands']} pairs of hands from the same setup,"
-          f" {out['identical']} played identically"
+def report(out, a, b, builds=False):
+    pairs = "games played by both builds" if builds else \
+        f"pairs of games differing in two seats ({a} and {b})"
+    print(f"{out['blocks']} blocks, {out['pairs']} {pairs}, {out['hands']} pairs of hands from"
+          f" the same setup, {out['identical']} played identically"
           f" ({100 * out['identical'] / max(1, out['hands']):.1f}%); divergences at a seat with"
-          f" the same bot in both games (the scores): {out['same bot'] or 0}")
+          f" {'another bot' if builds else 'the same bot in both games (the scores)'}:"
+          f" {out['same bot'] or 0}")
     print(f"A = {a}, B = {b}; points: A's hand delta minus B's, same hand, same seat;"
           " ± the 95% half-width clustered by block; per hand: the class's sum over every hand"
           " compared")
     width = max([40] + [len(c["class"]) for c in out["classes"].values()])
-    print(f"{'class':<{width}} {'context':<7} {'n':>6} {'share':>6} {'mean A-B':>15}"
+    cwidth = max([7] + [len(c["context"]) for c in out["classes"].values()])
+    print(f"{'class':<{width}} {'context':<{cwidth}} {'n':>6} {'share':>6} {'mean A-B':>15}"
           f" {'per hand':>8}  {'win A/B':>11}  {'deal-in A/B':>11}")
-    total = 0.0
     for c in sorted(out["classes"].values(), key=lambda c: -c["n"]):
-        total += c["per_hand"]
-        print(f"{c['class']:<{width}} {c['context']:<7} {c['n']:>6}"
+        print(f"{c['class']:<{width}} {c['context']:<{cwidth}} {c['n']:>6}"
               f" {100 * c['n'] / max(1, out['hands']):5.1f}% {c['mean']:+7.0f} ± {c['ci95']:<5.0f}"
               f" {c['per_hand']:+8.1f}  {100 * c['win_a']:4.1f}/{100 * c['win_b']:4.1f}%"
               f"  {100 * c['deal_in_a']:4.1f}/{100 * c['deal_in_b']:4.1f}%")
-    print(f"all divergences: {total:+.1f} points per hand compared")
+    if "all" in out:
+        print(f"all divergences: {out['all']['per_hand']:+.1f} ± {out['all']['ci95']:.1f}"
+              " points per hand compared")
     for ex in out["examples"]:
         print(f"  example: block {ex['block']} {ex['hand']} seat {ex['seat']} {ex['class']}"
               f" ({ex['context']}): hand {ex['hand_tiles']}, A {ex['a']['action']}"
@@ -398,26 +467,48 @@ def main():
     ap.add_argument("--detail", action="store_true",
                     help="split the discard classes by the tiles' safety (genbutsu against every"
                     " threat or not) and riichi/dama by whether the dama discard keeps tenpai")
+    ap.add_argument("--split", choices=("stage", "turn", "dealer"),
+                    help="split each context further: All-Last (South 4 or an extension round)"
+                    " or earlier; the diverging seat's turn (its discards before); dealer or not")
+    ap.add_argument("--base", nargs="+", metavar="BASE",
+                    help="compare two builds instead: each DB (new) with its BASE database, the"
+                    " same run played by the reference build; game by game (block and rotation),"
+                    " A is bot --a of the new build, B the same bot of the base")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args()
-    if args.a == args.b:
+    if args.base is not None and len(args.base) != len(args.db):
+        sys.exit("arena_divergence: --base needs one database per database compared")
+    if args.base is None and args.a == args.b:
         sys.exit("arena_divergence: --a and --b name the same bot")
-    games, seats, metas = [], {}, []
-    for i, path in enumerate(args.db):
-        meta, g, s = load(path, args.run)
-        if not g:
-            sys.exit(f"arena_divergence: {path}: no game in the run")
-        names = set(meta[0].split(","))
-        if args.a not in names or args.b not in names:
-            sys.exit(f"arena_divergence: {path}: the run's bots are {meta[0]}, not both {args.a}"
-                     f" and {args.b}")
-        metas.append(meta)
-        games += [((i, gid), (i, block), rotation, record) for gid, block, rotation, record in g]
-        seats.update({(i, gid): bots for gid, bots in s.items()})
+
+    def read(paths, check_b):
+        games, seats, metas = [], {}, []
+        for i, path in enumerate(paths):
+            meta, g, s = load(path, args.run)
+            if not g:
+                sys.exit(f"arena_divergence: {path}: no game in the run")
+            names = set(meta[0].split(","))
+            if args.a not in names or (check_b and args.b not in names):
+                sys.exit(f"arena_divergence: {path}: the run's bots are {meta[0]}, not both"
+                         f" {args.a} and {args.b}")
+            metas.append(meta)
+            games += [((i, gid), (i, block), rot, record) for gid, block, rot, record in g]
+            seats.update({(i, gid): bots for gid, bots in s.items()})
+        return group_blocks(games, seats, args.games), metas
+
+    blocks, metas = read(args.db, args.base is None)
     meta = [",".join(sorted(set(str(m[k]) for m in metas))) for k in range(3)]
     try:
-        out = analyse(games, seats, args.a, args.b, Shanten(load_engine(args.module)),
-                      args.games, args.examples, args.detail)
+        if args.base is None:
+            pairs = rotation_pairs(blocks, args.a, args.b)
+        else:
+            base_blocks, base_metas = read(args.base, False)
+            if base_metas != metas:
+                print(f"warning: the runs differ (bots, rules, seed): {base_metas} / {metas}",
+                      file=sys.stderr)
+            pairs = build_pairs(blocks, base_blocks)
+        out = analyse(pairs, args.a, Shanten(load_engine(args.module)), args.examples,
+                      args.detail, args.split, args.base is not None)
     except ValueError as e:
         sys.exit(f"arena_divergence: {e}")
     if args.json:
@@ -425,7 +516,10 @@ def main():
         print(json.dumps(out))
     else:
         print(f"runs: {meta[0]}, rules {meta[1]}, seeds {meta[2]}")
-        report(out, args.a, args.b)
+        if args.base is None:
+            report(out, args.a, args.b)
+        else:
+            report(out, f"{args.a} (new)", f"{args.a} (base)", builds=True)
 
 
 if __name__ == "__main__":

@@ -8,8 +8,10 @@
 # seat with the same bot in both games, `efficiency` never folds where defensive pushes, never
 # plays dama where defensive declares riichi, and never passes a call defensive makes. The same
 # database read with A and B swapped must give the mirror image: the same counts, the classes
-# with A and B exchanged, the means negated, the win and deal-in rates swapped. Bad input (bots
-# not in the run, no database) must fail with a message.
+# with A and B exchanged, the means negated, the win and deal-in rates swapped. The run compared
+# with itself as the base build (--base): every game paired with itself, every hand identical.
+# Bad input (bots not in the run, no database, not one base per database) must fail with a
+# message.
 # Usage: tools/arena_divergence_check.sh RIICHI_BINARY PYTHON_MODULE_DIR
 set -eu
 riichi=$1
@@ -29,6 +31,13 @@ $py "$tools/arena_divergence.py" "$dir/a.db" --a efficiency --module "$module" -
 $py "$tools/arena_divergence.py" "$dir/a.db" --a defensive --b efficiency --module "$module" \
   --json --detail > "$dir/ba.json"
 $py "$tools/arena_divergence.py" "$dir/a.db" --a efficiency --module "$module" > "$dir/ab.txt"
+$py "$tools/arena_divergence.py" "$dir/a.db" --base "$dir/a.db" --a efficiency --module "$module" \
+  --json > "$dir/self.json"
+if $py "$tools/arena_divergence.py" "$dir/a.db" --base "$dir/a.db" "$dir/a.db" --module "$module" \
+  2> "$dir/bad3.err"; then
+  echo "arena_divergence_check: two base databases for one accepted"; exit 1
+fi
+grep -q "one database per database" "$dir/bad3.err"
 if $py "$tools/arena_divergence.py" "$dir/a.db" --a strong --module "$module" 2> "$dir/bad.err"
 then
   echo "arena_divergence_check: bots not in the run accepted"; exit 1
@@ -86,6 +95,12 @@ for key, c in ab["classes"].items():
         fail(f"{key}: {c} is not the mirror of {c2}")
 if sorted(c["n"] for c in ab["classes"].values()) != sorted(c["n"] for c in ba["classes"].values()):
     fail("the swapped reading has other class sizes")
+own = json.load(open(f"{d}/self.json"))
+import sqlite3
+played = sqlite3.connect(f"{d}/a.db").execute("SELECT SUM(hands) FROM games").fetchone()[0]
+if own["pairs"] != 8 or own["hands"] != played or own["identical"] != played or own["classes"]:
+    fail(f"a run compared with itself as its base: {own['pairs']} games, {own['hands']} hands,"
+         f" {own['identical']} identical, classes {list(own['classes'])}")
 text = open(f"{d}/ab.txt").read()
 if "pairs of hands from the same setup" not in text or "all divergences" not in text:
     fail("no table in the text output:\n" + text)
