@@ -12,7 +12,8 @@ assignments differ in exactly two seats, one bot A in one game and bot B in the 
 walked side by side; up to the first action that differs both hands are the same move for move
 (same observations but for the scores). That first differing action is the divergence: its
 seat's bot in each game (A in one game and B in the other: a decision where the two bots differ;
-the same bot in both: a decision that depends on the scores), and its class:
+the same bot in both: a decision that depends on the scores, such as All-Last or a riichi not
+legal under 1,000 points), and its class:
 
   own turn   discard against discard (the shanten after each tile against the lowest the hand
              can keep: "A pushes, B folds" when only B's tile raises it, "A folds, B pushes",
@@ -346,7 +347,7 @@ def analyse(pairs, a, shanten, examples=0, detail=False, split=None, builds=Fals
     out = {"blocks": 0, "pairs": 0, "hands": 0, "identical": 0,
            "same bot": collections.Counter(), "classes": {}, "examples": []}
     cells = collections.defaultdict(lambda: collections.defaultdict(lambda: [0, 0.0]))
-    rows = collections.defaultdict(lambda: {"n": 0, "sum": 0.0, "sq": 0.0, "win a": 0,
+    rows = collections.defaultdict(lambda: {"n": 0, "sum": 0.0, "win a": 0,
                                             "win b": 0, "deal a": 0, "deal b": 0})
     blocks = collections.Counter()  # the hands compared per block
     for block, bots1, hands1, bots2, hands2 in pairs:
