@@ -262,14 +262,20 @@ def outcome(hand, seat):
 
 
 def diverge(h1, h2):
-    """(index in h1's lines, index in h2's lines) of the first differing action, or None."""
-    a1 = [i for i, e in enumerate(h1["lines"]) if e["type"] == "action"]
-    a2 = [i for i, e in enumerate(h2["lines"]) if e["type"] == "action"]
-    for i, j in zip(a1, a2):
-        if action_key(h1["lines"][i]) != action_key(h2["lines"][j]):
-            return i, j
-    if len(a1) != len(a2):
-        raise ValueError("one hand has more actions than the other with no differing action")
+    """(index in h1's lines, index in h2's lines) of the first differing action, or None when
+    the hands are the same. Up to that action the two hands must be the same line for line (the
+    deal, draws and discards follow from the wall and the actions): a ValueError otherwise, the
+    hands were not dealt from the same wall."""
+    for i, (e1, e2) in enumerate(zip(h1["lines"], h2["lines"])):
+        if e1["type"] == "action" and e2["type"] == "action":
+            if action_key(e1) != action_key(e2):
+                return i, i
+        elif e1 != e2:
+            raise ValueError(f"{h1['setup']['hand']}: the hands differ before their actions do"
+                             f" ({e1['type']} / {e2['type']}): not the same wall")
+    if len(h1["lines"]) != len(h2["lines"]):
+        raise ValueError(f"{h1['setup']['hand']}: one hand goes on where the other ends with the"
+                         " same actions")
     return None
 
 

@@ -11,8 +11,8 @@
 # database read with A and B swapped must give the mirror image: the same counts, the classes
 # with A and B exchanged, the means negated, the win and deal-in rates swapped. The run compared
 # with itself as the base build (--base): every game paired with itself, every hand identical.
-# Bad input (bots not in the run, no database, not one base per database) must fail with a
-# message.
+# Bad input (bots not in the run, no database, not one base per database, a base run on other
+# walls: its hands differ before any action does) must fail with a message.
 # Usage: tools/arena_divergence_check.sh RIICHI_BINARY PYTHON_MODULE_DIR
 set -eu
 riichi=$1
@@ -39,6 +39,13 @@ if $py "$tools/arena_divergence.py" "$dir/a.db" --base "$dir/a.db" "$dir/a.db" -
   echo "arena_divergence_check: two base databases for one accepted"; exit 1
 fi
 grep -q "one database per database" "$dir/bad3.err"
+"$riichi" arena --bots efficiency,efficiency,defensive,defensive --games 4 --seed 6 \
+  --threads 1 --db "$dir/other.db" > /dev/null
+if $py "$tools/arena_divergence.py" "$dir/other.db" --base "$dir/a.db" --a efficiency \
+  --module "$module" 2> "$dir/bad4.err"; then
+  echo "arena_divergence_check: runs on other walls compared as two builds"; exit 1
+fi
+grep -q "not the same wall" "$dir/bad4.err"
 if $py "$tools/arena_divergence.py" "$dir/a.db" --a strong --module "$module" 2> "$dir/bad.err"
 then
   echo "arena_divergence_check: bots not in the run accepted"; exit 1
