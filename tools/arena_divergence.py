@@ -46,66 +46,21 @@ Usage: tools/arena_divergence.py DB [DB...] [--base BASE [BASE...]] [--run ID] [
 """
 import argparse
 import collections
-import glob
-import importlib.util
 import itertools
 import json
 import math
-import os
 import sqlite3
 import sys
+
+import arena_situations  # (tools/: the shared readers of an arena database)
+from arena_situations import Shanten, hand_text, tiles_of
 
 HONOURS_VALUE = {"5z", "6z", "7z"}
 WIND_TILE = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
 
 
 def load_engine(directory):
-    """The `_riichi` extension module (no numpy needed, unlike the package)."""
-    found = glob.glob(os.path.join(directory, "_riichi*.so"))
-    if not found:
-        sys.exit(f"arena_divergence: no _riichi*.so in {directory} (build the Python module, "
-                 "or pass --module)")
-    spec = importlib.util.spec_from_file_location("_riichi", found[0])
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def tiles_of(text):
-    """'1305m67p' -> ['1m', '3m', '5m', '5m', '6p', '7p'] (a red five is a five)."""
-    out, digits = [], []
-    for ch in text:
-        if ch.isdigit():
-            digits.append("5" if ch == "0" else ch)
-        else:
-            out += [d + ch for d in digits]
-            digits = []
-    return out
-
-
-def hand_text(counts):
-    by_suit = collections.defaultdict(str)
-    for tile, n in sorted(counts.items()):
-        by_suit[tile[1]] += tile[0] * n
-    return "".join(by_suit[s] + s for s in "mpsz" if by_suit[s])
-
-
-class Shanten:
-    def __init__(self, engine):
-        self.engine, self.cache = engine, {}
-
-    def __call__(self, counts):
-        key = hand_text(counts)
-        if key not in self.cache:
-            self.cache[key] = self.engine.analyze(key)["shanten"]
-        return self.cache[key]
-
-    def after(self, counts, tile):
-        c = collections.Counter(counts)
-        c[tile] -= 1
-        if c[tile] <= 0:
-            del c[tile]
-        return self(c)
+    return arena_situations.load_engine(directory, "arena_divergence")
 
 
 def split_hands(record):

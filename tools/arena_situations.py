@@ -32,11 +32,11 @@ import sqlite3
 import sys
 
 
-def load_engine(directory):
+def load_engine(directory, tool="arena_situations"):
     """The `_riichi` extension module (no numpy needed, unlike the package)."""
     found = glob.glob(os.path.join(directory, "_riichi*.so"))
     if not found:
-        sys.exit(f"arena_situations: no _riichi*.so in {directory} (build the Python module, "
+        sys.exit(f"{tool}: no _riichi*.so in {directory} (build the Python module, "
                  "or pass --module)")
     spec = importlib.util.spec_from_file_location("_riichi", found[0])
     module = importlib.util.module_from_spec(spec)
@@ -72,6 +72,12 @@ class Shanten:
         if key not in self.cache:
             self.cache[key] = self.engine.analyze(key)["shanten"]
         return self.cache[key]
+
+    def after(self, counts, tile):
+        """The shanten of `counts` without one `tile`."""
+        c = collections.Counter(counts)
+        remove(c, tile)
+        return self(c)
 
 
 def remove(counts, tile):
