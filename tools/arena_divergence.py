@@ -53,7 +53,7 @@ import sqlite3
 import sys
 
 import arena_situations  # (tools/: the shared readers of an arena database)
-from arena_situations import Shanten, hand_text, tiles_of
+from arena_situations import Shanten, called_tiles, hand_text, remove, tiles_of
 
 HONOURS_VALUE = {"5z", "6z", "7z"}
 WIND_TILE = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
@@ -109,28 +109,17 @@ class State:
             self.hands[e["seat"]][tiles_of(e["tile"])[0]] += 1
         elif t == "discard":
             s, tile = e["seat"], tiles_of(e["tile"])[0]
-            self.hands[s][tile] -= 1
-            if self.hands[s][tile] <= 0:
-                del self.hands[s][tile]
+            remove(self.hands[s], tile)
             self.ponds[s].add(tile)
             self.discards[s] += 1
         elif t == "riichi_declared":
             self.riichi.add(e["seat"])
         elif t == "call":
             s = e["seat"]
-            meld = tiles_of(e["meld"][1:])
-            if e["call"] == "ankan":
-                taken = meld
-            elif e["call"] == "kakan":
-                taken = [tiles_of(e["tile"])[0]]
-            else:
-                taken = list(meld)
-                taken.remove(tiles_of(e["tile"])[0])
-                self.melds[s] += 1
+            taken, opens = called_tiles(e)
+            self.melds[s] += opens
             for tile in taken:
-                self.hands[s][tile] -= 1
-                if self.hands[s][tile] <= 0:
-                    del self.hands[s][tile]
+                remove(self.hands[s], tile)
 
 
 def context(state, seat):

@@ -86,6 +86,18 @@ def remove(counts, tile):
         del counts[tile]
 
 
+def called_tiles(e):
+    """The tiles a record's call event takes from the caller's hand, and whether it opens it."""
+    meld = tiles_of(e["meld"][1:])
+    if e["call"] == "ankan":
+        return meld, False
+    if e["call"] == "kakan":
+        return [tiles_of(e["tile"])[0]], False
+    taken = list(meld)
+    taken.remove(tiles_of(e["tile"])[0])
+    return taken, True
+
+
 def tally_game(record, shanten, stats):
     players = None
     for line in record.splitlines():
@@ -124,15 +136,8 @@ def tally_game(record, shanten, stats):
                                  if o != s})
         elif t == "call":
             s = e["seat"]
-            meld = tiles_of(e["meld"][1:])
-            if e["call"] == "ankan":
-                taken = meld
-            elif e["call"] == "kakan":
-                taken = [tiles_of(e["tile"])[0]]
-            else:
-                taken = list(meld)
-                taken.remove(tiles_of(e["tile"])[0])
-                opened[s] = True
+            taken, opens = called_tiles(e)
+            opened[s] = opened[s] or opens
             for tile in taken:
                 remove(hands[s], tile)
         elif t == "win":
