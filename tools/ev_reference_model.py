@@ -501,21 +501,19 @@ class Model:
         edges = {}
         todo = []
 
-        def draw_node(h, r):
+        def node(kind, index, nodes, h, r):  # the node (h, r) of one side, made on first sight
             key = (h, r)
-            if key not in draw_idx:
-                draw_idx[key] = len(draw_list)
-                draw_list.append(key)
-                todo.append(("d", key))
-            return draw_idx[key]
+            if key not in index:
+                index[key] = len(nodes)
+                nodes.append(key)
+                todo.append((kind, key))
+            return index[key]
+
+        def draw_node(h, r):
+            return node("d", draw_idx, draw_list, h, r)
 
         def disc_node(H, r):
-            key = (H, r)
-            if key not in disc_idx:
-                disc_idx[key] = len(disc_list)
-                disc_list.append(key)
-                todo.append(("D", key))
-            return disc_idx[key]
+            return node("D", disc_idx, disc_list, H, r)
 
         root = disc_node(self.hand0, False)
         self.results = {}
